@@ -1,0 +1,61 @@
+public import PushCore
+
+/// The plain APNs payload: `aps` plus custom keys beside it (format `apns`).
+///
+/// Every custom key goes to `data` untouched; unknown keys inside `aps`, `alert` and a sound
+/// dictionary go to `extensions.apns` and render back in place.
+public struct APNsAdapter: PayloadAdapter {
+    public init() {}
+
+    public var descriptor: FormatDescriptor {
+        FormatDescriptor(
+            name: "apns", vendor: "apple", summary: "A plain APNs payload: `aps` plus custom keys beside it.",
+            isDelivered: true, carries: APNsAdapter.carriedFields)
+    }
+
+    /// The canonical fields an APNs payload carries (everything but `delivery`, which travels as headers).
+    package static let carriedFields = [
+        "title", "subtitle", "body", "titleLocKey", "titleLocArgs", "subtitleLocKey", "subtitleLocArgs", "bodyLocKey",
+        "bodyLocArgs", "launchImage", "badge", "sound", "group", "category", "mutableContent", "contentAvailable",
+        "interruptionLevel", "relevanceScore", "targetContentId", "filterCriteria", "liveActivity", "data",
+        "extensions.apns",
+    ]
+
+    public func recognise(_ payload: JSONValue) -> Recognition? {
+        guard case .object(let root) = payload, case .object? = root[APNsKeys.aps] else { return nil }
+        return .weak("/aps")
+    }
+
+    public func normalise(_ payload: JSONValue, context: inout NormaliseContext) -> PushNotification? {
+        guard case .object(var rest) = payload else {
+            context.diagnostics.error(.notAnObject, at: .root, "an APNs payload must be a JSON object, found \(payload.typeName)")
+            return nil
+        }
+        var n = PushNotification()
+        n.source = descriptor.name
+        APNsPayloadReader.readAps(from: &rest, at: .root, into: &n, context: &context)
+        APNsAdapter.reportMisplacedKeys(in: rest, context: &context)
+        n.data = rest
+        if !rest.isEmpty { context.record("data", from: .root) }
+        return n
+    }
+
+    public func render(_ notification: PushNotification, context: inout RenderContext) -> JSONValue {
+        if !notification.media.isEmpty {
+            context.explainLoss(
+                at: JSONPointer(tokens: ["media"]),
+                "plain APNs has no media key: the app's Notification Service Extension decides where it reads the URL")
+        }
+        return .object(APNsPayloadWriter.payload(for: notification))
+    }
+
+    /// Warns about `aps` keys put at the root by mistake (they stay custom data).
+    package static func reportMisplacedKeys(in root: JSONObject, context: inout NormaliseContext) {
+        for key in [APNsKeys.APS.mutableContent, APNsKeys.APS.contentAvailable, APNsKeys.APS.badge, APNsKeys.APS.threadID]
+        where root[key] != nil {
+            context.diagnostics.warning(
+                .apnsMisplacedKey, at: JSONPointer(tokens: [key]),
+                "`\(key)` belongs inside `aps`; at the top level APNs ignores it (kept as custom data)")
+        }
+    }
+}

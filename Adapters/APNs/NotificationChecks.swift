@@ -1,0 +1,143 @@
+public import PushCore
+
+/// Model checks: what `validate` adds to `normalise`. One code path: the checks run on the normalised
+/// model and locate findings in the input through the normalise context's provenance.
+public enum NotificationChecks {
+    /// The APNs payload limit in bytes.
+    public static let maximumPayloadBytes = 4096
+    /// The VoIP payload limit in bytes.
+    public static let maximumVoIPPayloadBytes = 5120
+
+    /// Runs every check. `payloadSize` is the compact UTF-8 size of the payload as delivered.
+    public static func check(_ n: PushNotification, payloadSize: Int, context: NormaliseContext) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        func at(_ field: String) -> JSONPointer { context.inputPath(for: JSONPointer(tokens: [field])) }
+
+        let isVoIP = n.delivery?.pushType == "voip"
+        let limit = isVoIP ? maximumVoIPPayloadBytes : maximumPayloadBytes
+        if payloadSize > limit {
+            out.error(
+                .apnsPayloadTooLarge, at: .root,
+                "the payload is \(payloadSize) bytes, \(payloadSize - limit) over the APNs limit of \(limit)\(isVoIP ? " for VoIP" : "")")
+        }
+        if let badge = n.badge, badge < 0 {
+            out.error(.apnsBadgeNegative, at: at("badge"), "badge \(badge) is negative; use 0 to clear the badge")
+        }
+        if let volume = n.sound?.volume, !(0...1).contains(volume) {
+            out.error(.apnsSoundVolumeRange, at: at("sound"), "sound volume \(volume) is outside 0…1")
+        }
+        if let level = n.interruptionLevel, !APNsKeys.interruptionLevels.contains(level) {
+            out.error(
+                .apnsInterruptionLevelUnknown, at: at("interruptionLevel"),
+                "interruption-level \"\(level)\" is not one of passive, active, time-sensitive, critical")
+        }
+        if let score = n.relevanceScore, !(0...1).contains(score), n.liveActivity == nil {
+            out.error(.apnsRelevanceScoreRange, at: at("relevanceScore"), "relevance-score \(score) is outside 0…1 for an alert")
+        }
+        for (args, key, name) in [
+            (n.titleLocArgs, n.titleLocKey, "titleLocArgs"), (n.subtitleLocArgs, n.subtitleLocKey, "subtitleLocArgs"),
+            (n.bodyLocArgs, n.bodyLocKey, "bodyLocArgs"),
+        ] where args != nil && key == nil {
+            out.error(.apnsLocArgsWithoutKey, at: at(name), "localisation arguments without their loc-key are ignored by iOS")
+        }
+        checkDelivery(n, at: at, into: &out)
+        checkMedia(n, at: at, context: context, into: &out)
+        if !n.isVisible && n.contentAvailable != true && n.liveActivity == nil && n.delivery?.pushType != "background"
+            && !isVoIP
+        {
+            out.warning(
+                .apnsContentEmpty, at: .root,
+                "nothing to show (no alert, sound or badge) and not a background push: iOS will display nothing")
+        }
+        return out
+    }
+
+    private static func checkDelivery(_ n: PushNotification, at: (String) -> JSONPointer, into out: inout [Diagnostic]) {
+        let isBackground = n.contentAvailable == true && !n.isVisible
+        let delivery = n.delivery ?? PushNotification.Delivery()
+        if n.delivery?.pushType == "background" && n.isVisible {
+            out.warning(
+                .apnsBackgroundVisible, at: at("delivery"),
+                "a background push should not carry an alert, a sound or a badge")
+        }
+        if isBackground || delivery.pushType == "background", delivery.priority == 10 {
+            out.error(.apnsBackgroundPriority, at: at("delivery"), "a background push must use priority 5 or 1, not 10")
+        }
+        if let priority = delivery.priority, ![10, 5, 1].contains(priority) {
+            out.error(.apnsPriorityInvalid, at: at("delivery"), "apns-priority must be 10, 5 or 1, found \(priority)")
+        }
+        if let pushType = delivery.pushType {
+            if !APNsKeys.pushTypes.contains(pushType) {
+                out.warning(.apnsPushTypeUnknown, at: at("delivery"), "apns-push-type \"\(pushType)\" is not a known type")
+            } else if pushType == "alert" && !n.isVisible {
+                out.error(.apnsPushTypeMismatch, at: at("delivery"), "push type alert but nothing to show")
+            } else if pushType == "background" && n.contentAvailable != true {
+                out.error(.apnsPushTypeMismatch, at: at("delivery"), "push type background needs content-available: 1")
+            } else if pushType == "liveactivity" && n.liveActivity == nil {
+                out.error(.apnsPushTypeMismatch, at: at("delivery"), "push type liveactivity but no Live Activity keys")
+            }
+        }
+        if let collapse = delivery.collapseID, collapse.utf8.count > 64 {
+            out.error(
+                .apnsCollapseIDTooLong, at: at("delivery"),
+                "apns-collapse-id is \(collapse.utf8.count) bytes; the limit is 64")
+        }
+    }
+
+    private static func checkMedia(
+        _ n: PushNotification, at: (String) -> JSONPointer, context: NormaliseContext, into out: inout [Diagnostic]
+    ) {
+        guard !n.media.isEmpty else { return }
+        if n.mutableContent != true {
+            out.warning(
+                .mediaWithoutMutableContent, at: at("media"),
+                "media needs mutable-content: 1, or no Notification Service Extension runs to attach it")
+        }
+        for (index, item) in n.media.enumerated() {
+            let path = context.inputPath(for: JSONPointer(tokens: ["media", String(index)]))
+            checkURL(item.url, at: path, into: &out)
+            if item.kind == nil {
+                out.warning(
+                    .mediaUnsupportedType, at: path,
+                    "\"\(item.url)\" has no extension iOS accepts as an attachment: image jpg/jpeg/png/gif up to 10 MB, "
+                        + "audio aif/aiff/wav/mp3/m4a up to 5 MB, video mpg/mpeg/mp2/mp4/avi up to 50 MB")
+            }
+        }
+    }
+
+    /// URL rules: https only (App Transport Security), no credentials, warn on IP-literal and local hosts.
+    package static func checkURL(_ url: String, at path: JSONPointer, into out: inout [Diagnostic]) {
+        guard let colon = url.firstIndex(of: ":"), url[colon...].hasPrefix("://") else {
+            out.error(.mediaInvalidURL, at: path, "\"\(url)\" is not an absolute URL")
+            return
+        }
+        let scheme = url[..<colon].lowercased()
+        let afterScheme = url[url.index(colon, offsetBy: 3)...]
+        let authority = afterScheme.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if scheme != "https" {
+            out.warning(
+                .mediaInsecureURL, at: path,
+                "\"\(url)\" is not https: App Transport Security blocks it unless the extension has an exception")
+        }
+        var host = Substring(authority)
+        if let at = authority.lastIndex(of: "@") {
+            out.error(.mediaURLCredentials, at: path, "the media URL carries credentials; every device that fetches it sees them")
+            host = authority[authority.index(after: at)...]
+        }
+        if host.hasPrefix("[") {
+            out.warning(.mediaURLLocalHost, at: path, "the media URL's host is an IP literal")
+            return
+        }
+        if let colon = host.lastIndex(of: ":") { host = host[..<colon] }
+        if host.isEmpty {
+            out.error(.mediaInvalidURL, at: path, "\"\(url)\" has no host")
+            return
+        }
+        let lower = host.lowercased()
+        if lower == "localhost" || lower.hasSuffix(".localhost") {
+            out.warning(.mediaURLLocalHost, at: path, "the media URL's host is localhost; devices cannot reach it")
+        } else if lower.allSatisfy({ $0.isNumber || $0 == "." }) {
+            out.warning(.mediaURLLocalHost, at: path, "the media URL's host is an IP literal")
+        }
+    }
+}

@@ -1,0 +1,135 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+// Module graph (one-way): PushCore <- JSONCodec (the only importer of CJansson and CSimdjson)
+// <- adapters (Adapters/*) <- PushNormaliser (facade) <- PushRPC <- pushnorm (executable).
+let package = Package(
+    name: "push-normaliser",
+    products: [
+        .library(name: "PushNormaliser", targets: ["PushNormaliser"]),
+        .executable(name: "pushnorm", targets: ["pushnorm"]),
+    ],
+    targets: [
+        // MARK: C boundary
+        .systemLibrary(
+            name: "CJansson",
+            pkgConfig: "jansson",
+            providers: [.apt(["libjansson-dev"])]
+        ),
+        .target(
+            name: "CSimdjson",
+            cxxSettings: [.define("SIMDJSON_THREADS_ENABLED", to: "1")],
+            linkerSettings: [.linkedLibrary("simdjson")]
+        ),
+
+        // MARK: Core
+        .target(name: "PushCore"),
+        .testTarget(
+            name: "PushCoreTests",
+            dependencies: ["PushCore", "PushTestSupport"]
+        ),
+
+        // MARK: JSON codec
+        .target(
+            name: "JSONCodec",
+            dependencies: [
+                "CJansson",
+                "CSimdjson",
+                "PushCore",
+            ]
+        ),
+        .testTarget(
+            name: "JSONCodecTests",
+            dependencies: ["JSONCodec", "PushCore", "PushTestSupport"],
+            exclude: ["Fixtures"]
+        ),
+
+        // MARK: Adapters
+        .target(
+            name: "APNsAdapter",
+            dependencies: ["PushCore", "JSONCodec"],
+            path: "Adapters/APNs"
+        ),
+        .testTarget(
+            name: "APNsAdapterTests",
+            dependencies: ["APNsAdapter", "PushCore", "JSONCodec", "PushTestSupport"],
+            exclude: ["Fixtures"]
+        ),
+        .target(
+            name: "HiveAdapter",
+            dependencies: ["PushCore", "JSONCodec", "APNsAdapter"],
+            path: "Adapters/Hive"
+        ),
+        .testTarget(
+            name: "HiveAdapterTests",
+            dependencies: ["HiveAdapter", "APNsAdapter", "PushCore", "JSONCodec", "PushTestSupport"],
+            exclude: ["Fixtures"]
+        ),
+        .target(
+            name: "AmazonAdapter",
+            dependencies: ["PushCore", "JSONCodec", "APNsAdapter"],
+            path: "Adapters/Amazon"
+        ),
+        .testTarget(
+            name: "AmazonAdapterTests",
+            dependencies: ["AmazonAdapter", "APNsAdapter", "PushCore", "JSONCodec", "PushTestSupport"],
+            exclude: ["Fixtures"]
+        ),
+        .target(
+            name: "ZegoAdapter",
+            dependencies: ["PushCore", "JSONCodec", "APNsAdapter"],
+            path: "Adapters/Zego"
+        ),
+        .testTarget(
+            name: "ZegoAdapterTests",
+            dependencies: ["ZegoAdapter", "APNsAdapter", "PushCore", "JSONCodec", "PushTestSupport"],
+            exclude: ["Fixtures"]
+        ),
+
+        // MARK: Facade, RPC, executable
+        .target(
+            name: "PushNormaliser",
+            dependencies: [
+                "AmazonAdapter",
+                "APNsAdapter",
+                "HiveAdapter",
+                "JSONCodec",
+                "PushCore",
+                "ZegoAdapter",
+            ]
+        ),
+        .testTarget(
+            name: "PushNormaliserTests",
+            dependencies: ["PushNormaliser", "PushCore", "JSONCodec", "PushTestSupport"],
+            exclude: ["Fixtures"]
+        ),
+        .target(
+            name: "PushRPC",
+            dependencies: ["PushNormaliser", "PushCore", "JSONCodec"]
+        ),
+        .testTarget(
+            name: "PushRPCTests",
+            dependencies: ["PushRPC", "PushNormaliser", "PushCore", "JSONCodec", "PushTestSupport"],
+            exclude: ["Transcripts"]
+        ),
+        .executableTarget(
+            name: "pushnorm",
+            dependencies: ["PushRPC", "PushNormaliser", "PushCore", "JSONCodec"]
+        ),
+
+        // MARK: Test support (not a product)
+        .target(
+            name: "PushTestSupport",
+            dependencies: ["PushCore", "JSONCodec"]
+        ),
+    ],
+    cxxLanguageStandard: .cxx17
+)
+
+for target in package.targets where target.type != .system && target.name != "CSimdjson" {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+    ]
+}

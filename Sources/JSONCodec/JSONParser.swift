@@ -1,0 +1,70 @@
+public import PushCore
+import CSimdjson
+
+/// Parses JSON text into ``JSONValue``.
+///
+/// simdjson (`csimdjson_parse`, its DOM parser) parses every input. When it rejects one, the same
+/// bytes are parsed again by Jansson (`json_loadb` with `JSON_REJECT_DUPLICATES | JSON_DECODE_ANY |
+/// JSON_ALLOW_NUL`) only to say where and why, since simdjson gives just an error code.
+///
+/// Differences from Jansson, documented: integers in `Int64.max+1 ... UInt64.max` are accepted (as
+/// ``JSONValue/unsignedInteger(_:)``; Jansson refuses them); integers beyond 64 bits are refused with
+/// ``JSONParseError/Kind/numberOutOfRange``, as Jansson does.
+public struct JSONParser: Sendable {
+    /// Largest input accepted, in bytes. Default 1 MiB.
+    public var maximumBytes: Int
+    /// Deepest nesting accepted (arrays and objects). Default 128.
+    public var maximumDepth: Int
+
+    /// The default limits: 1 MiB, depth 128.
+    public static let defaultMaximumBytes = 1 << 20
+    /// The default depth limit.
+    public static let defaultMaximumDepth = 128
+
+    public init(maximumBytes: Int = JSONParser.defaultMaximumBytes, maximumDepth: Int = JSONParser.defaultMaximumDepth) {
+        self.maximumBytes = maximumBytes
+        self.maximumDepth = max(1, min(maximumDepth, 4096))
+    }
+
+    /// Parses `bytes`. Throws a located error for anything that is not exactly one JSON value,
+    /// for duplicate keys, and past the size and depth limits.
+    public func parse(_ bytes: some Collection<UInt8>) throws(JSONParseError) -> JSONValue {
+        let result: Result<JSONValue, JSONParseError> =
+            bytes.withContiguousStorageIfAvailable { buffer in parseBuffer(buffer) }
+            ?? Array(bytes).withUnsafeBufferPointer { buffer in parseBuffer(buffer) }
+        return try result.get()
+    }
+
+    /// Parses the UTF-8 of `text`.
+    public func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+        var text = text
+        let result = text.withUTF8 { parseBuffer($0) }
+        return try result.get()
+    }
+
+    func parseBuffer(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONParseError> {
+        if buffer.count > maximumBytes {
+            return .failure(
+                .located(
+                    .tooLarge, at: maximumBytes, in: buffer,
+                    "input is \(buffer.count) bytes, over the limit of \(maximumBytes)"))
+        }
+        // simdjson's dom parser needs a valid pointer even for empty input.
+        let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)
+        guard let base else { return .failure(.located(.truncated, at: 0, in: buffer, "empty input")) }
+        let raw = csimdjson_parse(base, buffer.count, maximumDepth)
+        if raw.error != 0 {
+            return .failure(JanssonLocator.locate(buffer, simdjsonError: raw.error, maximumDepth: maximumDepth))
+        }
+        guard let tape = raw.tape else {
+            return .failure(.located(.syntax, at: 0, in: buffer, "parser returned no document"))
+        }
+        var reader = TapeReader(tape: UnsafeBufferPointer(start: tape, count: raw.tape_length))
+        do {
+            return .success(try reader.readValue())
+        } catch {
+            // A duplicate key: let Jansson locate it (it rejects duplicates too).
+            return .failure(JanssonLocator.locate(buffer, simdjsonError: 0, maximumDepth: maximumDepth, duplicateKey: error.key))
+        }
+    }
+}

@@ -1,0 +1,194 @@
+public import PushCore
+
+/// Renders ``JSONValue`` as JSON text. Pure Swift: Jansson's writer changes decimals and Foundation's
+/// is slow.
+///
+/// - Non-ASCII is never escaped, so the output's byte count is the payload's real UTF-8 size (what
+///   APNs limits). `"`, `\` and control characters are escaped (`\n`, `\t`, … or `\u00XX`).
+/// - Integers are exact; reals use the shortest form that reads back to the same `Double`
+///   (`86.795456` stays `86.795456`, an integral real keeps its `.0`). A non-finite real, which no
+///   parsed input can hold, is written as `null`.
+public struct JSONWriter: Sendable {
+    /// Output styles.
+    public enum Style: Sendable, Hashable {
+        /// One line, no spaces, keys in their order: for the wire.
+        case compact
+        /// Sorted keys (by UTF-8 bytes), 2-space indent, `": "`, trailing newline: for goldens and people.
+        case canonical
+    }
+
+    /// The style.
+    public var style: Style
+
+    public init(style: Style = .compact) { self.style = style }
+
+    /// The bytes of `value`.
+    public func bytes(_ value: JSONValue) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        write(value, into: &out)
+        return out
+    }
+
+    /// The text of `value`.
+    public func string(_ value: JSONValue) -> String {
+        String(decoding: bytes(value), as: UTF8.self)
+    }
+
+    /// Appends `value` to `out`.
+    public func write(_ value: JSONValue, into out: inout [UInt8]) {
+        switch style {
+        case .compact: Self.writeCompact(value, into: &out)
+        case .canonical:
+            Self.writeCanonical(value, indent: 0, into: &out)
+            out.append(UInt8(ascii: "\n"))
+        }
+    }
+
+    /// The compact byte count of `value`, without keeping the bytes.
+    public static func compactSize(of value: JSONValue) -> Int {
+        var out: [UInt8] = []
+        writeCompact(value, into: &out)
+        return out.count
+    }
+
+    // MARK: - Compact
+
+    static func writeCompact(_ value: JSONValue, into out: inout [UInt8]) {
+        switch value {
+        case .object(let object):
+            out.append(UInt8(ascii: "{"))
+            var first = true
+            for member in object.members {
+                if !first { out.append(UInt8(ascii: ",")) }
+                first = false
+                writeString(member.key, into: &out)
+                out.append(UInt8(ascii: ":"))
+                writeCompact(member.value, into: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        case .array(let array):
+            out.append(UInt8(ascii: "["))
+            var first = true
+            for element in array {
+                if !first { out.append(UInt8(ascii: ",")) }
+                first = false
+                writeCompact(element, into: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        default:
+            writeScalar(value, into: &out)
+        }
+    }
+
+    // MARK: - Canonical
+
+    static func writeCanonical(_ value: JSONValue, indent: Int, into out: inout [UInt8]) {
+        switch value {
+        case .object(let object):
+            if object.isEmpty {
+                out.append(contentsOf: "{}".utf8)
+                return
+            }
+            out.append(UInt8(ascii: "{"))
+            let sorted = object.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            for (index, member) in sorted.enumerated() {
+                out.append(UInt8(ascii: index == 0 ? "\n" : ","))
+                if index > 0 { out.append(UInt8(ascii: "\n")) }
+                appendIndent(indent + 1, into: &out)
+                writeString(member.key, into: &out)
+                out.append(contentsOf: ": ".utf8)
+                writeCanonical(member.value, indent: indent + 1, into: &out)
+            }
+            out.append(UInt8(ascii: "\n"))
+            appendIndent(indent, into: &out)
+            out.append(UInt8(ascii: "}"))
+        case .array(let array):
+            if array.isEmpty {
+                out.append(contentsOf: "[]".utf8)
+                return
+            }
+            out.append(UInt8(ascii: "["))
+            for (index, element) in array.enumerated() {
+                out.append(UInt8(ascii: index == 0 ? "\n" : ","))
+                if index > 0 { out.append(UInt8(ascii: "\n")) }
+                appendIndent(indent + 1, into: &out)
+                writeCanonical(element, indent: indent + 1, into: &out)
+            }
+            out.append(UInt8(ascii: "\n"))
+            appendIndent(indent, into: &out)
+            out.append(UInt8(ascii: "]"))
+        default:
+            writeScalar(value, into: &out)
+        }
+    }
+
+    private static func appendIndent(_ level: Int, into out: inout [UInt8]) {
+        for _ in 0..<(level * 2) { out.append(UInt8(ascii: " ")) }
+    }
+
+    // MARK: - Scalars
+
+    static func writeScalar(_ value: JSONValue, into out: inout [UInt8]) {
+        switch value {
+        case .null: out.append(contentsOf: "null".utf8)
+        case .bool(let bool): out.append(contentsOf: (bool ? "true" : "false").utf8)
+        case .integer(let int): appendInteger(int, into: &out)
+        case .unsignedInteger(let uint): out.append(contentsOf: String(uint).utf8)
+        case .double(let double):
+            if double.isFinite {
+                out.append(contentsOf: double.description.utf8)
+            } else {
+                out.append(contentsOf: "null".utf8)
+            }
+        case .string(let string): writeString(string, into: &out)
+        case .array, .object: writeCompact(value, into: &out)
+        }
+    }
+
+    private static func appendInteger(_ value: Int64, into out: inout [UInt8]) {
+        if value >= 0 && value < 10 {
+            out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
+            return
+        }
+        out.append(contentsOf: String(value).utf8)
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    static func writeString(_ string: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        var string = string
+        string.withUTF8 { utf8 in
+            var runStart = 0
+            var index = 0
+            let count = utf8.count
+            while index < count {
+                let byte = utf8[index]
+                if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
+                    index += 1
+                    continue
+                }
+                if runStart < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
+                out.append(UInt8(ascii: "\\"))
+                switch byte {
+                case UInt8(ascii: "\""): out.append(UInt8(ascii: "\""))
+                case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\"))
+                case UInt8(ascii: "\n"): out.append(UInt8(ascii: "n"))
+                case UInt8(ascii: "\r"): out.append(UInt8(ascii: "r"))
+                case UInt8(ascii: "\t"): out.append(UInt8(ascii: "t"))
+                case 0x08: out.append(UInt8(ascii: "b"))
+                case 0x0C: out.append(UInt8(ascii: "f"))
+                default:
+                    out.append(contentsOf: "u00".utf8)
+                    out.append(hexDigits[Int(byte >> 4)])
+                    out.append(hexDigits[Int(byte & 0xF)])
+                }
+                index += 1
+                runStart = index
+            }
+            if runStart < count { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count])) }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,21 @@
+/// What a format is: its public name, vendor, and what it can carry.
+public struct FormatDescriptor: Sendable, Hashable {
+    /// Public identifier used by the library, the CLI and the RPC (`apns`, `hive`, `zego-push-config`, …).
+    public var name: String
+    /// Vendor namespace (`apple`, `hive`, `amazon`, `zego`).
+    public var vendor: String
+    /// One line on what the format is.
+    public var summary: String
+    /// True when the format is a delivered payload (what the device receives); false for a send API form.
+    public var isDelivered: Bool
+    /// Canonical keys (top-level, plus `extensions.<ns>`) this format can carry through a round trip.
+    public var carries: [String]
+
+    public init(name: String, vendor: String, summary: String, isDelivered: Bool, carries: [String]) {
+        self.name = name
+        self.vendor = vendor
+        self.summary = summary
+        self.isDelivered = isDelivered
+        self.carries = carries
+    }
+}

@@ -1,0 +1,106 @@
+/// An RFC 6901 JSON Pointer: the location of every diagnostic (`/aps/alert/title`).
+public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral, Codable {
+    /// The unescaped reference tokens.
+    public var tokens: [String]
+
+    /// The whole document (`""`).
+    public static let root = JSONPointer(tokens: [])
+
+    /// A pointer from unescaped tokens.
+    public init(tokens: [String]) { self.tokens = tokens }
+
+    /// Parses the string form (`""` or `/a/b~1c`); nil when it does not start with `/` or has a bad `~` escape.
+    public init?(parsing text: String) {
+        if text.isEmpty {
+            tokens = []
+            return
+        }
+        guard text.hasPrefix("/") else { return nil }
+        var result: [String] = []
+        for raw in text.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+            var token = ""
+            var iterator = raw.makeIterator()
+            while let character = iterator.next() {
+                if character == "~" {
+                    switch iterator.next() {
+                    case "0": token.append("~")
+                    case "1": token.append("/")
+                    default: return nil
+                    }
+                } else {
+                    token.append(character)
+                }
+            }
+            result.append(token)
+        }
+        tokens = result
+    }
+
+    public init(stringLiteral value: String) {
+        self = JSONPointer(parsing: value) ?? JSONPointer(tokens: [value])
+    }
+
+    /// This pointer extended by an object key.
+    public func appending(_ key: String) -> JSONPointer {
+        JSONPointer(tokens: tokens + [key])
+    }
+
+    /// This pointer extended by an array index.
+    public func appending(index: Int) -> JSONPointer {
+        JSONPointer(tokens: tokens + [String(index)])
+    }
+
+    /// This pointer followed by `other`'s tokens.
+    public func appending(_ other: JSONPointer) -> JSONPointer {
+        JSONPointer(tokens: tokens + other.tokens)
+    }
+
+    /// The string form, with `~` and `/` escaped.
+    public var description: String {
+        var out = ""
+        for token in tokens {
+            out.append("/")
+            for character in token {
+                switch character {
+                case "~": out.append("~0")
+                case "/": out.append("~1")
+                default: out.append(character)
+                }
+            }
+        }
+        return out
+    }
+
+    /// The value this pointer designates in `document`, if any.
+    public func resolve(in document: JSONValue) -> JSONValue? {
+        var current = document
+        for token in tokens {
+            switch current {
+            case .object(let object):
+                guard let next = object[token] else { return nil }
+                current = next
+            case .array(let array):
+                guard let index = Int(token), index >= 0, index < array.count,
+                    token == String(index)
+                else { return nil }
+                current = array[index]
+            default:
+                return nil
+            }
+        }
+        return current
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let pointer = JSONPointer(parsing: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a JSON Pointer"))
+        }
+        self = pointer
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(description)
+    }
+}

@@ -1,0 +1,48 @@
+/// What an adapter reads with and records into while normalising.
+public struct NormaliseContext: Sendable {
+    /// Conversion options.
+    public var options: FormatOptions
+    /// Findings, located in the input.
+    public var diagnostics: [Diagnostic] = []
+    /// Where each canonical field came from: canonical pointer (`/badge`) to input pointer (`/aps/badge`).
+    /// Model checks use it to locate their findings in the input.
+    public var provenance: [JSONPointer: JSONPointer] = [:]
+
+    public init(options: FormatOptions = FormatOptions()) { self.options = options }
+
+    /// Records that canonical field `field` came from `input`.
+    @inlinable public mutating func record(_ field: String, from input: JSONPointer) {
+        provenance[JSONPointer(tokens: [field])] = input
+    }
+
+    /// The input location of a canonical path: its own record, else its nearest recorded ancestor
+    /// (with the rest of the path appended when the ancestor is an object copied verbatim), else the root.
+    public func inputPath(for canonical: JSONPointer) -> JSONPointer {
+        var tokens = canonical.tokens
+        while !tokens.isEmpty {
+            if let found = provenance[JSONPointer(tokens: tokens)] {
+                let rest = canonical.tokens.dropFirst(tokens.count)
+                return rest.isEmpty || tokens.first == "media" ? found : found.appending(JSONPointer(tokens: Array(rest)))
+            }
+            tokens.removeLast()
+        }
+        return .root
+    }
+}
+
+/// What an adapter renders with and records into.
+public struct RenderContext: Sendable {
+    /// Conversion options.
+    public var options: FormatOptions
+    /// Findings, located in the canonical model.
+    public var diagnostics: [Diagnostic] = []
+    /// Specific reasons for fields the format cannot carry, keyed by canonical pointer.
+    public var lossReasons: [JSONPointer: String] = [:]
+
+    public init(options: FormatOptions = FormatOptions()) { self.options = options }
+
+    /// Explains why the field at `path` (a canonical pointer) cannot be carried.
+    public mutating func explainLoss(at path: JSONPointer, _ reason: String) {
+        lossReasons[path] = reason
+    }
+}

@@ -1,0 +1,52 @@
+/// Reads one named payload format into ``PushNotification`` and renders it back.
+///
+/// ## Requirements for conformers
+/// - **Pure**: no I/O, clock, randomness or global state. The same input and options give the same
+///   output and the same diagnostics, in the same order.
+/// - **Total**: never traps on any ``JSONValue``. Every problem becomes a ``Diagnostic`` whose `path`
+///   resolves in the input (or is the nearest enclosing value that does). Wrong types are errors.
+/// - **Lossless on read**: every input key is either mapped to a canonical field, or kept in `data`
+///   (custom keys no convention claims) or in `extensions.<namespace>` (vendor keys, unknown keys
+///   inside known objects, and values of the wrong type, so they render back where they came from).
+/// - **Round-trip**: for every valid input `p`, `render(normalise(p))` equals `p` as JSON values,
+///   except for the normalisations the README lists for the format; and for every notification `n`
+///   this format can carry, `normalise(render(n)) == n` (ignoring `source`).
+/// - **Honest render**: ``render(_:context:)`` writes what the format can carry. Whatever it cannot is
+///   found by the facade (which re-reads the rendered payload and compares); a renderer may add a
+///   specific reason with ``RenderContext/explainLoss(at:_:)``.
+///
+/// `PushTestSupport.AdapterContract` checks all of these on every adapter's fixtures.
+public protocol PayloadAdapter: Sendable {
+    /// Name, vendor and capabilities of the format.
+    var descriptor: FormatDescriptor { get }
+
+    /// How strongly `payload` looks like this format; nil when it does not. Cheap, no diagnostics.
+    func recognise(_ payload: JSONValue) -> Recognition?
+
+    /// Reads a payload of this format. Returns nil only if an `.error` diagnostic was recorded and no
+    /// notification could be produced at all (for example when the payload is not an object).
+    func normalise(_ payload: JSONValue, context: inout NormaliseContext) -> PushNotification?
+
+    /// Writes `notification` in this format. Total: never fails; problems become diagnostics.
+    func render(_ notification: PushNotification, context: inout RenderContext) -> JSONValue
+}
+
+/// Evidence that a payload is of some format.
+public struct Recognition: Sendable, Hashable {
+    /// How sure: 1 weak (generic APNs shape), 2 plausible (a vendor key), 3 certain (a key only this format has).
+    public var strength: Int
+    /// The keys (as JSON Pointers) or facts that decided it.
+    public var evidence: [String]
+
+    public init(strength: Int, evidence: [String]) {
+        self.strength = strength
+        self.evidence = evidence
+    }
+
+    /// Weak evidence.
+    public static func weak(_ evidence: String...) -> Recognition { Recognition(strength: 1, evidence: evidence) }
+    /// Plausible evidence.
+    public static func plausible(_ evidence: String...) -> Recognition { Recognition(strength: 2, evidence: evidence) }
+    /// Certain evidence.
+    public static func certain(_ evidence: String...) -> Recognition { Recognition(strength: 3, evidence: evidence) }
+}

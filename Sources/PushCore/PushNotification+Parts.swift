@@ -1,0 +1,130 @@
+extension PushNotification {
+    /// A notification sound: `{"name", "critical"?, "volume"?}`.
+    public struct Sound: Sendable, Hashable {
+        /// File name in the bundle or `Library/Sounds`, or `default`.
+        public var name: String
+        /// Critical alert (`critical: 1`); nil when not given.
+        public var critical: Bool?
+        /// Critical-alert volume, 0…1; nil when not given.
+        public var volume: Double?
+
+        public init(name: String, critical: Bool? = nil, volume: Double? = nil) {
+            self.name = name
+            self.critical = critical
+            self.volume = volume
+        }
+    }
+
+    /// The kind of a media attachment, which decides its size cap on iOS.
+    public enum MediaKind: String, Sendable, Hashable, CaseIterable {
+        case image, gif, video, audio
+
+        /// The kind implied by a URL's path extension, if it is one iOS accepts.
+        public init?(fileExtension: String) {
+            switch fileExtension.lowercased() {
+            case "jpg", "jpeg", "png": self = .image
+            case "gif": self = .gif
+            case "mpg", "mpeg", "mp2", "mp4", "avi", "m4v", "mov": self = .video
+            case "aif", "aiff", "wav", "mp3", "m4a": self = .audio
+            default: return nil
+            }
+        }
+
+        /// The kind implied by a URL (its last path component's extension).
+        public init?(url: String) {
+            var path = Substring(url)
+            if let cut = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<cut] }
+            guard let lastComponent = path.split(separator: "/").last,
+                let dot = lastComponent.lastIndex(of: "."), !path.hasSuffix("/")
+            else { return nil }
+            self.init(fileExtension: String(lastComponent[lastComponent.index(after: dot)...]))
+        }
+
+        /// The UNNotificationAttachment size cap in bytes.
+        public var maximumBytes: Int {
+            switch self {
+            case .image, .gif: return 10 * 1024 * 1024
+            case .audio: return 5 * 1024 * 1024
+            case .video: return 50 * 1024 * 1024
+            }
+        }
+    }
+
+    /// A rich-media attachment: `{"url", "kind"?, "identifier"?}`.
+    public struct Media: Sendable, Hashable {
+        /// Where the extension downloads it from.
+        public var url: String
+        /// Explicit kind, or the one implied by the URL's extension; nil when neither says.
+        public var kind: MediaKind?
+        /// Attachment identifier, when a format carries one.
+        public var identifier: String?
+
+        /// Media with the kind taken from the URL when not given.
+        public init(url: String, kind: MediaKind? = nil, identifier: String? = nil) {
+            self.url = url
+            self.kind = kind ?? MediaKind(url: url)
+            self.identifier = identifier
+        }
+    }
+
+    /// Live Activity keys of `aps`.
+    public struct LiveActivity: Sendable, Hashable {
+        /// `event` — `start`, `update` or `end`.
+        public var event: String?
+        /// `timestamp` — UNIX seconds.
+        public var timestamp: Int64?
+        /// `contentState` — `content-state`.
+        public var contentState: JSONValue?
+        /// `staleDate` — `stale-date`, UNIX seconds.
+        public var staleDate: Int64?
+        /// `dismissalDate` — `dismissal-date`, UNIX seconds.
+        public var dismissalDate: Int64?
+        /// `attributesType` — `attributes-type` (push-to-start).
+        public var attributesType: String?
+        /// `attributes` — push-to-start attributes.
+        public var attributes: JSONValue?
+
+        public init() {}
+
+        /// True when no key is set.
+        public var isEmpty: Bool {
+            event == nil && timestamp == nil && contentState == nil && staleDate == nil && dismissalDate == nil
+                && attributesType == nil && attributes == nil
+        }
+    }
+
+    /// APNs request headers.
+    public struct Delivery: Sendable, Hashable {
+        /// `pushType` — `apns-push-type`.
+        public var pushType: String?
+        /// `priority` — `apns-priority`: 10, 5 or 1.
+        public var priority: Int64?
+        /// `expiration` — `apns-expiration`, UNIX seconds; 0 means do not store.
+        public var expiration: Int64?
+        /// `collapseId` — `apns-collapse-id`, at most 64 bytes.
+        public var collapseID: String?
+        /// `topic` — `apns-topic`.
+        public var topic: String?
+        /// `id` — `apns-id`.
+        public var id: String?
+
+        public init() {}
+
+        /// True when no header is set.
+        public var isEmpty: Bool {
+            pushType == nil && priority == nil && expiration == nil && collapseID == nil && topic == nil && id == nil
+        }
+
+        /// The APNs request headers, in a fixed order.
+        public var headers: JSONObject {
+            var headers = JSONObject()
+            if let pushType { headers.appendUnchecked("apns-push-type", .string(pushType)) }
+            if let priority { headers.appendUnchecked("apns-priority", .string(String(priority))) }
+            if let expiration { headers.appendUnchecked("apns-expiration", .string(String(expiration))) }
+            if let collapseID { headers.appendUnchecked("apns-collapse-id", .string(collapseID)) }
+            if let topic { headers.appendUnchecked("apns-topic", .string(topic)) }
+            if let id { headers.appendUnchecked("apns-id", .string(id)) }
+            return headers
+        }
+    }
+}

@@ -1,0 +1,94 @@
+/// A push notification in vendor-neutral form: the one model every format reads into and renders from.
+///
+/// Field meanings follow APNs and `UNNotificationContent`. The canonical JSON form
+/// (``canonicalJSON``, `rpc-spec/notification.schema.json`) uses the camelCase keys named on each
+/// property; a key is absent when its property is nil or empty.
+public struct PushNotification: Sendable, Hashable {
+    /// The canonical JSON schema version this library reads and writes.
+    public static let schemaVersion: Int64 = 1
+
+    /// `title` — `aps.alert.title`.
+    public var title: String?
+    /// `subtitle` — `aps.alert.subtitle`.
+    public var subtitle: String?
+    /// `body` — `aps.alert.body`, or a string `aps.alert`.
+    public var body: String?
+    /// `titleLocKey` — `aps.alert.title-loc-key`.
+    public var titleLocKey: String?
+    /// `titleLocArgs` — `aps.alert.title-loc-args`.
+    public var titleLocArgs: [String]?
+    /// `subtitleLocKey` — `aps.alert.subtitle-loc-key`.
+    public var subtitleLocKey: String?
+    /// `subtitleLocArgs` — `aps.alert.subtitle-loc-args`.
+    public var subtitleLocArgs: [String]?
+    /// `bodyLocKey` — `aps.alert.loc-key`.
+    public var bodyLocKey: String?
+    /// `bodyLocArgs` — `aps.alert.loc-args`.
+    public var bodyLocArgs: [String]?
+    /// `launchImage` — `aps.alert.launch-image`.
+    public var launchImage: String?
+    /// `badge` — `aps.badge`: absolute; 0 clears the badge, nil leaves it unchanged.
+    public var badge: Int64?
+    /// `sound` — `aps.sound` (a string, or the critical-alert dictionary).
+    public var sound: Sound?
+    /// `group` — `aps.thread-id`; Hive `groupId`; Pinpoint `ThreadId`.
+    public var group: String?
+    /// `category` — `aps.category`: the action-button set.
+    public var category: String?
+    /// `mutableContent` — `aps.mutable-content` (1 is true).
+    public var mutableContent: Bool?
+    /// `contentAvailable` — `aps.content-available` (1 is true).
+    public var contentAvailable: Bool?
+    /// `interruptionLevel` — `aps.interruption-level`: `passive`, `active`, `time-sensitive`, `critical`.
+    public var interruptionLevel: String?
+    /// `relevanceScore` — `aps.relevance-score`.
+    public var relevanceScore: Double?
+    /// `targetContentId` — `aps.target-content-id`.
+    public var targetContentID: String?
+    /// `filterCriteria` — `aps.filter-criteria`.
+    public var filterCriteria: String?
+    /// `liveActivity` — the Live Activity keys of `aps`.
+    public var liveActivity: LiveActivity?
+    /// `media` — rich-media attachments, fetched by a Notification Service Extension.
+    public var media: [Media]
+    /// `delivery` — APNs request headers.
+    public var delivery: Delivery?
+    /// `data` — custom keys beside `aps` that no convention claims, in input order, untouched.
+    public var data: JSONObject
+    /// `extensions` — per-vendor values no other vendor can express, namespaced by vendor
+    /// (`apns`, `hive`, `amazon`, `zego`).
+    public var extensions: JSONObject
+    /// `source` — the format it was read from.
+    public var source: String?
+
+    /// An empty notification.
+    public init() {
+        media = []
+        data = JSONObject()
+        extensions = JSONObject()
+    }
+}
+
+extension PushNotification {
+    /// True when the notification shows something (text, localised text, sound or badge).
+    public var isVisible: Bool {
+        title != nil || subtitle != nil || body != nil || titleLocKey != nil || subtitleLocKey != nil
+            || bodyLocKey != nil || sound != nil || badge != nil
+    }
+
+    /// True when it shows an alert (text or localised text).
+    public var hasAlert: Bool {
+        title != nil || subtitle != nil || body != nil || titleLocKey != nil || subtitleLocKey != nil
+            || bodyLocKey != nil || launchImage != nil
+    }
+
+    /// The extension object of one vendor namespace (empty when absent).
+    public func extensionObject(_ namespace: String) -> JSONObject {
+        extensions[namespace]?.objectValue ?? JSONObject()
+    }
+
+    /// Replaces one vendor namespace; an empty object removes it.
+    public mutating func setExtension(_ namespace: String, _ object: JSONObject) {
+        extensions[namespace] = object.isEmpty ? nil : .object(object)
+    }
+}

@@ -1,0 +1,17 @@
+public import PushCore
+import AmazonAdapter
+import APNsAdapter
+import HiveAdapter
+import ZegoAdapter
+
+extension FormatRegistry {
+    /// Every built-in format. Order is detection priority on ties: specific formats before the
+    /// generic `apns`, which matches any payload with an `aps` object.
+    public static let standard = FormatRegistry(adapters: [
+        // MARK: Hive (Adapters/Hive)
+        // MARK: Amazon (Adapters/Amazon)
+        // MARK: ZEGO (Adapters/Zego)
+        // MARK: APNs (Adapters/APNs) — last: the generic fallback
+        APNsAdapter(),
+    ])
+}

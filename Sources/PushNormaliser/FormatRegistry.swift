@@ -1,0 +1,51 @@
+public import PushCore
+import APNsAdapter
+
+/// The formats the facade knows, by public name, and `auto` detection over them.
+///
+/// Immutable once built. Detection asks every adapter for a ``Recognition`` and takes the strongest;
+/// a tie at the top is reported as ambiguous and resolved by registry order (the order of `adapters`),
+/// which is documented in the README.
+public struct FormatRegistry: Sendable {
+    /// The adapters, in detection priority order.
+    public let adapters: [any PayloadAdapter]
+
+    public init(adapters: [any PayloadAdapter]) { self.adapters = adapters }
+
+    /// The adapter for a public format name.
+    public func adapter(named name: String) -> (any PayloadAdapter)? {
+        adapters.first { $0.descriptor.name == name }
+    }
+
+    /// Every format's descriptor, in registry order.
+    public var descriptors: [FormatDescriptor] { adapters.map(\.descriptor) }
+
+    /// The result of `auto` detection.
+    public struct Detection: Sendable {
+        /// The chosen adapter.
+        public var adapter: any PayloadAdapter
+        /// The keys that decided it.
+        public var evidence: [String]
+        /// Other formats that matched equally strongly (empty unless ambiguous).
+        public var alsoMatched: [String]
+    }
+
+    /// Detects the format of `payload`; nil when no format recognises it.
+    public func detect(_ payload: JSONValue) -> Detection? {
+        var best: [(any PayloadAdapter, Recognition)] = []
+        for adapter in adapters {
+            guard let recognition = adapter.recognise(payload) else { continue }
+            if let top = best.first?.1.strength {
+                if recognition.strength > top {
+                    best = [(adapter, recognition)]
+                } else if recognition.strength == top {
+                    best.append((adapter, recognition))
+                }
+            } else {
+                best = [(adapter, recognition)]
+            }
+        }
+        guard let (adapter, recognition) = best.first else { return nil }
+        return Detection(adapter: adapter, evidence: recognition.evidence, alsoMatched: best.dropFirst().map(\.0.descriptor.name))
+    }
+}

@@ -1,0 +1,237 @@
+public import PushCore
+public import JSONCodec
+import APNsAdapter
+
+/// The library's entry point: normalise, validate, render and convert push payloads.
+///
+/// ```swift
+/// let normaliser = Normaliser()
+/// let result = try normaliser.convert(Array(json.utf8), from: "zego", to: "amazon")
+/// print(result.payload.compactText, result.lost)
+/// ```
+public struct Normaliser: Sendable {
+    /// The formats.
+    public var registry: FormatRegistry
+    /// The JSON parser (limits).
+    public var parser: JSONParser
+
+    public init(registry: FormatRegistry = .standard, parser: JSONParser = JSONParser()) {
+        self.registry = registry
+        self.parser = parser
+    }
+
+    // MARK: - Normalise
+
+    /// Parses and normalises `bytes`.
+    public func normalise(
+        _ bytes: some Collection<UInt8>, format: String = "auto", options: FormatOptions = FormatOptions()
+    ) throws(NormalisationFailure) -> NormaliseResult {
+        try normalise(parse(bytes), format: format, options: options)
+    }
+
+    /// Normalises a parsed payload. Throws only when no notification can be produced (unknown or
+    /// unrecognised format, not an object); findings, errors included, are in the result.
+    public func normalise(
+        _ payload: JSONValue, format: String = "auto", options: FormatOptions = FormatOptions()
+    ) throws(NormalisationFailure) -> NormaliseResult {
+        let (adapter, evidence, preamble) = try resolve(format, for: payload)
+        var context = NormaliseContext(options: options)
+        context.diagnostics = preamble
+        guard let notification = adapter.normalise(payload, context: &context) else {
+            throw NormalisationFailure(
+                .rejected, "the payload could not be read as \(adapter.descriptor.name)", diagnostics: context.diagnostics)
+        }
+        return NormaliseResult(
+            notification: notification, format: adapter.descriptor.name, evidence: evidence,
+            diagnostics: context.diagnostics, context: context)
+    }
+
+    // MARK: - Validate
+
+    /// Validates a payload: normalise plus model checks, plus renderability into `target` when given.
+    /// Never throws: every problem, including invalid JSON, is a finding.
+    public func validate(
+        _ bytes: some Collection<UInt8>, format: String = "auto", target: String? = nil,
+        options: FormatOptions = FormatOptions()
+    ) -> ValidationResult {
+        do {
+            return validate(try parse(bytes), format: format, target: target, options: options)
+        } catch {
+            return ValidationResult(valid: false, diagnostics: error.diagnostics, format: nil)
+        }
+    }
+
+    /// Validates a parsed payload.
+    public func validate(
+        _ payload: JSONValue, format: String = "auto", target: String? = nil, options: FormatOptions = FormatOptions()
+    ) -> ValidationResult {
+        let result: NormaliseResult
+        do {
+            result = try normalise(payload, format: format, options: options)
+        } catch {
+            return ValidationResult(valid: false, diagnostics: error.diagnostics, format: nil)
+        }
+        var diagnostics = result.diagnostics
+        let size = deliveredSize(result.notification, format: result.format, original: payload)
+        diagnostics += NotificationChecks.check(result.notification, payloadSize: size, context: result.context)
+        if let target {
+            diagnostics += renderability(result.notification, target: target, options: options) { canonical in
+                result.context.inputPath(for: canonical)
+            }
+        }
+        return ValidationResult(valid: !diagnostics.containsErrors, diagnostics: diagnostics, format: result.format)
+    }
+
+    /// Validates a canonical notification (paths point into the canonical model).
+    public func validate(
+        notification: PushNotification, target: String? = nil, options: FormatOptions = FormatOptions()
+    ) -> ValidationResult {
+        var context = NormaliseContext(options: options)
+        for key in Self.canonicalTopLevelKeys { context.record(key, from: JSONPointer(tokens: [key])) }
+        let size = JSONWriter.compactSize(of: .object(APNsPayloadWriter.payload(for: notification)))
+        var diagnostics = NotificationChecks.check(notification, payloadSize: size, context: context)
+        if let target {
+            diagnostics += renderability(notification, target: target, options: options) { $0 }
+        }
+        return ValidationResult(valid: !diagnostics.containsErrors, diagnostics: diagnostics, format: nil)
+    }
+
+    // MARK: - Render
+
+    /// Renders `notification` as `format`, reporting every field the format cannot carry.
+    public func render(
+        _ notification: PushNotification, format: String, options: FormatOptions = FormatOptions()
+    ) throws(NormalisationFailure) -> RenderResult {
+        guard let adapter = registry.adapter(named: format) else { throw unknownFormat(format) }
+        var context = RenderContext(options: options)
+        let payload = adapter.render(notification, context: &context)
+        let lost = lostFields(notification, payload: payload, adapter: adapter, context: context)
+        return RenderResult(
+            payload: payload, headers: notification.delivery?.headers ?? JSONObject(),
+            size: JSONWriter.compactSize(of: payload), lost: lost, diagnostics: context.diagnostics)
+    }
+
+    // MARK: - Convert
+
+    /// Parses `bytes` and converts them from one format to another.
+    public func convert(
+        _ bytes: some Collection<UInt8>, from: String = "auto", to: String, strict: Bool = false,
+        options: FormatOptions = FormatOptions()
+    ) throws(NormalisationFailure) -> ConversionResult {
+        try convert(parse(bytes), from: from, to: to, strict: strict, options: options)
+    }
+
+    /// Converts: normalise, then render. Fails when the payload has errors, or (strict) when anything would be lost.
+    public func convert(
+        _ payload: JSONValue, from: String = "auto", to: String, strict: Bool = false,
+        options: FormatOptions = FormatOptions()
+    ) throws(NormalisationFailure) -> ConversionResult {
+        guard registry.adapter(named: to) != nil else { throw unknownFormat(to) }
+        let normalised = try normalise(payload, format: from, options: options)
+        if normalised.diagnostics.containsErrors {
+            throw NormalisationFailure(
+                .rejected, "the \(normalised.format) payload has errors", diagnostics: normalised.diagnostics)
+        }
+        let rendered = try render(normalised.notification, format: to, options: options)
+        var diagnostics = normalised.diagnostics + rendered.diagnostics
+        if strict && !rendered.lost.isEmpty {
+            diagnostics += rendered.lost.map {
+                Diagnostic(.error, .conversionLost, at: normalised.context.inputPath(for: $0.path), "\($0.path): \($0.reason)")
+            }
+            throw NormalisationFailure(
+                .lossy, "\(rendered.lost.count) field(s) cannot be carried by \(to)", diagnostics: diagnostics,
+                lost: rendered.lost)
+        }
+        return ConversionResult(
+            payload: rendered.payload, headers: rendered.headers, size: rendered.size, from: normalised.format,
+            lost: rendered.lost, diagnostics: diagnostics)
+    }
+
+    // MARK: - Helpers
+
+    package func parse(_ bytes: some Collection<UInt8>) throws(NormalisationFailure) -> JSONValue {
+        do {
+            return try parser.parse(bytes)
+        } catch {
+            throw NormalisationFailure(.invalidJSON, error.description, diagnostics: [error.diagnostic()])
+        }
+    }
+
+    private func unknownFormat(_ name: String) -> NormalisationFailure {
+        let known = registry.descriptors.map(\.name).joined(separator: ", ")
+        return NormalisationFailure(
+            .unknownFormat, "unknown format \"\(name)\"; known: auto, \(known)",
+            diagnostics: [Diagnostic(.error, .unknownFormat, at: .root, "unknown format \"\(name)\"; known: auto, \(known)")])
+    }
+
+    private func resolve(
+        _ format: String, for payload: JSONValue
+    ) throws(NormalisationFailure) -> (any PayloadAdapter, [String], [Diagnostic]) {
+        if format != "auto" {
+            guard let adapter = registry.adapter(named: format) else { throw unknownFormat(format) }
+            return (adapter, ["explicit"], [])
+        }
+        guard payload.objectValue != nil else {
+            throw NormalisationFailure(
+                .rejected, "a push payload must be a JSON object",
+                diagnostics: [Diagnostic(.error, .notAnObject, at: .root, "a push payload must be a JSON object, found \(payload.typeName)")])
+        }
+        guard let detection = registry.detect(payload) else {
+            let message = "no known format recognises this payload (no `aps` and no vendor keys)"
+            throw NormalisationFailure(
+                .unrecognised, message, diagnostics: [Diagnostic(.error, .unrecognisedFormat, at: .root, message)])
+        }
+        var preamble: [Diagnostic] = []
+        if !detection.alsoMatched.isEmpty {
+            let candidates = ([detection.adapter.descriptor.name] + detection.alsoMatched).joined(separator: ", ")
+            preamble.warning(
+                .ambiguousFormat, at: .root,
+                "the payload matches several formats equally (\(candidates)); read as \(detection.adapter.descriptor.name). Name the format to choose")
+        }
+        return (detection.adapter, detection.evidence, preamble)
+    }
+
+    /// The size the device receives: the payload itself for delivered formats, else its APNs rendering.
+    private func deliveredSize(_ n: PushNotification, format: String, original: JSONValue) -> Int {
+        if let adapter = registry.adapter(named: format), adapter.descriptor.isDelivered {
+            return JSONWriter.compactSize(of: original)
+        }
+        return JSONWriter.compactSize(of: .object(APNsPayloadWriter.payload(for: n)))
+    }
+
+    private func renderability(
+        _ n: PushNotification, target: String, options: FormatOptions, locate: (JSONPointer) -> JSONPointer
+    ) -> [Diagnostic] {
+        do {
+            let rendered = try render(n, format: target, options: options)
+            return rendered.diagnostics
+                + rendered.lost.map {
+                    Diagnostic(.warning, .conversionLost, at: locate($0.path), "\(target) cannot carry \($0.path): \($0.reason)")
+                }
+        } catch {
+            return error.diagnostics
+        }
+    }
+
+    private func lostFields(
+        _ n: PushNotification, payload: JSONValue, adapter: any PayloadAdapter, context: RenderContext
+    ) -> [LostField] {
+        var readBack = NormaliseContext(options: context.options)
+        let back = adapter.normalise(payload, context: &readBack) ?? PushNotification()
+        return n.lostFields(comparedWith: back).map { path in
+            var tokens = path.tokens
+            while !tokens.isEmpty {
+                if let reason = context.lossReasons[JSONPointer(tokens: tokens)] { return LostField(path: path, reason: reason) }
+                tokens.removeLast()
+            }
+            return LostField(path: path, reason: "\(adapter.descriptor.name) has no place for this field")
+        }
+    }
+
+    static let canonicalTopLevelKeys = [
+        "title", "subtitle", "body", "titleLocKey", "titleLocArgs", "subtitleLocKey", "subtitleLocArgs", "bodyLocKey",
+        "bodyLocArgs", "launchImage", "badge", "sound", "group", "category", "mutableContent", "contentAvailable",
+        "interruptionLevel", "relevanceScore", "targetContentId", "filterCriteria", "liveActivity", "media", "delivery",
+        "data", "extensions",
+    ]
+}
