@@ -22,7 +22,7 @@ public struct APNsAdapter: PayloadAdapter {
     ]
 
     public func recognise(_ payload: JSONValue) -> Recognition? {
-        guard case .object(let root) = payload, case .object? = root[APNsKeys.aps] else { return nil }
+        guard case .object(let root) = payload, root[APNsKeys.aps] != nil else { return nil }
         return .weak("/aps")
     }
 

@@ -1,5 +1,19 @@
-import JSONCodec
-import PushCore
-for text in [#"{"aps":{"alert":"hi","badge":0},"x":86.795456,"u":18446744073709551615,"n":-0,"e":1e2,"s":"é\u0000\n"}"#, "18446744073709551616", "1e999", #"{"a":1,"a":2}"#, "[[[[1]]]]", #"{"a": tru}"#, "\"\\ud800\"", "", "{\"a\":\n  [1,2"] {
-    do { let v = try JSONParser(maximumDepth: 3).parse(text); print(v.compactText) } catch { print(error) }
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+// Entry point: dispatch to a command. Exit codes: 0 ok, 1 invalid input (or some records failed),
+// 2 usage. stdout carries results only; errors and summaries go to stderr.
+signal(SIGPIPE, SIG_IGN)
+let argv = Array(CommandLine.arguments.dropFirst())
+let status: Int32
+do {
+    let arguments = try Arguments(argv)
+    status = try Commands.run(arguments)
+} catch {
+    IO.stderr("pushnorm: \(error.message)\nRun `pushnorm --help` for usage.\n")
+    status = 2
 }
+exit(status)

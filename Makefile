@@ -1,0 +1,60 @@
+# PushNormaliser: the two set-up commands are `make demo` and `make test`.
+SHELL := /bin/bash
+SWIFT ?= swift
+DEB_PACKAGES := libjansson-dev libsimdjson-dev pkg-config
+VENV := .build/venv
+PYTHON ?= python3
+EXAMPLES := Examples/payloads
+
+.PHONY: all deps build release test test-swift test-interop demo bench fuzz test-asan clean
+
+all: build
+
+# Installs the Debian packages the C boundary needs when missing (root), or prints the command.
+deps:
+	@missing=""; for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = "0" ]; then \
+	    echo "installing:$$missing"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
+	  else \
+	    echo "missing Debian packages:$$missing"; echo "run: sudo apt-get update && sudo apt-get install -y$$missing"; exit 1; \
+	  fi; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --product pushnorm
+
+test: test-swift test-interop
+
+test-swift: deps
+	$(SWIFT) build --product pushnorm
+	$(SWIFT) test
+
+$(VENV)/.ready: Tests/interop/requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install -q --disable-pip-version-check -r Tests/interop/requirements.txt
+	touch $@
+
+test-interop: deps $(VENV)/.ready
+	$(SWIFT) build --product pushnorm
+	$(VENV)/bin/python -m pytest -q Tests/interop --binary "$$($(SWIFT) build --show-bin-path)/pushnorm"
+
+demo: release
+	@bin="$$($(SWIFT) build -c release --show-bin-path)/pushnorm"; \
+	for f in $(EXAMPLES)/*/*.json; do \
+	  format=$$(basename $$(dirname $$f)); \
+	  echo "== $$f (format $$format)"; \
+	  echo "-- normalise:"; "$$bin" normalise --format $$format --pretty "$$f" || true; \
+	  echo "-- validate:"; "$$bin" validate --format $$format "$$f" || true; \
+	done; \
+	echo "== auto-detected formats"; \
+	for f in $(EXAMPLES)/*/*.json; do printf '%s -> ' "$$f"; "$$bin" normalise --full "$$f" 2>/dev/null | $(PYTHON) -c 'import json,sys; r=json.load(sys.stdin); print(r["format"], r["evidence"])' || echo "(not detected)"; done
+
+bench: release
+	$(PYTHON) Benchmarks/bench.py --binary "$$($(SWIFT) build -c release --show-bin-path)/pushnorm"
+
+clean:
+	rm -rf .build

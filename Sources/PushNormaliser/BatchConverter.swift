@@ -1,0 +1,95 @@
+import Dispatch
+public import PushCore
+public import JSONCodec
+
+/// Converts or validates many records in parallel while keeping their order: the engine of
+/// `pushnorm convert` and `pushnorm validate` over NDJSON, JSON arrays and directories.
+public struct BatchConverter: Sendable {
+    /// What to do with each record.
+    public enum Operation: Sendable {
+        /// `convert(from:to:strict:)`.
+        case convert(from: String, to: String, strict: Bool)
+        /// `validate(format:target:)`.
+        case validate(format: String, target: String?)
+    }
+
+    /// The outcome of one record.
+    public struct Outcome: Sendable {
+        /// 1-based record number.
+        public var index: Int
+        /// 1-based line where the record starts.
+        public var line: Int
+        /// The converted payload (compact bytes), when converted.
+        public var output: [UInt8]?
+        /// Lost fields (convert).
+        public var lost: [LostField]
+        /// Findings; for a failure, the reason.
+        public var diagnostics: [Diagnostic]
+        /// True when the record failed (convert error, or invalid under validate).
+        public var failed: Bool
+    }
+
+    public var normaliser: Normaliser
+    public var operation: Operation
+    public var options: FormatOptions
+    /// Parallel workers; 1 runs inline.
+    public var jobs: Int
+
+    public init(normaliser: Normaliser = Normaliser(), operation: Operation, options: FormatOptions = FormatOptions(), jobs: Int) {
+        self.normaliser = normaliser
+        self.operation = operation
+        self.options = options
+        self.jobs = max(1, jobs)
+    }
+
+    /// Processes one record.
+    public func process(_ record: RecordSplitter.Record) -> Outcome {
+        var outcome = Outcome(index: record.index, line: record.line, output: nil, lost: [], diagnostics: [], failed: false)
+        switch operation {
+        case .convert(let from, let to, let strict):
+            do {
+                let result = try normaliser.convert(record.bytes, from: from, to: to, strict: strict, options: options)
+                outcome.output = JSONWriter(style: .compact).bytes(result.payload)
+                outcome.lost = result.lost
+                outcome.diagnostics = result.diagnostics
+            } catch {
+                outcome.failed = true
+                outcome.diagnostics = error.diagnostics.isEmpty
+                    ? [Diagnostic(.error, .invalidJSON, at: .root, error.message)] : error.diagnostics
+                outcome.lost = error.lost
+            }
+        case .validate(let format, let target):
+            let result = normaliser.validate(record.bytes, format: format, target: target, options: options)
+            outcome.diagnostics = result.diagnostics
+            outcome.failed = !result.valid
+        }
+        return outcome
+    }
+
+    /// Processes a batch, in parallel when `jobs > 1`, returning outcomes in input order.
+    public func process(_ records: [RecordSplitter.Record]) -> [Outcome] {
+        if jobs == 1 || records.count < 2 { return records.map(process) }
+        let slots = OutcomeSlots(count: records.count)
+        let chunk = max(1, (records.count + jobs * 4 - 1) / (jobs * 4))
+        let chunks = (records.count + chunk - 1) / chunk
+        DispatchQueue.concurrentPerform(iterations: chunks) { c in
+            let start = c * chunk
+            let end = min(records.count, start + chunk)
+            for i in start..<end { slots.set(i, process(records[i])) }
+        }
+        return slots.values()
+    }
+}
+
+/// Write-once result slots filled by `concurrentPerform`.
+///
+/// Invariant that makes the `@unchecked Sendable` safe: each index is written by exactly one
+/// iteration, and `values()` is read only after `concurrentPerform` has returned (a full barrier).
+private final class OutcomeSlots: @unchecked Sendable {
+    private var storage: [BatchConverter.Outcome?]
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+    func set(_ index: Int, _ value: BatchConverter.Outcome) {
+        storage.withUnsafeMutableBufferPointer { $0[index] = value }
+    }
+    func values() -> [BatchConverter.Outcome] { storage.compactMap { $0 } }
+}

@@ -1,0 +1,147 @@
+/// Splits a byte stream into records without parsing them: NDJSON lines, or the elements of one
+/// top-level JSON array (tracked by bracket depth outside strings). Feed blocks with ``feed(_:)``;
+/// complete records come out in order with their 1-based line number; memory holds at most one
+/// partial record.
+public struct RecordSplitter: Sendable {
+    /// The input shape.
+    public enum Shape: Sendable, Hashable {
+        /// One JSON text per line.
+        case ndjson
+        /// One JSON array whose elements are the records.
+        case jsonArray
+    }
+
+    /// One record's bytes and where it started.
+    public struct Record: Sendable {
+        /// The record's bytes (no surrounding whitespace or separators).
+        public var bytes: [UInt8]
+        /// 1-based line of the record's first byte.
+        public var line: Int
+        /// 1-based record number.
+        public var index: Int
+
+        public init(bytes: [UInt8], line: Int, index: Int) {
+            self.bytes = bytes
+            self.line = line
+            self.index = index
+        }
+    }
+
+    public let shape: Shape
+    private var pending: [UInt8] = []
+    private var line = 1
+    private var recordLine = 1
+    private var count = 0
+    // jsonArray state
+    private var depth = 0
+    private var inString = false
+    private var escaped = false
+    private var started = false
+    private var finished = false
+    /// Bytes outside the array or between elements that are not `,` or whitespace.
+    public private(set) var strayBytes = false
+
+    public init(shape: Shape) { self.shape = shape }
+
+    /// The shape of an input whose first non-whitespace byte is `first`.
+    public static func shape(startingWith first: UInt8?) -> Shape {
+        first == UInt8(ascii: "[") ? .jsonArray : .ndjson
+    }
+
+    /// Consumes `block` and returns the records completed by it.
+    public mutating func feed(_ block: some Collection<UInt8>) -> [Record] {
+        var out: [Record] = []
+        switch shape {
+        case .ndjson: feedLines(block, into: &out)
+        case .jsonArray: feedArray(block, into: &out)
+        }
+        return out
+    }
+
+    /// Ends the input and returns the last record, if any (an unterminated last line, or an
+    /// unterminated array element, which then fails to parse and is reported).
+    public mutating func finish() -> [Record] {
+        var out: [Record] = []
+        emit(into: &out)
+        return out
+    }
+
+    private mutating func emit(into out: inout [Record]) {
+        var start = 0
+        var end = pending.count
+        while start < end, Self.isSpace(pending[start]) { start += 1 }
+        while end > start, Self.isSpace(pending[end - 1]) { end -= 1 }
+        if start < end {
+            count += 1
+            out.append(Record(bytes: Array(pending[start..<end]), line: recordLine, index: count))
+        }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+
+    private mutating func feedLines(_ block: some Collection<UInt8>, into out: inout [Record]) {
+        for byte in block {
+            if byte == 0x0A {
+                emit(into: &out)
+                line += 1
+                recordLine = line
+            } else {
+                pending.append(byte)
+            }
+        }
+    }
+
+    private mutating func feedArray(_ block: some Collection<UInt8>, into out: inout [Record]) {
+        for byte in block {
+            if byte == 0x0A { line += 1 }
+            if finished {
+                if !Self.isSpace(byte) { strayBytes = true }
+                continue
+            }
+            if !started {
+                if byte == UInt8(ascii: "[") {
+                    started = true
+                    recordLine = line
+                } else if !Self.isSpace(byte) {
+                    strayBytes = true
+                }
+                continue
+            }
+            if inString {
+                pending.append(byte)
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""):
+                if pending.isEmpty { recordLine = line }
+                inString = true
+                pending.append(byte)
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                if pending.isEmpty { recordLine = line }
+                depth += 1
+                pending.append(byte)
+            case UInt8(ascii: "]") where depth == 0:
+                emit(into: &out)
+                finished = true
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                depth -= 1
+                pending.append(byte)
+            case UInt8(ascii: ",") where depth == 0:
+                emit(into: &out)
+            default:
+                if pending.isEmpty && !Self.isSpace(byte) { recordLine = line }
+                if !(pending.isEmpty && Self.isSpace(byte)) { pending.append(byte) }
+            }
+        }
+    }
+}

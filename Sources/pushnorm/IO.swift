@@ -1,0 +1,55 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Foundation
+
+/// Small POSIX I/O helpers: large-block reads, buffered writes.
+enum IO {
+    /// Reads all of a file descriptor.
+    static func readAll(_ fd: Int32) -> [UInt8] {
+        var out: [UInt8] = []
+        var block = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n > 0 {
+                out.append(contentsOf: block[0..<n])
+            } else if n < 0 && errno == EINTR {
+                continue
+            } else {
+                break
+            }
+        }
+        return out
+    }
+
+    /// Reads a path, or standard input for `-` / nil.
+    static func readInput(_ path: String?) throws(Arguments.UsageError) -> [UInt8] {
+        guard let path, path != "-" else { return readAll(0) }
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { throw Arguments.UsageError(message: "cannot open \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        return readAll(fd)
+    }
+
+    /// Writes all bytes; false when the descriptor is closed.
+    @discardableResult
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += n
+        }
+        return true
+    }
+
+    static func stdout(_ text: String) { writeAll(1, Array(text.utf8)) }
+    static func stderr(_ text: String) { writeAll(2, Array(text.utf8)) }
+
+    static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+}
