@@ -22,7 +22,7 @@ public struct LostField: Sendable, Hashable, Codable {
 extension PushNotification {
     /// The fields of `self` that `roundTripped` (this notification rendered and read back) does not
     /// hold with the same value. `source` and `schemaVersion` are ignored; fields the round trip added
-    /// are not losses. Objects are compared key by key, arrays and scalars as a whole (numbers by value).
+    /// are not losses. Objects are compared key by key down to their leaves, arrays and scalars as a whole (numbers by value).
     public func lostFields(comparedWith roundTripped: PushNotification) -> [JSONPointer] {
         var lost: [JSONPointer] = []
         guard case .object(var before) = canonicalJSON, case .object(let after) = roundTripped.canonicalJSON else {
@@ -38,7 +38,11 @@ extension PushNotification {
         for (key, value) in before {
             let childPath = path.appending(key)
             guard let other = after[key] else {
-                lost.append(childPath)
+                if case .object(let a) = value, !a.isEmpty {
+                    diff(a, JSONObject(), at: childPath, into: &lost)
+                } else {
+                    lost.append(childPath)
+                }
                 continue
             }
             if case .object(let a) = value, case .object(let b) = other {
