@@ -100,7 +100,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PushNormaliserTests",
-            dependencies: ["PushNormaliser", "PushCore", "JSONCodec", "PushTestSupport"],
+            dependencies: ["PushNormaliser", "APNsAdapter", "PushCore", "JSONCodec", "PushTestSupport"],
             exclude: ["Fixtures"]
         ),
         .target(

@@ -24,7 +24,7 @@ public enum NotificationChecks {
             out.error(.apnsBadgeNegative, at: at("badge"), "badge \(badge) is negative; use 0 to clear the badge")
         }
         if let volume = n.sound?.volume, !(0...1).contains(volume) {
-            out.error(.apnsSoundVolumeRange, at: at("sound"), "sound volume \(volume) is outside 0…1")
+            out.error(.apnsSoundVolumeRange, at: context.pathsAreCanonical ? "/sound/volume" : at("sound"), "sound volume \(volume) is outside 0…1")
         }
         if let level = n.interruptionLevel, !APNsKeys.interruptionLevels.contains(level) {
             out.error(

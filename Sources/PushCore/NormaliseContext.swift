@@ -7,6 +7,8 @@ public struct NormaliseContext: Sendable {
     /// Where each canonical field came from: canonical pointer (`/badge`) to input pointer (`/aps/badge`).
     /// Model checks use it to locate their findings in the input.
     public var provenance: [JSONPointer: JSONPointer] = [:]
+    /// True when the "input" is the canonical model itself: every canonical path is its own location.
+    public var pathsAreCanonical = false
 
     public init(options: FormatOptions = FormatOptions()) { self.options = options }
 
@@ -18,6 +20,7 @@ public struct NormaliseContext: Sendable {
     /// The input location of a canonical path: its own record, else its nearest recorded ancestor
     /// (with the rest of the path appended when the ancestor is an object copied verbatim), else the root.
     public func inputPath(for canonical: JSONPointer) -> JSONPointer {
+        if pathsAreCanonical { return canonical }
         var tokens = canonical.tokens
         while !tokens.isEmpty {
             if let found = provenance[JSONPointer(tokens: tokens)] {

@@ -87,7 +87,7 @@ public struct Normaliser: Sendable {
         notification: PushNotification, target: String? = nil, options: FormatOptions = FormatOptions()
     ) -> ValidationResult {
         var context = NormaliseContext(options: options)
-        for key in Self.canonicalTopLevelKeys { context.record(key, from: JSONPointer(tokens: [key])) }
+        context.pathsAreCanonical = true
         let size = JSONWriter.compactSize(of: .object(APNsPayloadWriter.payload(for: notification)))
         var diagnostics = NotificationChecks.check(notification, payloadSize: size, context: context)
         if let target {
@@ -228,10 +228,4 @@ public struct Normaliser: Sendable {
         }
     }
 
-    static let canonicalTopLevelKeys = [
-        "title", "subtitle", "body", "titleLocKey", "titleLocArgs", "subtitleLocKey", "subtitleLocArgs", "bodyLocKey",
-        "bodyLocArgs", "launchImage", "badge", "sound", "group", "category", "mutableContent", "contentAvailable",
-        "interruptionLevel", "relevanceScore", "targetContentId", "filterCriteria", "liveActivity", "media", "delivery",
-        "data", "extensions",
-    ]
 }
