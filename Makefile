@@ -58,3 +58,59 @@ bench: release
 
 clean:
 	rm -rf .build
+
+# MARK: - Robustness: libFuzzer targets and sanitizers (Tests/Fuzz, a nested package with its own manifest)
+# `make fuzz` builds every fuzz target (each Tests/Fuzz/Sources/<Target> defining LLVMFuzzerTestOneInput) with
+# ASan, seeds it from the golden fixtures and runs it FUZZ_SECONDS; any crash, leak, timeout or OOM fails the run
+# (after all targets ran) and leaves the reproducer in .build/fuzz-artifacts/. Reproduce one with
+# `.build/fuzz/debug/<Target> .build/fuzz-artifacts/<file>`.
+FUZZ_SECONDS ?= 60
+FUZZ_RSS_MB ?= 2048
+FUZZ_TIMEOUT ?= 10
+FUZZ_SCRATCH := .build/fuzz
+FUZZ_CORPUS := .build/fuzz-corpus
+FUZZ_ARTIFACTS := .build/fuzz-artifacts
+FUZZ_LOGS := .build/fuzz-logs
+FUZZ_BUILD_FLAGS := --package-path Tests/Fuzz --scratch-path $(FUZZ_SCRATCH) -c debug \
+	-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld
+FUZZ_TARGETS ?= $(sort $(notdir $(patsubst %/,%,$(dir $(shell grep -l '"LLVMFuzzerTestOneInput"' Tests/Fuzz/Sources/*/*.swift)))))
+
+.PHONY: fuzz-build fuzz-seeds test-tsan
+
+fuzz-build: deps
+	$(SWIFT) build $(FUZZ_BUILD_FLAGS)
+
+# Seeds (regenerated, never committed): every golden input, the JSON codec corpora, the examples.
+fuzz-seeds:
+	@rm -rf $(FUZZ_CORPUS)/seeds && mkdir -p $(FUZZ_CORPUS)/seeds
+	@find Tests -path Tests/Fuzz -prune -o -type f \( -path '*/Fixtures/*input.json' -o -path 'Tests/JSONCodecTests/Fixtures/*.json' \) -print \
+	  | while read -r f; do cp "$$f" "$(FUZZ_CORPUS)/seeds/$$(echo "$$f" | tr '/' '_')"; done
+	@if [ -d Examples ]; then find Examples -type f -name '*.json' | while read -r f; do cp "$$f" "$(FUZZ_CORPUS)/seeds/$$(echo "$$f" | tr '/' '_')"; done; fi
+	@echo "fuzz seeds: $$(ls $(FUZZ_CORPUS)/seeds | wc -l) files in $(FUZZ_CORPUS)/seeds"
+
+fuzz: fuzz-build fuzz-seeds
+	@mkdir -p $(FUZZ_ARTIFACTS) $(FUZZ_LOGS); bin="$$($(SWIFT) build $(FUZZ_BUILD_FLAGS) --show-bin-path)"; failed=""; \
+	for t in $(FUZZ_TARGETS); do \
+	  mkdir -p $(FUZZ_CORPUS)/$$t; \
+	  echo "== fuzz $$t for $(FUZZ_SECONDS)s (log $(FUZZ_LOGS)/$$t.log)"; \
+	  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 "$$bin/$$t" $(FUZZ_CORPUS)/$$t $(FUZZ_CORPUS)/seeds \
+	    -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=$(FUZZ_RSS_MB) -timeout=$(FUZZ_TIMEOUT) -max_len=65536 \
+	    -detect_leaks=1 -print_final_stats=1 -artifact_prefix=$(FUZZ_ARTIFACTS)/$$t- >$(FUZZ_LOGS)/$$t.log 2>&1; \
+	  rc=$$?; \
+	  grep -E '^Done [0-9]+ runs|stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss_mb' $(FUZZ_LOGS)/$$t.log | sed 's/^/   /'; \
+	  if [ $$rc -ne 0 ]; then failed="$$failed $$t"; echo "   FAILED (exit $$rc):"; \
+	    grep -E 'ERROR: |fuzz invariant violated|Test unit written|SUMMARY' $(FUZZ_LOGS)/$$t.log | head -20 | sed 's/^/   /'; fi; \
+	done; \
+	if [ -n "$$failed" ]; then echo "fuzz failures:$$failed (artifacts in $(FUZZ_ARTIFACTS))"; exit 1; fi; \
+	echo "fuzz: no crash, leak or timeout in $(FUZZ_TARGETS)"
+
+# The whole suite under AddressSanitizer (leak checks included), in its own build folder; then the concurrent
+# parts under ThreadSanitizer (test-tsan).
+test-asan: deps
+	$(SWIFT) test --sanitize=address --scratch-path .build/asan
+	$(MAKE) test-tsan
+
+# The concurrent parts (BatchConverter's parallel workers) under ThreadSanitizer.
+TSAN_FILTER ?= BatchConverter|BatchNothingLost
+test-tsan: deps
+	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan --filter '$(TSAN_FILTER)'

@@ -7,6 +7,9 @@ let package = Package(
     name: "push-normaliser",
     products: [
         .library(name: "PushNormaliser", targets: ["PushNormaliser"]),
+        // For the nested fuzz package (Tests/Fuzz), which links the modules it checks directly.
+        .library(name: "JSONCodec", targets: ["JSONCodec"]),
+        .library(name: "PushCore", targets: ["PushCore"]),
         .executable(name: "pushnorm", targets: ["pushnorm"]),
     ],
     targets: [

@@ -1,0 +1,60 @@
+import CFuzzerDriver
+import FuzzSupport
+import JSONCodec
+import PushCore
+import PushNormaliser
+
+private let normaliser = Normaliser()
+
+/// libFuzzer entry point: whatever parses is converted from `auto` and from every registered format
+/// into every format. A conversion that succeeds must produce a payload that writes and re-parses,
+/// that its target format reads back without errors, whose strict form loses nothing, and whose
+/// conversion back to the source format never traps.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzConvert(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = UnsafeBufferPointer(start: data, count: size)
+    guard let payload = FuzzOracle.parse(bytes) else { return 0 }
+    for source in ["auto"] + FuzzOracle.formats {
+        for target in FuzzOracle.formats {
+            let result: ConversionResult
+            do {
+                result = try normaliser.convert(payload, from: source, to: target)
+            } catch {
+                FuzzOracle.checkPaths(error.diagnostics, in: payload, "convert \(source) → \(target) failure")
+                continue
+            }
+            FuzzOracle.checkPaths(
+                result.diagnostics.filter { $0.code != .conversionLost }, in: payload, "convert \(source) → \(target)")
+            let compact = JSONWriter(style: .compact).bytes(result.payload)
+            FuzzOracle.require(result.size == compact.count, "\(source) → \(target): size \(result.size) != \(compact.count)")
+            FuzzOracle.checkWriterRoundTrip(result.payload)
+            do {
+                let readBack = try normaliser.normalise(result.payload, format: target)
+                FuzzOracle.require(
+                    !readBack.diagnostics.containsErrors,
+                    "\(source) → \(target): the rendered payload has errors when read as \(target): \(readBack.diagnostics)\n\(result.payload.compactText)")
+            } catch {
+                fatalError("fuzz invariant violated: \(source) → \(target): \(target) cannot read its own rendering: \(error)")
+            }
+            do {
+                let strict = try normaliser.convert(payload, from: source, to: target, strict: true)
+                FuzzOracle.require(strict.lost.isEmpty, "strict conversion reported losses and still succeeded")
+                FuzzOracle.require(result.lost.isEmpty, "strict succeeded but the lenient conversion lost fields")
+            } catch {
+                FuzzOracle.require(!result.lost.isEmpty, "\(source) → \(target): strict failed (\(error)) but nothing was lost")
+            }
+            // The contract that a conversion back never traps (it may fail cleanly).
+            let back = source == "auto" ? result.from : source
+            _ = try? normaliser.convert(result.payload, from: target, to: back)
+        }
+    }
+    return 0
+}
+
+/// The entry point SwiftPM links as `main`: libFuzzer's driver.
+@_cdecl("FuzzConvert_main")
+public func fuzzConvertMain(
+    _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> CInt {
+    cfuzzer_run_driver(argc, argv)
+}
