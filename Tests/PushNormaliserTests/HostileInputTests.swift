@@ -1,0 +1,200 @@
+import Foundation
+import Testing
+import PushNormaliser
+import PushCore
+import APNsAdapter
+import JSONCodec
+import PushTestSupport
+
+/// Hostile payloads through the facade, built from the golden fixtures of every registered format so
+/// that a new format is covered as soon as it has fixtures. Nothing may trap; every finding's path
+/// resolves in the input; a wrong JSON type at any key is an error at exactly that key, or is carried
+/// through verbatim (rendered back where it was), or is a documented normalisation reported as a
+/// warning at exactly that key (`"mutable-content": true` becomes `1`).
+@Suite("Facade: hostile input")
+struct HostileInputTests {
+    typealias Source = ConversionMatrixTests.Source
+
+    /// One value of each JSON type.
+    static let replacements: [JSONValue] = [
+        .null, .bool(true), .integer(-7), .double(2.5), .string("x"), .array([.integer(1)]),
+        .object(JSONObject(uniqueKeysWithValues: [("k", .string("v"))])),
+    ]
+
+    /// The valid fixture inputs (no error findings when read as their own format).
+    static let validSources: [Source] = ConversionMatrixTests.sources.filter { source in
+        guard let input = try? Golden.load(source.path + "/input.json"),
+            let result = try? Normaliser().normalise(input, format: source.format, options: ConversionMatrixTests.options(source))
+        else { return false }
+        return !result.diagnostics.containsErrors
+    }
+
+    /// Every object key and array element below the root, depth first, with its value.
+    static func locations(in value: JSONValue, at path: JSONPointer = .root) -> [(JSONPointer, JSONValue)] {
+        switch value {
+        case .object(let object):
+            return object.flatMap { key, child in [(path.appending(key), child)] + locations(in: child, at: path.appending(key)) }
+        case .array(let array):
+            return array.enumerated().flatMap { index, child in
+                [(path.appending(index: index), child)] + locations(in: child, at: path.appending(index: index))
+            }
+        default:
+            return []
+        }
+    }
+
+    /// `document` with the value at `path` replaced by `replacement`.
+    static func replacing(_ path: JSONPointer, in document: JSONValue, with replacement: JSONValue) -> JSONValue {
+        guard let first = path.tokens.first else { return replacement }
+        let rest = JSONPointer(tokens: Array(path.tokens.dropFirst()))
+        switch document {
+        case .object(var object):
+            guard let child = object[first] else { return document }
+            object[first] = replacing(rest, in: child, with: replacement)
+            return .object(object)
+        case .array(var array):
+            guard let index = Int(first), array.indices.contains(index) else { return document }
+            array[index] = replacing(rest, in: array[index], with: replacement)
+            return .array(array)
+        default:
+            return document
+        }
+    }
+
+    static func unresolved(_ diagnostics: [Diagnostic], in document: JSONValue) -> [Diagnostic] {
+        diagnostics.filter { $0.path.resolve(in: document) == nil }
+    }
+
+    @Test func everyFormatHasAValidFixture() {
+        let covered = Set(Self.validSources.map(\.format))
+        #expect(covered == Set(ConversionMatrixTests.formats), "formats without a valid fixture")
+    }
+
+    /// Every key (and array element) of every valid fixture, given every other JSON type.
+    @Test("every key given every wrong JSON type", arguments: validSources)
+    func wrongTypeAtEveryKey(_ source: Source) throws {
+        let normaliser = Normaliser()
+        let options = ConversionMatrixTests.options(source)
+        let input = try #require(try Golden.load(source.path + "/input.json"))
+        var checked = 0
+        for (path, original) in Self.locations(in: input) {
+            for replacement in Self.replacements where replacement.typeName != original.typeName {
+                let mutant = Self.replacing(path, in: input, with: replacement)
+                checked += 1
+                // auto detection must not trap either, and its findings must resolve.
+                if let auto = try? normaliser.normalise(mutant, options: options) {
+                    let bad = Self.unresolved(auto.diagnostics, in: mutant)
+                    #expect(bad.isEmpty, "auto, \(path) = \(replacement.compactText): \(bad)")
+                }
+                _ = normaliser.validate(mutant, options: options)
+                let result: NormaliseResult
+                do {
+                    result = try normaliser.normalise(mutant, format: source.format, options: options)
+                } catch {
+                    Issue.record("\(source.format) \(path) = \(replacement.compactText): normalise threw \(error)")
+                    continue
+                }
+                let bad = Self.unresolved(result.diagnostics, in: mutant)
+                #expect(bad.isEmpty, "\(path) = \(replacement.compactText): \(bad)")
+                if result.diagnostics.contains(where: { $0.severity == .error && $0.path == path }) { continue }
+                // A documented normalisation (`true` for `mutable-content`, …) is a warning at exactly that key.
+                if result.diagnostics.contains(where: { $0.severity == .warning && $0.path == path }) { continue }
+                let rendered = try normaliser.render(result.notification, format: source.format, options: options)
+                if path.resolve(in: rendered.payload) == replacement { continue }
+                Issue.record(
+                    """
+                    \(source.testDescription): \(path) = \(replacement.compactText) (was \(original.compactText)) \
+                    neither reported as an error at \(path) nor carried verbatim.
+                    findings: \(result.diagnostics)
+                    rendered: \(rendered.payload.compactText)
+                    """)
+            }
+        }
+        #expect(checked > 0)
+    }
+
+    /// A string that holds JSON (ZEGO's `payload`, SNS's `APNS`, …), found in any valid fixture, replaced
+    /// by JSON text nested 100 000 deep and by ~900 KB of JSON: never a trap, findings resolve, and the
+    /// deep one is reported at that key (or carried verbatim).
+    @Test("embedded JSON strings that are deeply nested or huge", arguments: validSources)
+    func hostileEmbeddedJSON(_ source: Source) throws {
+        let normaliser = Normaliser()
+        let options = ConversionMatrixTests.options(source)
+        let input = try #require(try Golden.load(source.path + "/input.json"))
+        let embedded = Self.locations(in: input).filter { _, value in
+            guard let text = value.stringValue, let nested = try? JSONValue(parsing: text) else { return false }
+            return nested.objectValue != nil
+        }
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        let huge = "{\"image_attachment\":\"https://cdn.example.com/a.png\",\"pad\":\"" + String(repeating: "x", count: 900_000) + "\"}"
+        for (path, _) in embedded {
+            for (name, text) in [("deep", deep), ("huge", huge)] {
+                let mutant = Self.replacing(path, in: input, with: .string(text))
+                let result: NormaliseResult
+                do {
+                    result = try normaliser.normalise(mutant, format: source.format, options: options)
+                } catch {
+                    Issue.record("\(path) \(name): normalise threw \(error)")
+                    continue
+                }
+                #expect(Self.unresolved(result.diagnostics, in: mutant).isEmpty, "\(path) \(name)")
+                _ = normaliser.validate(mutant, format: source.format, options: options)
+                if name == "deep" {
+                    let reported = result.diagnostics.contains { $0.severity == .error && $0.path == path }
+                    let rendered = try normaliser.render(result.notification, format: source.format, options: options)
+                    #expect(
+                        reported || path.resolve(in: rendered.payload) == .string(text),
+                        "\(source.testDescription): 100 000-deep JSON in \(path) neither reported nor carried: \(result.diagnostics)")
+                }
+            }
+        }
+    }
+
+    // MARK: - Whole-payload cases
+
+    @Test(
+        "top-level values that are not objects",
+        arguments: ["[]", "\"aps\"", "1", "null", "true", "[{\"aps\":{}}]"])
+    func notAnObject(_ text: String) {
+        let result = Normaliser().validate(Array(text.utf8))
+        #expect(!result.valid)
+        #expect(result.diagnostics.map(\.code) == [.notAnObject])
+        #expect(result.diagnostics.first?.path == .root)
+    }
+
+    @Test func truncatedPayloadIsAJSONFindingAtTheRoot() throws {
+        let bytes = Array(#"{"aps":{"alert":"hi","badge":3}}"#.utf8)
+        for length in 0..<bytes.count {
+            let result = Normaliser().validate(Array(bytes[..<length]))
+            #expect(!result.valid)
+            #expect(result.diagnostics.count == 1)
+            let code = result.diagnostics.first?.code.rawValue ?? ""
+            #expect(code == "json.truncated" || code == "json.syntax", "\(length): \(code)")
+            #expect(result.diagnostics.first?.path == .root)
+        }
+    }
+
+    @Test func deepNestingInsideAPayloadIsRefusedByTheParser() {
+        let text = #"{"aps":{"alert":"hi"},"data":"# + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}"
+        let result = Normaliser().validate(Array(text.utf8))
+        #expect(result.diagnostics.map(\.code.rawValue) == ["json.too-deep"])
+        #expect(result.diagnostics.first?.path == .root)
+    }
+
+    @Test func oversizedPayloadHitsTheParserLimitAndARaisedLimitReadsIt() throws {
+        let body = String(repeating: "é", count: 600_000)  // 1.2 MB of UTF-8
+        let text = #"{"aps":{"alert":{"body":""# + body + #""}}}"#
+        let refused = Normaliser().validate(Array(text.utf8))
+        #expect(refused.diagnostics.map(\.code.rawValue) == ["json.too-large"])
+        let raised = Normaliser(parser: JSONParser(maximumBytes: 4 << 20)).validate(Array(text.utf8))
+        #expect(raised.format == "apns")
+        #expect(raised.diagnostics.contains { $0.code == .apnsPayloadTooLarge && $0.path == .root && $0.severity == .error })
+    }
+
+    @Test func duplicateKeysInAPayloadAreRefusedWithTheirLine() throws {
+        let text = "{\"aps\":{\"badge\":1,\n\"badge\":2}}"
+        let result = Normaliser().validate(Array(text.utf8))
+        #expect(result.diagnostics.map(\.code.rawValue) == ["json.duplicate-key"])
+        #expect(result.diagnostics.first?.message.contains("line 2") == true)
+    }
+}
