@@ -134,7 +134,8 @@ extension HiveActionCatalogue {
     ) -> [String]? {
         guard case .array(let elements) = list else {
             diagnostics.error(
-                .wrongType, at: path, "a category must be an array of action ids, found \(list.typeName); kept as it was")
+                .wrongType, at: path,
+                "a category must be an array of action ids, found \(list.typeName); kept as it was")
             return nil
         }
         var ids: [String] = []

@@ -6,8 +6,8 @@ extension HiveActionCatalogue {
     /// Checks Hive's rules for `hive_push_actions.json`. Paths are JSON Pointers into the catalogue's
     /// JSON form under `path`, which is the input document when the catalogue was read from one.
     ///
-    /// - Every action has an `en` title (`hive.actions.language.default-missing`), and the file uses
-    ///   at most 16 languages (`hive.actions.language.too-many`).
+    /// - Every action with readable titles has an `en` title (`hive.actions.language.default-missing`),
+    ///   and the file uses at most 16 languages (`hive.actions.language.too-many`).
     /// - A category has one to three buttons (`hive.actions.category.too-many-buttons`,
     ///   `hive.actions.category.empty`), no id twice (`hive.actions.id.duplicate`), and every id it
     ///   names is defined in `actions` (`hive.actions.action.undefined`).
@@ -27,7 +27,7 @@ extension HiveActionCatalogue {
             if action.id.isEmpty {
                 out.error(.hiveActionsEmptyID, at: actionPath, "an action id must not be empty")
             }
-            if action.defaultTitle == nil {
+            if action.defaultTitle == nil && action.extra[K.title] == nil {
                 out.error(
                     .hiveActionsDefaultLanguageMissing,
                     at: action.titles.isEmpty ? actionPath : actionPath.appending(K.title),
@@ -38,9 +38,9 @@ extension HiveActionCatalogue {
                 if languages.count > HiveKeys.maximumLanguages && !reportedLanguages {
                     reportedLanguages = true
                     out.error(
-                        .hiveActionsTooManyLanguages, at: actionPath.appending(K.title).appending(language),
-                        "`\(language)` is language \(languages.count) of the file; Hive supports at most "
-                            + "\(HiveKeys.maximumLanguages)")
+                        .hiveActionsTooManyLanguages, at: actionPath.appending(K.title),
+                        "with the titles of `\(action.id)` the file uses more than \(HiveKeys.maximumLanguages) "
+                            + "languages, the most the Hive SDK supports")
                 }
             }
             if let builtIn = Self.builtIn.action(withID: action.id), !action.hasSameOptions(as: builtIn) {
@@ -88,7 +88,8 @@ extension HiveActionCatalogue {
         if categoriesReadable {
             if categories.isEmpty {
                 out.warning(
-                    .hiveActionsCategoriesMissing, at: path, "the file defines no categories: no button set is registered")
+                    .hiveActionsCategoriesMissing, at: path,
+                    "the file defines no categories: no button set is registered")
             }
             let used = Set(categories.flatMap(\.actionIDs))
             for action in actions where !used.contains(action.id) {

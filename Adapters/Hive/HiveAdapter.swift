@@ -94,7 +94,8 @@ public struct HiveAdapter: PayloadAdapter {
 
     // MARK: - Reading
 
-    private func readGroup(from rest: inout JSONObject, into n: inout PushNotification, context: inout NormaliseContext) {
+    private func readGroup(from rest: inout JSONObject, into n: inout PushNotification, context: inout NormaliseContext)
+    {
         let key = context.options.hiveGroupKey
         let path = JSONPointer(tokens: [key])
         guard rest[key] != nil else { return }
@@ -117,7 +118,8 @@ public struct HiveAdapter: PayloadAdapter {
         }
     }
 
-    private func readMedia(from rest: inout JSONObject, into n: inout PushNotification, context: inout NormaliseContext) {
+    private func readMedia(from rest: inout JSONObject, into n: inout PushNotification, context: inout NormaliseContext)
+    {
         let key = context.options.hiveMediaKey
         guard let url = rest.takeString(key, at: .root, &context.diagnostics) else { return }
         let path = JSONPointer(tokens: [key])

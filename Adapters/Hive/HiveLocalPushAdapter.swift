@@ -45,7 +45,8 @@ public struct HiveLocalPushAdapter: PayloadAdapter {
         let ids = L.noticeIDSpellings.filter { root[$0] != nil }
         if ids.isEmpty {
             context.diagnostics.error(
-                .hiveLocalNoticeIDMissing, at: .root, "a LocalPush needs `noticeId`: registerLocalPush identifies it by it")
+                .hiveLocalNoticeIDMissing, at: .root,
+                "a LocalPush needs `noticeId`: registerLocalPush identifies it by it")
         } else if ids.count > 1 {
             context.diagnostics.warning(
                 .hiveLocalNoticeIDBoth, at: JSONPointer(tokens: [L.noticeIDSerialised]),

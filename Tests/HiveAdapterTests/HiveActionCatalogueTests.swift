@@ -24,7 +24,8 @@ struct HiveActionCatalogueTests {
             if (try Golden.load(folder + "/rendered.json")) != nil {
                 problems += Golden.compare(rendered, with: folder + "/rendered.json")
             } else if rendered != input {
-                problems.append("render(normalise(input)) != input:\n" + Golden.difference(input, rendered).joined(separator: "\n"))
+                problems.append(
+                    "render(normalise(input)) != input:\n" + Golden.difference(input, rendered).joined(separator: "\n"))
             }
             var again: [Diagnostic] = []
             #expect(HiveActionCatalogue.normalise(rendered, diagnostics: &again) == catalogue)
@@ -36,7 +37,10 @@ struct HiveActionCatalogueTests {
         #expect(HiveActionCatalogue.builtIn.validate().isEmpty)
         #expect(HiveActionCatalogue.builtIn.categories.count == 9)
         #expect(HiveActionCatalogue.builtIn.actions.count == 12)
-        #expect(HiveActionCatalogue.builtIn.category(withID: "ACCEPT_DECISION_CATEGORY")?.actionIDs == ["ACCEPT_ID", "REJECT_ID", "HOLDING_ID"])
+        #expect(
+            HiveActionCatalogue.builtIn.category(withID: "ACCEPT_DECISION_CATEGORY")?.actionIDs == [
+                "ACCEPT_ID", "REJECT_ID", "HOLDING_ID",
+            ])
     }
 
     @Test func theBuiltInCatalogueRoundTrips() throws {
@@ -48,8 +52,13 @@ struct HiveActionCatalogueTests {
     }
 
     @Test func locatesDiagnosticsUnderAGivenPath() {
-        let options: JSONValue = ["hiveActionCatalogue": ["actions": ["X_ID": ["title": ["ko": "엑스"]]], "categories": ["X_CATEGORY": ["X_ID"]]]]
-        let diagnostics = HiveActionCatalogue.validate(options["hiveActionCatalogue"] ?? .null, at: "/hiveActionCatalogue")
+        let options: JSONValue = [
+            "hiveActionCatalogue": [
+                "actions": ["X_ID": ["title": ["ko": "엑스"]]], "categories": ["X_CATEGORY": ["X_ID"]],
+            ]
+        ]
+        let diagnostics = HiveActionCatalogue.validate(
+            options["hiveActionCatalogue"] ?? .null, at: "/hiveActionCatalogue")
         #expect(diagnostics.map(\.code) == [.hiveActionsDefaultLanguageMissing])
         #expect(diagnostics.first?.path == "/hiveActionCatalogue/actions/X_ID/title")
         #expect(diagnostics.first.map { $0.path.resolve(in: options) != nil } == true)
@@ -60,5 +69,19 @@ struct HiveActionCatalogueTests {
             actions: [.init(id: "A_ID", titles: ["ko": "에이", "de": "A", "en": "A"])], categories: [])
         let keys = catalogue.render()["actions"]?["A_ID"]?["title"]?.objectValue?.keys
         #expect(keys == ["en", "de", "ko"])
+    }
+
+    /// `rpc-spec/hive-actions.schema.json` states the same limits as the validator.
+    @Test func theJSONSchemaStatesTheValidatorsLimits() throws {
+        let path = Golden.fixturesDirectory() + "/../../../rpc-spec/hive-actions.schema.json"
+        let schema = try #require(try Golden.load(path))
+        #expect(schema["$schema"] == "https://json-schema.org/draft/2020-12/schema")
+        let definitions = try #require(schema["$defs"])
+        #expect(definitions["category"]?["maxItems"] == 3)
+        #expect(definitions["titles"]?["maxProperties"] == 16)
+        #expect(definitions["titles"]?["required"] == ["en"])
+        #expect(schema["required"] == ["actions", "categories"])
+        let valid = try #require(schema["examples"]?.arrayValue?.first)
+        #expect(HiveActionCatalogue.validate(valid).isEmpty)
     }
 }

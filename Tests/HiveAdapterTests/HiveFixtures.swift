@@ -26,7 +26,8 @@ enum HiveFixtures {
             var diagnostics: [Diagnostic] = []
             options = FormatOptions(json: json, diagnostics: &diagnostics)
         }
-        let normalisations = (try Golden.load(folder + "/normalisations.json"))?.arrayValue?
+        let normalisations =
+            (try Golden.load(folder + "/normalisations.json"))?.arrayValue?
             .compactMap { $0.stringValue.flatMap(JSONPointer.init(parsing:)) } ?? []
         return Scenario(input: input, options: options, normalisations: normalisations)
     }
