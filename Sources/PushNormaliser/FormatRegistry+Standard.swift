@@ -9,6 +9,8 @@ extension FormatRegistry {
     /// generic `apns`, which matches any payload with an `aps` object.
     public static let standard = FormatRegistry(adapters: [
         // MARK: Hive (Adapters/Hive)
+        HiveAdapter(),
+        HiveLocalPushAdapter(),
         // MARK: Amazon (Adapters/Amazon)
         // MARK: ZEGO (Adapters/Zego)
         // MARK: APNs (Adapters/APNs) — last: the generic fallback
