@@ -44,9 +44,9 @@ public struct HiveLocalPushAdapter: PayloadAdapter {
         var ext = JSONObject()
         let ids = L.noticeIDSpellings.filter { root[$0] != nil }
         if ids.isEmpty {
-            context.diagnostics.error(
+            context.diagnostics.warning(
                 .hiveLocalNoticeIDMissing, at: .root,
-                "a LocalPush needs `noticeId`: registerLocalPush identifies it by it")
+                "a LocalPush should have `noticeId`: registerLocalPush identifies it by it (the SDK's default is 0)")
         } else if ids.count > 1 {
             context.diagnostics.warning(
                 .hiveLocalNoticeIDBoth, at: JSONPointer(tokens: [L.noticeIDSerialised]),
