@@ -10,6 +10,10 @@ extension FormatRegistry {
     public static let standard = FormatRegistry(adapters: [
         // MARK: Hive (Adapters/Hive)
         // MARK: Amazon (Adapters/Amazon)
+        SNSAdapter(),
+        PinpointMessageAdapter(),
+        PinpointAdapter(),
+        AmazonAdapter(),
         // MARK: ZEGO (Adapters/Zego)
         // MARK: APNs (Adapters/APNs) — last: the generic fallback
         APNsAdapter(),
