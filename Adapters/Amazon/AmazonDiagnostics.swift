@@ -23,7 +23,8 @@ extension DiagnosticCode {
     /// Error: `TimeToLive` is negative.
     public static let amazonTimeToLiveNegative: DiagnosticCode = "amazon.pinpoint.time-to-live-negative"
     /// Warning: `PreferredAuthenticationMethod` is not `CERTIFICATE` or `TOKEN`.
-    public static let amazonAuthenticationMethodUnknown: DiagnosticCode = "amazon.pinpoint.authentication-method-unknown"
+    public static let amazonAuthenticationMethodUnknown: DiagnosticCode =
+        "amazon.pinpoint.authentication-method-unknown"
     /// Warning: a content field beside `RawContent`, which Pinpoint ignores; kept verbatim.
     public static let amazonRawContentOverrides: DiagnosticCode = "amazon.pinpoint.raw-content-overrides"
     /// Info: an `APNSMessage` key Pinpoint does not define; kept verbatim.

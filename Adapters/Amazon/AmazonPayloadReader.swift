@@ -38,7 +38,8 @@ package enum AmazonPayloadReader {
                 rest[member.key] = container.isEmpty && placement == .data ? nil : .object(container)
             }
             context.diagnostics.info(
-                .amazonMediaFound, at: path, "media URL read from `\(placement.display(key: key))` (placement `\(placement)`)")
+                .amazonMediaFound, at: path,
+                "media URL read from `\(placement.display(key: key))` (placement `\(placement)`)")
         }
         if found.count > 1 {
             let names = found.map { "`\($0.placement.display(key: key))`" }.joined(separator: ", ")

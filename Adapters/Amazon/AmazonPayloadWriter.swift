@@ -10,6 +10,7 @@ package enum AmazonPayloadWriter {
     /// placement; media that find no free placement are lost (and explained).
     /// `mutable-content` is never added: what the model says is what is written.
     package static func payload(for n: PushNotification, context: inout RenderContext) -> JSONObject {
+        typealias Kind = PushNotification.MediaKind
         var root = APNsPayloadWriter.payload(for: n)
         guard !n.media.isEmpty else { return root }
         let key = context.options.amazonMediaKey
@@ -35,10 +36,11 @@ package enum AmazonPayloadWriter {
                 at: JSONPointer(tokens: ["media"]),
                 "the attachment-url convention carries one URL per placement (top, data, aps); no free placement "
                     + "for \(unplaced.joined(separator: ", "))")
-        } else if n.media.contains(where: { $0.identifier != nil || $0.kind != PushNotification.MediaKind(url: $0.url) }) {
+        } else if n.media.contains(where: { $0.identifier != nil || $0.kind != Kind(url: $0.url) }) {
             context.explainLoss(
                 at: JSONPointer(tokens: ["media"]),
-                "the attachment-url convention carries only the URL; the kind comes from its extension and there is no identifier")
+                "the attachment-url convention carries only the URL; the kind comes from its extension and there is "
+                    + "no identifier")
         }
         if n.mutableContent != true {
             context.diagnostics.info(

@@ -37,7 +37,8 @@ package enum EmbeddedJSON {
         for diagnostic in inner.diagnostics {
             let inside = diagnostic.path.description.isEmpty ? "/" : diagnostic.path.description
             context.diagnostics.append(
-                Diagnostic(diagnostic.severity, diagnostic.code, at: path, "in `\(name)` at \(inside): \(diagnostic.message)"))
+                Diagnostic(
+                    diagnostic.severity, diagnostic.code, at: path, "in `\(name)` at \(inside): \(diagnostic.message)"))
         }
         for (field, _) in inner.provenance.sorted(by: { $0.key.description < $1.key.description }) {
             context.provenance[field] = path

@@ -26,7 +26,8 @@ package enum PinpointMessageReader {
                 }
             } else {
                 context.diagnostics.error(
-                    .wrongType, at: path, "`\(M.rawContent)` must be a string of JSON, found \(value.typeName); kept as it was")
+                    .wrongType, at: path,
+                    "`\(M.rawContent)` must be a string of JSON, found \(value.typeName); kept as it was")
             }
         }
         for key in message.keys where !M.all.contains(key) {
@@ -74,19 +75,24 @@ package enum PinpointMessageReader {
         let path = base.appending(M.priority)
         guard case .string(let text) = value else {
             context.diagnostics.error(
-                .wrongType, at: path, "`Priority` must be a string (\"10\" or \"5\"), found \(value.typeName); kept as it was")
+                .wrongType, at: path,
+                "`Priority` must be a string (\"10\" or \"5\"), found \(value.typeName); kept as it was")
             return nil
         }
         let priority: Int64
-        if !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let number = Int64(text) {
+        if !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+            let number = Int64(text)
+        {
             priority = number
         } else if text.lowercased() == "high" || text.lowercased() == "normal" {
             priority = text.lowercased() == "high" ? 10 : 5
             context.diagnostics.warning(
-                .amazonPriorityNormalised, at: path, "`Priority` \"\(text)\" is FCM's spelling; normalised to \"\(priority)\"")
+                .amazonPriorityNormalised, at: path,
+                "`Priority` \"\(text)\" is FCM's spelling; normalised to \"\(priority)\"")
         } else {
             context.diagnostics.error(
-                .amazonPriorityInvalid, at: path, "`Priority` must be \"10\" or \"5\" (or \"high\"/\"normal\"), found \"\(text)\"; kept as it was")
+                .amazonPriorityInvalid, at: path,
+                "`Priority` must be \"10\" or \"5\" (or \"high\"/\"normal\"), found \"\(text)\"; kept as it was")
             return nil
         }
         rest.removeValue(forKey: M.priority)
@@ -186,11 +192,13 @@ package enum PinpointMessageReader {
             break
         case let value?:
             context.diagnostics.error(
-                .wrongType, at: base.appending(M.action), "`Action` must be a string, found \(value.typeName); kept as it was")
+                .wrongType, at: base.appending(M.action),
+                "`Action` must be a string, found \(value.typeName); kept as it was")
         }
         if let value = rest[M.url], value.stringValue == nil {
             context.diagnostics.error(
-                .wrongType, at: base.appending(M.url), "`Url` must be a string, found \(value.typeName); kept as it was")
+                .wrongType, at: base.appending(M.url), "`Url` must be a string, found \(value.typeName); kept as it was"
+            )
         }
         if let value = rest[M.substitutions] {
             let path = base.appending(M.substitutions)

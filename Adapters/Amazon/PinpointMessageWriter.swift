@@ -41,14 +41,18 @@ package enum PinpointMessageWriter {
         if let first = n.media.first { m[M.mediaURL] = .string(first.url) }
         if n.media.count > 1 {
             context.explainLoss(at: JSONPointer(tokens: ["media"]), "`MediaUrl` holds one URL")
-        } else if let item = n.media.first, item.identifier != nil || item.kind != PushNotification.MediaKind(url: item.url) {
+        } else if let item = n.media.first,
+            item.identifier != nil || item.kind != PushNotification.MediaKind(url: item.url)
+        {
             context.explainLoss(at: JSONPointer(tokens: ["media"]), "`MediaUrl` carries only the URL")
         }
         if let badge = n.badge { m[M.badge] = .integer(badge) }
         if let sound = n.sound {
             m[M.sound] = .string(sound.name)
             if sound.critical != nil || sound.volume != nil {
-                context.explainLoss(at: JSONPointer(tokens: ["sound"]), "Pinpoint's `Sound` is a file name; no critical alert or volume")
+                context.explainLoss(
+                    at: JSONPointer(tokens: ["sound"]), "Pinpoint's `Sound` is a file name; no critical alert or volume"
+                )
             }
         }
         if let group = n.group { m[M.threadID] = .string(group) }

@@ -47,7 +47,8 @@ package enum PinpointPayloadReader {
         for (key, expected, isValid) in expectations {
             guard let value = pinpoint[key], !isValid(value) else { continue }
             context.diagnostics.error(
-                .wrongType, at: path.appending(key), "`\(key)` must be \(expected), found \(value.typeName); kept as it was")
+                .wrongType, at: path.appending(key),
+                "`\(key)` must be \(expected), found \(value.typeName); kept as it was")
         }
     }
 }

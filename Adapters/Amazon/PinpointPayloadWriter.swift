@@ -14,8 +14,11 @@ package enum PinpointPayloadWriter {
         if let first = n.media.first { additions.append((P.mediaURL, .string(first.url))) }
         if let pinpoint = n.extensionObject(X.namespace)[X.pinpoint] { additions.append((P.pinpoint, pinpoint)) }
         if n.media.count > 1 {
-            context.explainLoss(at: JSONPointer(tokens: ["media"]), "a Pinpoint payload carries one media URL (`data.media-url`)")
-        } else if let item = n.media.first, item.identifier != nil || item.kind != PushNotification.MediaKind(url: item.url) {
+            context.explainLoss(
+                at: JSONPointer(tokens: ["media"]), "a Pinpoint payload carries one media URL (`data.media-url`)")
+        } else if let item = n.media.first,
+            item.identifier != nil || item.kind != PushNotification.MediaKind(url: item.url)
+        {
             context.explainLoss(
                 at: JSONPointer(tokens: ["media"]),
                 "`data.media-url` carries only the URL; the kind comes from its extension and there is no identifier")
@@ -29,7 +32,8 @@ package enum PinpointPayloadWriter {
             root[AmazonKeys.data] = .object(data)
         default:
             context.explainLoss(
-                at: JSONPointer(tokens: ["media"]), "custom data `data` is not an object, so `data.media-url` has no place")
+                at: JSONPointer(tokens: ["media"]),
+                "custom data `data` is not an object, so `data.media-url` has no place")
             context.explainLoss(
                 at: JSONPointer(tokens: ["extensions", X.namespace, X.pinpoint]),
                 "custom data `data` is not an object, so `data.pinpoint` has no place")

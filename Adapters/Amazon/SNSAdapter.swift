@@ -19,7 +19,8 @@ public struct SNSAdapter: PayloadAdapter {
         FormatDescriptor(
             name: "sns", vendor: X.namespace,
             summary: "An Amazon SNS JSON message: the APNs payload as a string under `APNS` or `APNS_SANDBOX`.",
-            isDelivered: false, carries: AmazonAdapter.carriedFields + ["extensions.amazon.sns", "extensions.amazon.snsPlatform"])
+            isDelivered: false,
+            carries: AmazonAdapter.carriedFields + ["extensions.amazon.sns", "extensions.amazon.snsPlatform"])
     }
 
     /// Certain on a string `APNS` or `APNS_SANDBOX`.

@@ -38,7 +38,9 @@ struct Scenario: CustomStringConvertible, Sendable {
         guard let input = try Golden.load(directory + "/input.json") else { return ["\(self): no input.json"] }
         let options = try options()
         var context = NormaliseContext(options: options)
-        guard adapter.normalise(input, context: &context) != nil, !context.diagnostics.containsErrors else { return nil }
+        guard adapter.normalise(input, context: &context) != nil, !context.diagnostics.containsErrors else {
+            return nil
+        }
         var exceptions: [JSONPointer] = []
         for value in try Golden.load(directory + "/exceptions.json")?.arrayValue ?? [] {
             if let text = value.stringValue, let pointer = JSONPointer(parsing: text) { exceptions.append(pointer) }
