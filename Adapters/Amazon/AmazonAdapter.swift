@@ -9,6 +9,7 @@ public import PushCore
 /// is the `amazonMediaKey` option; rendering uses the placement the payload was read from
 /// (`extensions.amazon.mediaPlacements`), else the `amazonMediaPlacement` option.
 public struct AmazonAdapter: PayloadAdapter {
+    /// Creates the adapter; its behaviour is set per call by the context's ``FormatOptions``.
     public init() {}
 
     public var descriptor: FormatDescriptor {

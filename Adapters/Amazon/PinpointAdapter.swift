@@ -7,6 +7,7 @@ public import PushCore
 /// (`deeplink`, `campaign`, `journey`, `jsonBody`), which the model has no fields for: it is kept
 /// verbatim in `extensions.amazon.pinpoint` and rendered back as `data.pinpoint`.
 public struct PinpointAdapter: PayloadAdapter {
+    /// Creates the adapter; its behaviour is set per call by the context's ``FormatOptions``.
     public init() {}
 
     public var descriptor: FormatDescriptor {

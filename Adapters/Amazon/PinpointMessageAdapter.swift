@@ -23,6 +23,7 @@ private typealias XM = AmazonKeys.Extension.PinpointMessage
 /// the JSON in that string, read as a delivered Pinpoint payload; the content fields beside it, which
 /// Pinpoint ignores, are kept verbatim with a warning; the header fields still apply.
 public struct PinpointMessageAdapter: PayloadAdapter {
+    /// Creates the adapter; its behaviour is set per call by the context's ``FormatOptions``.
     public init() {}
 
     public var descriptor: FormatDescriptor {

@@ -13,6 +13,7 @@ private typealias X = AmazonKeys.Extension
 /// `extensions.amazon.sns`, and the key read in `extensions.amazon.snsPlatform`. Findings inside the
 /// string are located at its key. Rendering re-serialises the payload compactly into the string.
 public struct SNSAdapter: PayloadAdapter {
+    /// Creates the adapter; its behaviour is set per call by the context's ``FormatOptions``.
     public init() {}
 
     public var descriptor: FormatDescriptor {
