@@ -12,6 +12,10 @@ extension FormatRegistry {
         HiveAdapter(),
         HiveLocalPushAdapter(),
         // MARK: Amazon (Adapters/Amazon)
+        SNSAdapter(),
+        PinpointMessageAdapter(),
+        PinpointAdapter(),
+        AmazonAdapter(),
         // MARK: ZEGO (Adapters/Zego)
         // MARK: APNs (Adapters/APNs) — last: the generic fallback
         APNsAdapter(),
