@@ -16,7 +16,8 @@ public struct AmazonAdapter: PayloadAdapter {
         FormatDescriptor(
             name: "amazon", vendor: AmazonKeys.Extension.namespace,
             summary: "An APNs payload with the media URL under `attachment-url` (at the root, in `data` or in `aps`).",
-            isDelivered: true, carries: AmazonAdapter.carriedFields)
+            isDelivered: true, carries: AmazonAdapter.carriedFields,
+            layoutPaths: [JSONPointer(tokens: ["extensions", AmazonKeys.Extension.namespace, AmazonKeys.Extension.mediaPlacements])])
     }
 
     /// Plain APNs fields plus media and the remembered placements.

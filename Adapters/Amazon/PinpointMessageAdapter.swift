@@ -30,7 +30,11 @@ public struct PinpointMessageAdapter: PayloadAdapter {
         FormatDescriptor(
             name: "pinpoint-message", vendor: X.namespace,
             summary: "Amazon Pinpoint's APNSMessage send form (bare or in `{\"APNSMessage\": …}`), incl. RawContent.",
-            isDelivered: false, carries: PinpointMessageAdapter.carriedFields)
+            isDelivered: false, carries: PinpointMessageAdapter.carriedFields,
+            layoutPaths: [
+                JSONPointer(tokens: ["extensions", X.namespace, X.pinpointMessage, X.PinpointMessage.wrapped]),
+                JSONPointer(tokens: ["extensions", X.namespace, X.pinpointMessage, X.PinpointMessage.rawContent]),
+            ])
     }
 
     /// The fields an `APNSMessage` without `RawContent` carries (with `RawContent`, all that `pinpoint` carries).

@@ -21,7 +21,11 @@ public struct SNSAdapter: PayloadAdapter {
             name: "sns", vendor: X.namespace,
             summary: "An Amazon SNS JSON message: the APNs payload as a string under `APNS` or `APNS_SANDBOX`.",
             isDelivered: false,
-            carries: AmazonAdapter.carriedFields + ["extensions.amazon.sns", "extensions.amazon.snsPlatform"])
+            carries: AmazonAdapter.carriedFields + ["extensions.amazon.sns", "extensions.amazon.snsPlatform"],
+            layoutPaths: [
+                JSONPointer(tokens: ["extensions", X.namespace, X.mediaPlacements]),
+                JSONPointer(tokens: ["extensions", X.namespace, X.snsPlatform]),
+            ])
     }
 
     /// Certain on a string `APNS` or `APNS_SANDBOX`.
