@@ -65,6 +65,7 @@ public struct Normaliser: Sendable {
     public func validate(
         _ payload: JSONValue, format: String = "auto", target: String? = nil, options: FormatOptions = FormatOptions()
     ) -> ValidationResult {
+        if format == Self.catalogueFormat { return validateCatalogue(payload) }
         let result: NormaliseResult
         do {
             result = try normalise(payload, format: format, options: options)
