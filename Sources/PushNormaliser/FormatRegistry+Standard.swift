@@ -11,6 +11,9 @@ extension FormatRegistry {
         // MARK: Hive (Adapters/Hive)
         // MARK: Amazon (Adapters/Amazon)
         // MARK: ZEGO (Adapters/Zego)
+        ZegoDeliveredAdapter(),
+        ZegoPushConfigAdapter(),
+        ZegoOfflinePushAdapter(),
         // MARK: APNs (Adapters/APNs) — last: the generic fallback
         APNsAdapter(),
     ])
