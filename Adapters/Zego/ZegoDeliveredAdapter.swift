@@ -1,5 +1,5 @@
-public import PushCore
 import APNsAdapter
+public import PushCore
 
 private typealias X = ZegoKeys.Extension
 
@@ -64,7 +64,9 @@ public struct ZegoDeliveredAdapter: PayloadAdapter {
             if n.data[ZegoKeys.payload] != nil {
                 context.explainLoss(
                     at: JSONPointer(tokens: ["data", ZegoKeys.payload]),
-                    "on ZEGO the top-level `payload` is the pass-through string, written from media and extensions.zego.payload")
+                    "on ZEGO the top-level `payload` is the pass-through string, "
+                        + "written from media and extensions.zego.payload"
+                )
             }
         }
         for (key, value) in n.data where root[key] == nil { root.appendUnchecked(key, value) }

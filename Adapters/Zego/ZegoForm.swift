@@ -21,7 +21,9 @@ package enum ZegoForm {
     ) {
         if increment < 0 {
             diagnostics.warning(
-                .zegoBadgeIncrementRange, at: path, "a badge increment of \(increment) is negative; ZEGO documents 0…99")
+                .zegoBadgeIncrementRange, at: path,
+                "a badge increment of \(increment) is negative; ZEGO documents 0…99"
+            )
         } else if capped && increment > ZegoKeys.badgeIncrementRange.upperBound {
             diagnostics.warning(
                 .zegoBadgeIncrementRange, at: path,
@@ -36,7 +38,8 @@ package enum ZegoForm {
         guard let increment, increment != 0, enabled != true else { return }
         diagnostics.info(
             .zegoBadgeIncrementDisabled, at: path,
-            "a badge increment of \(increment) has no effect unless the badge is enabled (enableBadge/EnableBadge true)")
+            "a badge increment of \(increment) has no effect unless the badge is enabled (enableBadge/EnableBadge true)"
+        )
     }
 
     /// Reads a payload string into media and `extensions.zego.payload`. Returns the media URL.
@@ -54,8 +57,12 @@ package enum ZegoForm {
         _ rest: JSONObject, at path: JSONPointer, in object: String, _ diagnostics: inout [Diagnostic]
     ) {
         for key in rest.keys where !diagnostics.contains(where: { $0.path == path.appending(key) }) {
+            let legacy = key == ZegoKeys.legacyPayload && object == "ZIMPushConfig"
             diagnostics.info(
-                .zegoUnknownKey, at: path.appending(key), "`\(key)` is not a known \(object) key; kept and rendered back in place")
+                .zegoUnknownKey, at: path.appending(key),
+                legacy
+                    ? "`extendedData` is what ZIM before 2.5.0 called `payload`; kept as it is, not read as the payload"
+                    : "`\(key)` is not a known \(object) key; kept and rendered back in place")
         }
     }
 
@@ -73,7 +80,7 @@ package enum ZegoForm {
             context.explainLoss(
                 at: JSONPointer(tokens: ["media"]),
                 kept?.stringValue != nil
-                    ? "the ZEGO payload string is not a JSON object (kept verbatim), so it has no room for the media URL"
+                    ? "the ZEGO payload string is not a JSON object (kept verbatim): no room for the media URL"
                     : "the ZEGO payload object already holds a non-URL `\(key)`; the media URL has no place")
         }
         return text
@@ -84,25 +91,29 @@ package enum ZegoForm {
         if n.media.count > capacity {
             context.explainLoss(
                 at: JSONPointer(tokens: ["media"]),
-                "ZEGO carries \(capacity == 1 ? "one image URL" : "\(capacity) image URLs"); \(n.media.count) media items were given")
+                "ZEGO carries \(capacity == 1 ? "one image URL" : "\(capacity) image URLs"); "
+                    + "\(n.media.count) media items were given"
+            )
         }
     }
 
     /// The info (or warning, without a resourcesID) that ZEGO only delivers `mutable-content: 1`, which the
     /// image needs, through a resourcesID configured with it.
-    package static func noteMedia(_ n: PushNotification, resourcesID: String?, delivered: Bool, context: inout RenderContext) {
+    package static func noteMedia(
+        _ n: PushNotification, resourcesID: String?, delivered: Bool, context: inout RenderContext
+    ) {
         guard !n.media.isEmpty else { return }
         let path = JSONPointer(tokens: ["media"])
         if delivered {
             context.diagnostics.info(
                 .zegoMediaNeedsResourcesID, at: path,
-                "on ZEGO this payload has `mutable-content: 1` (needed for the image) only when the push is sent with a "
-                    + "resourcesID that ZEGO has configured with mutable-content:1")
+                "on ZEGO this payload has `mutable-content: 1` (needed for the image) only when the push is sent "
+                    + "with a resourcesID that ZEGO has configured with mutable-content:1")
         } else if let resourcesID {
             context.diagnostics.info(
                 .zegoMediaNeedsResourcesID, at: path,
-                "the image reaches the Notification Service Extension only if resourcesID \"\(resourcesID)\" is configured "
-                    + "with mutable-content:1 (ZEGO console or technical support)")
+                "the image reaches the Notification Service Extension only if resourcesID \"\(resourcesID)\" "
+                    + "is configured with mutable-content:1 (ZEGO console or technical support)")
         } else {
             context.diagnostics.warning(
                 .zegoMediaNeedsResourcesID, at: path,

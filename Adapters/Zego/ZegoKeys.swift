@@ -6,6 +6,8 @@
 package enum ZegoKeys {
     /// The pass-through string at the top level of the delivered APNs userInfo.
     package static let payload = "payload"
+    /// What ZIM before 2.5.0 called `ZIMPushConfig.payload`.
+    package static let legacyPayload = "extendedData"
 
     /// `ZIMPushConfig` (client SDK), camelCase.
     package enum PushConfig {

@@ -40,11 +40,6 @@ extension ZegoOfflinePushAdapter {
             }
             var request = root
             request.removeValue(forKey: S.messageBody)
-            if case .integer(0)? = request[S.pushType] {
-                context.diagnostics.warning(
-                    .zegoOfflinePushOnlineOnly, at: JSONPointer(tokens: [S.pushType]),
-                    "PushType 0 sends online messages only: this OfflinePush is never used")
-            }
             wrappers[X.request] = .object(request)
             body = object
         } else if root[S.offlinePush] == nil {
@@ -59,6 +54,11 @@ extension ZegoOfflinePushAdapter {
         guard case .object(let offlinePush) = value else {
             context.diagnostics.error(.wrongType, at: path, "`OfflinePush` must be an object, found \(value.typeName)")
             return nil
+        }
+        if case .integer(0)? = root[S.pushType], bodyPath != .root {
+            context.diagnostics.warning(
+                .zegoOfflinePushOnlineOnly, at: JSONPointer(tokens: [S.pushType]),
+                "PushType 0 sends online messages only: this OfflinePush is never used")
         }
         wrappers[X.messageBody] = .object(body)
         return (offlinePush, path, wrappers)
@@ -164,7 +164,8 @@ extension ZegoOfflinePushAdapter {
                 let vendorPath = androidPath.appending(vendor)
                 _ = images.takeString(I.image, at: vendorPath, &context.diagnostics)
                 _ = images.takeString(I.icon, at: vendorPath, &context.diagnostics)
-                ZegoForm.reportUnknownKeys(images, at: vendorPath, in: "PushImageInfo.Android.\(vendor)", &context.diagnostics)
+                ZegoForm.reportUnknownKeys(
+                    images, at: vendorPath, in: "PushImageInfo.Android.\(vendor)", &context.diagnostics)
             }
             ZegoForm.reportUnknownKeys(android, at: androidPath, in: "PushImageInfo.Android", &context.diagnostics)
         }

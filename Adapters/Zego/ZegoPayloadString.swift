@@ -40,7 +40,9 @@ package struct ZegoPayloadString: Sendable, Hashable {
         guard case .object(var object) = parsed else {
             diagnostics.warning(
                 .zegoPayloadNotObject, at: path,
-                "the payload string holds JSON \(parsed.typeName), not an object; kept verbatim, so no media URL is read from it")
+                "the payload string holds JSON \(parsed.typeName), not an object; "
+                    + "kept verbatim, so no media URL is read from it"
+            )
             return ZegoPayloadString(mediaURL: nil, kept: .string(text))
         }
         var mediaURL: String?
@@ -51,7 +53,9 @@ package struct ZegoPayloadString: Sendable, Hashable {
         case let other?:
             diagnostics.warning(
                 .zegoPayloadMediaNotString, at: path,
-                "the payload's `\(mediaKey)` must be a URL string, found \(other.typeName); kept in the payload, not read as media")
+                "the payload's `\(mediaKey)` must be a URL string, found \(other.typeName); "
+                    + "kept in the payload, not read as media"
+            )
         case nil:
             break
         }

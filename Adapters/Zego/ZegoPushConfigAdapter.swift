@@ -1,5 +1,5 @@
-public import PushCore
 import APNsAdapter
+public import PushCore
 
 private typealias K = ZegoKeys.PushConfig
 private typealias X = ZegoKeys.Extension
@@ -17,7 +17,8 @@ public struct ZegoPushConfigAdapter: PayloadAdapter {
     public var descriptor: FormatDescriptor {
         FormatDescriptor(
             name: "zego-push-config", vendor: "zego",
-            summary: "ZIM's ZIMPushConfig {title, content, payload, resourcesID, enableBadge, badgeIncrement, voIPConfig}.",
+            summary:
+                "ZIM's ZIMPushConfig {title, content, payload, resourcesID, enableBadge, badgeIncrement, voIPConfig}.",
             isDelivered: false,
             carries: [
                 "title", "body", "media", "extensions.zego.payload", "extensions.zego.resourcesID",
@@ -30,7 +31,9 @@ public struct ZegoPushConfigAdapter: PayloadAdapter {
         guard case .object(let root) = payload, root[APNsKeys.aps] == nil else { return nil }
         let certain = [K.resourcesID, K.badgeIncrement, K.enableBadge, K.voIPConfig].filter { root[$0] != nil }
         if !certain.isEmpty { return Recognition(strength: 3, evidence: certain.map { "/" + $0 }) }
-        if case .string? = root[K.content], case .string? = root[K.payload] { return .plausible("/content", "/payload") }
+        if case .string? = root[K.content], case .string? = root[K.payload] {
+            return .plausible("/content", "/payload")
+        }
         return nil
     }
 
@@ -66,7 +69,8 @@ public struct ZegoPushConfigAdapter: PayloadAdapter {
         if let enabled { ext[X.enableBadge] = .bool(enabled) }
         let increment = rest.takeInteger(K.badgeIncrement, at: root, &context.diagnostics)
         if let increment {
-            ZegoForm.checkBadgeIncrement(increment, at: root.appending(K.badgeIncrement), capped: false, &context.diagnostics)
+            ZegoForm.checkBadgeIncrement(
+                increment, at: root.appending(K.badgeIncrement), capped: false, &context.diagnostics)
             ZegoForm.checkIncrementEnabled(
                 increment: increment, enabled: enabled, at: root.appending(K.badgeIncrement), &context.diagnostics)
             ext[X.badgeIncrement] = .integer(increment)

@@ -32,7 +32,8 @@ struct ZegoDeliveredAdapterTests {
     @Test func brokenPayloadJSONIsLocatedByLineAndColumn() throws {
         var context = NormaliseContext()
         let payload = "{\n  \"image_attachment\": \"https://a.example/1.jpg\",\n  \"x\": }"
-        let n = try #require(Self.adapter.normalise(["aps": ["alert": "hi"], "payload": .string(payload)], context: &context))
+        let n = try #require(
+            Self.adapter.normalise(["aps": ["alert": "hi"], "payload": .string(payload)], context: &context))
         let diagnostic = try #require(context.diagnostics.first { $0.code == .zegoPayloadNotJSON })
         #expect(diagnostic.severity == .warning)
         #expect(diagnostic.path == "/payload")
@@ -74,7 +75,10 @@ struct ZegoDeliveredAdapterTests {
     @Test func aSecondMediaItemIsExplainedAsLost() {
         var n = PushNotification()
         n.body = "two"
-        n.media = [PushNotification.Media(url: "https://a.example/1.jpg"), PushNotification.Media(url: "https://a.example/2.jpg")]
+        n.media = [
+            PushNotification.Media(url: "https://a.example/1.jpg"),
+            PushNotification.Media(url: "https://a.example/2.jpg"),
+        ]
         let lost = ZegoFixtures.losses(n, Self.adapter)
         #expect(lost[JSONPointer(tokens: ["media"])]?.contains("one image URL") == true)
     }

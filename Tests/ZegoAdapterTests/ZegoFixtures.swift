@@ -32,7 +32,8 @@ enum ZegoFixtures {
         }
         var context = NormaliseContext(options: options)
         let n = adapter.normalise(input, context: &context)
-        var problems = AdapterContract.determinism(adapter, input: input, options: options)
+        var problems =
+            AdapterContract.determinism(adapter, input: input, options: options)
             + AdapterContract.pathsResolve(adapter, input: input, options: options)
             + AdapterContract.totality(adapter, input: input, options: options)
         guard let n, !context.diagnostics.containsErrors else { return problems }

@@ -74,7 +74,10 @@ struct ZegoOfflinePushAdapterTests {
         let n = try #require(Self.adapter.normalise(input, context: &context))
         var render = RenderContext()
         let config = ZegoPushConfigAdapter().render(n, context: &render)
-        #expect(config == ["title": "t", "content": "c", "resourcesID": "rich_ios", "enableBadge": true, "badgeIncrement": 1])
+        #expect(
+            config == [
+                "title": "t", "content": "c", "resourcesID": "rich_ios", "enableBadge": true, "badgeIncrement": 1,
+            ])
         let lost = ZegoFixtures.losses(n, ZegoPushConfigAdapter())
         #expect(Array(lost.keys) == ["/extensions/zego/pushImageInfo/Android/FCM/Image"])
         #expect(lost.values.first?.contains("PushImageInfo") == true)

@@ -1,6 +1,7 @@
 import JSONCodec
 import PushCore
 import Testing
+
 @testable import ZegoAdapter
 
 @Suite("ZEGO payload string")

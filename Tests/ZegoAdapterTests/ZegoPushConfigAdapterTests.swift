@@ -44,7 +44,8 @@ struct ZegoPushConfigAdapterTests {
 
     @Test func theIncrementIsNeverACanonicalBadge() throws {
         var context = NormaliseContext()
-        let n = try #require(Self.adapter.normalise(["content": "hi", "enableBadge": true, "badgeIncrement": 2], context: &context))
+        let n = try #require(
+            Self.adapter.normalise(["content": "hi", "enableBadge": true, "badgeIncrement": 2], context: &context))
         #expect(n.badge == nil)
         #expect(n.extensionObject("zego")["badgeIncrement"] == .integer(2))
     }
