@@ -44,7 +44,6 @@ public struct ZegoDeliveredAdapter: PayloadAdapter {
                 context.record("media", from: payloadPath)
             }
             n.setExtension(X.namespace, ext)
-            if !ext.isEmpty { context.record("extensions", from: payloadPath) }
         }
         APNsAdapter.reportMisplacedKeys(in: rest, context: &context)
         n.data = rest
@@ -61,13 +60,12 @@ public struct ZegoDeliveredAdapter: PayloadAdapter {
         root.appendUnchecked(APNsKeys.aps, APNsPayloadWriter.aps(for: n))
         if let text = ZegoForm.payloadText(for: n, mediaURL: n.media.first?.url, context: &context) {
             root.appendUnchecked(ZegoKeys.payload, .string(text))
-            if n.data[ZegoKeys.payload] != nil {
-                context.explainLoss(
-                    at: JSONPointer(tokens: ["data", ZegoKeys.payload]),
-                    "on ZEGO the top-level `payload` is the pass-through string, "
-                        + "written from media and extensions.zego.payload"
-                )
-            }
+        }
+        if n.data[ZegoKeys.payload] != nil {
+            context.explainLoss(
+                at: JSONPointer(tokens: ["data", ZegoKeys.payload]),
+                "on ZEGO the top-level `payload` is ZEGO's pass-through string: it is written from media and "
+                    + "extensions.zego.payload, and read back into them")
         }
         for (key, value) in n.data where root[key] == nil { root.appendUnchecked(key, value) }
         return .object(root)

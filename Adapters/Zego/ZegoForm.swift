@@ -88,6 +88,12 @@ package enum ZegoForm {
 
     /// Explains that only one media item fits (ZEGO's payload recipe carries one image URL).
     package static func explainExtraMedia(_ n: PushNotification, capacity: Int, context: inout RenderContext) {
+        if n.media.contains(where: { $0.identifier != nil || $0.kind != PushNotification.MediaKind(url: $0.url) }) {
+            context.explainLoss(
+                at: JSONPointer(tokens: ["media"]),
+                "ZEGO carries only the image URL: a media kind other than the URL's extension implies, "
+                    + "and an identifier, are not carried")
+        }
         if n.media.count > capacity {
             context.explainLoss(
                 at: JSONPointer(tokens: ["media"]),

@@ -69,8 +69,12 @@ package struct ZegoPayloadString: Sendable, Hashable {
         kept: JSONValue?, mediaURL: String?, mediaKey: String
     ) -> (text: String?, placedMedia: Bool) {
         switch kept {
-        case .string(let text)?:
+        case .string(let text)? where !text.isEmpty || mediaURL == nil:
             return (text, false)
+        case .string?:
+            // An empty payload gives way to the media URL.
+            guard let mediaURL else { return (nil, false) }
+            return (JSONValue.object(withMedia(mediaURL, key: mediaKey, before: JSONObject())).compactText, true)
         case .object(let object)?:
             guard let mediaURL, object[mediaKey] == nil else { return (JSONValue.object(object).compactText, false) }
             return (JSONValue.object(withMedia(mediaURL, key: mediaKey, before: object)).compactText, true)

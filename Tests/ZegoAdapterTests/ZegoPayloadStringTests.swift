@@ -31,6 +31,8 @@ struct ZegoPayloadStringTests {
         let read = ZegoPayloadString.read("", at: "/payload", mediaKey: "k", &diagnostics)
         #expect(read.kept == .string(""))
         #expect(diagnostics.isEmpty)
+        #expect(ZegoPayloadString.render(kept: read.kept, mediaURL: nil, mediaKey: "k") == ("", false))
+        #expect(ZegoPayloadString.render(kept: read.kept, mediaURL: "u", mediaKey: "k") == (#"{"k":"u"}"#, true))
     }
 
     @Test(arguments: ["not json", "[1,2]", "\"text\"", "12", "{\"a\":1,\"a\":2}"])
