@@ -17,6 +17,9 @@ extension FormatRegistry {
         PinpointAdapter(),
         AmazonAdapter(),
         // MARK: ZEGO (Adapters/Zego)
+        ZegoDeliveredAdapter(),
+        ZegoPushConfigAdapter(),
+        ZegoOfflinePushAdapter(),
         // MARK: APNs (Adapters/APNs) — last: the generic fallback
         APNsAdapter(),
     ])
