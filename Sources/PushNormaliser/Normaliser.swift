@@ -80,6 +80,9 @@ public struct Normaliser: Sendable {
                 result.context.inputPath(for: canonical)
             }
         }
+        // Model and render findings are located through provenance, which may name a path the input lacks
+        // (`/aps/sound/name` when `sound` was a string): keep each at its nearest enclosing value that exists.
+        diagnostics = diagnostics.map { $0.located { $0.nearestResolving(in: payload) } }
         return ValidationResult(valid: !diagnostics.containsErrors, diagnostics: diagnostics, format: result.format)
     }
 
@@ -134,10 +137,15 @@ public struct Normaliser: Sendable {
                 .rejected, "the \(normalised.format) payload has errors", diagnostics: normalised.diagnostics)
         }
         let rendered = try render(normalised.notification, format: to, options: options)
-        var diagnostics = normalised.diagnostics + rendered.diagnostics
+        // Render findings are located in the canonical model; move them into the input like every other finding,
+        // at the nearest enclosing value that exists there.
+        let locate = { (canonical: JSONPointer) in
+            normalised.context.inputPath(for: canonical).nearestResolving(in: payload)
+        }
+        var diagnostics = normalised.diagnostics + rendered.diagnostics.map { $0.located(by: locate) }
         if strict && !rendered.lost.isEmpty {
             diagnostics += rendered.lost.map {
-                Diagnostic(.error, .conversionLost, at: normalised.context.inputPath(for: $0.path), "\($0.path): \($0.reason)")
+                Diagnostic(.error, .conversionLost, at: locate($0.path), "\($0.path): \($0.reason)")
             }
             throw NormalisationFailure(
                 .lossy, "\(rendered.lost.count) field(s) cannot be carried by \(to)", diagnostics: diagnostics,
@@ -205,7 +213,7 @@ public struct Normaliser: Sendable {
     ) -> [Diagnostic] {
         do {
             let rendered = try render(n, format: target, options: options)
-            return rendered.diagnostics
+            return rendered.diagnostics.map { $0.located(by: locate) }
                 + rendered.lost.map {
                     Diagnostic(.warning, .conversionLost, at: locate($0.path), "\(target) cannot carry \($0.path): \($0.reason)")
                 }
@@ -232,4 +240,20 @@ public struct Normaliser: Sendable {
         }
     }
 
+}
+
+extension Diagnostic {
+    /// This finding with its path mapped by `locate` (a canonical-model path to an input path).
+    fileprivate func located(by locate: (JSONPointer) -> JSONPointer) -> Diagnostic {
+        Diagnostic(severity, code, at: locate(path), message)
+    }
+}
+
+extension JSONPointer {
+    /// This pointer, or its nearest ancestor that resolves in `document` (the root always does).
+    fileprivate func nearestResolving(in document: JSONValue) -> JSONPointer {
+        var tokens = self.tokens
+        while !tokens.isEmpty, JSONPointer(tokens: tokens).resolve(in: document) == nil { tokens.removeLast() }
+        return JSONPointer(tokens: tokens)
+    }
 }
