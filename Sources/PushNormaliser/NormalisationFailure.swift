@@ -43,4 +43,7 @@ extension DiagnosticCode {
     public static let ambiguousFormat: DiagnosticCode = "core.format.ambiguous"
     /// A field cannot be carried by the target format.
     public static let conversionLost: DiagnosticCode = "core.conversion.lost"
+    /// The rendered payload does not read back without errors in its own format (a custom key that
+    /// collides with one of the format's keys, …); the message names the finding.
+    public static let conversionInvalidOutput: DiagnosticCode = "core.conversion.invalid-output"
 }

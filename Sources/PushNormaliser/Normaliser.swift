@@ -109,10 +109,17 @@ public struct Normaliser: Sendable {
         guard let adapter = registry.adapter(named: format) else { throw unknownFormat(format) }
         var context = RenderContext(options: options)
         let payload = adapter.render(notification, context: &context)
-        let lost = lostFields(notification, payload: payload, adapter: adapter, context: context)
+        let (lost, readBackErrors) = lostFields(notification, payload: payload, adapter: adapter, context: context)
+        // A rendering its own format does not read cleanly (a custom key colliding with a vendor key, …)
+        // is announced rather than returned silently.
+        let invalid = readBackErrors.map {
+            Diagnostic(
+                .warning, .conversionInvalidOutput, at: .root,
+                "the rendered \(format) payload does not read back cleanly: \($0.code) at \($0.path): \($0.message)")
+        }
         return RenderResult(
             payload: payload, headers: notification.delivery?.headers ?? JSONObject(),
-            size: JSONWriter.compactSize(of: payload), lost: lost, diagnostics: context.diagnostics)
+            size: JSONWriter.compactSize(of: payload), lost: lost, diagnostics: context.diagnostics + invalid)
     }
 
     // MARK: - Convert
@@ -224,11 +231,12 @@ public struct Normaliser: Sendable {
 
     private func lostFields(
         _ n: PushNotification, payload: JSONValue, adapter: any PayloadAdapter, context: RenderContext
-    ) -> [LostField] {
+    ) -> (lost: [LostField], readBackErrors: [Diagnostic]) {
         var readBack = NormaliseContext(options: context.options)
         let back = adapter.normalise(payload, context: &readBack) ?? PushNotification()
         let layout = registry.layoutPaths
-        return n.lostFields(comparedWith: back).filter { path in
+        let errors = readBack.diagnostics.filter { $0.severity == .error }
+        return (n.lostFields(comparedWith: back).filter { path in
             !layout.contains { path.tokens.starts(with: $0.tokens) }
         }.map { path in
             var tokens = path.tokens
@@ -237,7 +245,7 @@ public struct Normaliser: Sendable {
                 tokens.removeLast()
             }
             return LostField(path: path, reason: "\(adapter.descriptor.name) has no place for this field")
-        }
+        }, errors)
     }
 
 }

@@ -175,6 +175,18 @@ struct HostileInputTests {
         }
     }
 
+    /// Regression (fuzz, FuzzConvert): custom data `groupId: 42` in a Pinpoint payload became Hive's
+    /// group key with the wrong type, so the Hive payload the conversion returned was invalid as Hive,
+    /// silently. The value is still carried verbatim; the conversion now says the output is invalid.
+    @Test func aCustomKeyCollidingWithAVendorKeyIsAnnounced() throws {
+        let input = try JSONValue(parsing: #"{"aps":{"alert":"Hello","thread-id":"news"},"groupId":42}"#)
+        let result = try Normaliser().convert(input, from: "pinpoint", to: "hive")
+        #expect(result.payload["groupId"] == .integer(42))
+        let announced = try #require(result.diagnostics.first { $0.code == .conversionInvalidOutput })
+        #expect(announced.severity == .warning && announced.path == .root)
+        #expect(announced.message.contains("core.type.mismatch at /groupId"))
+    }
+
     // MARK: - Whole-payload cases
 
     @Test(
