@@ -74,7 +74,9 @@ public struct Normaliser: Sendable {
         }
         var diagnostics = result.diagnostics
         let size = deliveredSize(result.notification, format: result.format, original: payload)
-        diagnostics += NotificationChecks.check(result.notification, payloadSize: size, context: result.context)
+        let isDelivered = registry.adapter(named: result.format)?.descriptor.isDelivered ?? true
+        diagnostics += NotificationChecks.check(
+            result.notification, payloadSize: size, context: result.context, isDelivered: isDelivered)
         if let target {
             diagnostics += renderability(result.notification, target: target, options: options) { canonical in
                 result.context.inputPath(for: canonical)
