@@ -1,5 +1,23 @@
-import JSONCodec
-import PushCore
-for text in [#"{"aps":{"alert":"hi","badge":0},"x":86.795456,"u":18446744073709551615,"n":-0,"e":1e2,"s":"é\u0000\n"}"#, "18446744073709551616", "1e999", #"{"a":1,"a":2}"#, "[[[[1]]]]", #"{"a": tru}"#, "\"\\ud800\"", "", "{\"a\":\n  [1,2"] {
-    do { let v = try JSONParser(maximumDepth: 3).parse(text); print(v.compactText) } catch { print(error) }
+// TEMPORARY (wt-rpc): only the `rpc` dispatch, so the RPC end-to-end tests can run. The CLI owner
+// replaces this file; the entry point to call is `runRPCServer(options:)` from PushRPC.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import PushRPC
+
+let arguments = CommandLine.arguments
+if arguments.count >= 2 && arguments[1] == "rpc" {
+    do {
+        let options = try RPCServerOptions(arguments: Array(arguments.dropFirst(2)))
+        exit(runRPCServer(options: options))
+    } catch {
+        let text = "pushnorm rpc: \(error)\n\(RPCServerOptions.usage)\n"
+        _ = write(2, text, text.utf8.count)
+        exit(2)
+    }
 }
+let usage = "usage: \(RPCServerOptions.usage)\n"
+_ = write(2, usage, usage.utf8.count)
+exit(2)
