@@ -37,6 +37,8 @@ public struct MessageFramer: Sendable {
         case skipping(Int)
         case discardingLine
         case resynchronising
+        /// After an unreadable Content-Length body whose following byte has not arrived yet.
+        case awaitingByteAfterBadBody
     }
 
     private var buffer: [UInt8] = []
@@ -44,7 +46,7 @@ public struct MessageFramer: Sendable {
     private var state = State.idle
     /// Where the search for the current NDJSON line's `\n` resumes.
     private var newlineSearchStart = 0
-    /// Start of the last Content-Length body delivered (until the next `append`).
+    /// Start of the last non-empty Content-Length body delivered (until the next `append`).
     private var lastBodyStart: Int?
 
     /// A framer refusing bodies over `maximumMessageBytes`.
@@ -66,12 +68,33 @@ public struct MessageFramer: Sendable {
         buffer.append(contentsOf: bytes)
     }
 
-    /// Treats the last Content-Length body delivered as unreadable: resynchronises from just inside it.
+    /// Treats the last Content-Length body delivered as unreadable (its length may have lied) and decides
+    /// where the next message starts:
+    /// - if the body holds a resynchronisation point (a `Content-Length:` header name, or a line starting
+    ///   with `{` or `[`), the length was too large and swallowed what follows: resume there;
+    /// - else, if the byte after the body can start a message (whitespace, `{`, `[`, a header name) or has
+    ///   not arrived yet, the length was right and the content bad: carry on after the body;
+    /// - else the length was too small: skip to the next resynchronisation point after the body.
     public mutating func resynchroniseAfterLastMessage() {
-        guard let start = lastBodyStart, start < buffer.count else { return }
-        head = start + 1
-        state = .resynchronising
+        guard let start = lastBodyStart else { return }
         lastBodyStart = nil
+        let end = head
+        if let point = resynchronisationPoint(from: start + 1, before: end) {
+            head = point
+            return
+        }
+        guard end < buffer.count else {
+            state = .awaitingByteAfterBadBody
+            return
+        }
+        state = canStartMessage(at: end) ? .idle : .resynchronising
+    }
+
+    /// Whether the byte at `index` can begin a message (or whitespace before one).
+    private func canStartMessage(at index: Int) -> Bool {
+        let byte = buffer[index]
+        return Self.isWhitespace(byte) || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[")
+            || headerName(at: index) != .none
     }
 
     /// The next complete message or failure; nil when more input is needed (or, at end of input, when
@@ -98,6 +121,13 @@ public struct MessageFramer: Sendable {
                 }
             case .resynchronising:
                 if !resynchronise(atEndOfInput: atEndOfInput) { return nil }
+            case .awaitingByteAfterBadBody:
+                if head < buffer.count {
+                    state = canStartMessage(at: head) ? .idle : .resynchronising
+                } else {
+                    if atEndOfInput { state = .idle }
+                    return nil
+                }
             case .idle:
                 while head < buffer.count, Self.isWhitespace(buffer[head]) { head += 1 }
                 guard head < buffer.count else { return nil }
@@ -178,7 +208,7 @@ public struct MessageFramer: Sendable {
             }
             return nil
         }
-        lastBodyStart = bodyStart
+        lastBodyStart = length > 0 ? bodyStart : nil
         head = bodyStart + length
         return .message(Array(buffer[bodyStart..<head]), .contentLength)
     }
@@ -253,36 +283,40 @@ public struct MessageFramer: Sendable {
 
     /// Skips to the next message start; false when more input is needed.
     private mutating func resynchronise(atEndOfInput: Bool) -> Bool {
-        var index = head
+        if let point = resynchronisationPoint(from: head, before: buffer.count) {
+            head = point
+            state = .idle
+            return true
+        }
+        // Keep a possible partial header name or a final `\n` whose next byte has not arrived.
+        var keep = buffer.count
+        var index = max(head, buffer.count - Self.headerNames[0].count)
         while index < buffer.count {
-            let byte = buffer[index]
-            if byte == Self.newline {
-                guard index + 1 < buffer.count else { break }
-                let following = buffer[index + 1]
-                if following == UInt8(ascii: "{") || following == UInt8(ascii: "[") {
-                    head = index + 1
-                    state = .idle
-                    return true
-                }
-            } else if byte | 0x20 == UInt8(ascii: "c") {
-                switch headerName(at: index) {
-                case .match:
-                    head = index
-                    state = .idle
-                    return true
-                case .partial:
-                    head = index
-                    if atEndOfInput { break }
-                    return false
-                case .none:
-                    break
-                }
+            if buffer[index] == Self.newline || headerName(at: index) == .partial {
+                keep = index
+                break
             }
             index += 1
         }
-        head = atEndOfInput ? buffer.count : index
+        head = atEndOfInput ? buffer.count : keep
         if atEndOfInput { state = .idle }
         return false
+    }
+
+    /// The first message start in `from..<before`: a header name, or the `{`/`[` after a `\n`.
+    private func resynchronisationPoint(from start: Int, before end: Int) -> Int? {
+        var index = start
+        while index < end {
+            let byte = buffer[index]
+            if byte == Self.newline, index + 1 < buffer.count {
+                let following = buffer[index + 1]
+                if following == UInt8(ascii: "{") || following == UInt8(ascii: "[") { return index + 1 }
+            } else if byte | 0x20 == UInt8(ascii: "c"), headerName(at: index) == .match {
+                return index
+            }
+            index += 1
+        }
+        return nil
     }
 
     // MARK: - Bytes
