@@ -7,7 +7,7 @@ import PushNormaliser
 /// A payload with errors is 1003; with `strict`, a conversion that loses any field is 1004 with `data.lost`.
 struct ConvertMethod: RPCMethod {
     let name = "convert"
-    let params = ["payload", "from", "to", "strict", "options"]
+    let params = ["payload", "to", "from", "strict", "options"]
 
     func call(_ params: RPCParams, context: RPCMethodContext) throws(RPCError) -> JSONValue {
         let payload = try params.payload(parser: context.normaliser.parser)
