@@ -31,6 +31,7 @@ public struct FramingError: Error, Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
+    /// `ndjson too-large: …`.
     public var description: String { "\(framing.rawValue) \(kind.rawValue): \(message)" }
 
     /// The reply's error: -32600 for an oversized message, -32700 for everything else.

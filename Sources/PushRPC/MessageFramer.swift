@@ -175,7 +175,8 @@ public struct MessageFramer: Sendable {
                 head += 1
                 state = .resynchronising
                 return .failure(
-                    FramingError(.badHeader, framing: .contentLength, "header block over \(Self.maximumHeaderBytes) bytes"))
+                    FramingError(
+                        .badHeader, framing: .contentLength, "header block over \(Self.maximumHeaderBytes) bytes"))
             }
             if atEndOfInput {
                 head = buffer.count
@@ -220,7 +221,9 @@ public struct MessageFramer: Sendable {
         while index < limit {
             if buffer[index] == Self.newline {
                 if index + 1 < buffer.count && buffer[index + 1] == Self.newline { return (index, index + 2) }
-                if index + 2 < buffer.count && buffer[index + 1] == Self.carriageReturn && buffer[index + 2] == Self.newline {
+                if index + 2 < buffer.count && buffer[index + 1] == Self.carriageReturn
+                    && buffer[index + 2] == Self.newline
+                {
                     return (index, index + 3)
                 }
             }
@@ -233,7 +236,9 @@ public struct MessageFramer: Sendable {
         func failure(_ kind: FramingError.Kind, _ message: String) -> Result<Int, FramingError> {
             .failure(FramingError(kind, framing: .contentLength, message))
         }
-        guard bytes.allSatisfy({ $0 < 0x80 }) else { return failure(.badHeader, "a header has bytes that are not ASCII") }
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            return failure(.badHeader, "a header has bytes that are not ASCII")
+        }
         var length: Int?
         for rawLine in bytes.split(separator: Self.newline, omittingEmptySubsequences: false) {
             var line = String(decoding: rawLine, as: UTF8.self)
@@ -362,7 +367,8 @@ extension StringProtocol {
 
     /// Without leading and trailing `character`s.
     fileprivate func trimmingCharacters(in character: Character) -> String {
-        guard let first = firstIndex(where: { $0 != character }), let last = lastIndex(where: { $0 != character }) else {
+        guard let first = firstIndex(where: { $0 != character }), let last = lastIndex(where: { $0 != character })
+        else {
             return ""
         }
         return String(self[first...last])

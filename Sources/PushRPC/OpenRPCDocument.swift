@@ -1,12 +1,13 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-public import PushCore
 import JSONCodec
+public import PushCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Where `rpc.discover` gets the OpenRPC document.
 ///
@@ -37,7 +38,8 @@ public enum OpenRPCDocument {
         } catch {
             return .failure(
                 RPCError(
-                    .internalError, "the OpenRPC document \(path) is not valid JSON", diagnostics: [error.diagnostic()]))
+                    .internalError, "the OpenRPC document \(path) is not valid JSON", diagnostics: [error.diagnostic()])
+            )
         }
     }
 

@@ -24,6 +24,7 @@ public struct RPCError: Error, Sendable, Hashable, CustomStringConvertible {
         self.init(code, message, data: ["diagnostics": .array(diagnostics.map(\.jsonValue))])
     }
 
+    /// `code message`.
     public var description: String { "\(code.rawValue) \(message)" }
 
     /// The JSON form: `{"code", "message", "data"?}`.
@@ -59,7 +60,9 @@ extension RPCError {
 
     /// -32602 with the problems located in `params`.
     static func invalidParams(_ diagnostics: [Diagnostic]) -> RPCError {
-        let summary = diagnostics.first.map { "\($0.path.description.isEmpty ? "/" : $0.path.description): \($0.message)" }
+        let summary = diagnostics.first.map {
+            "\($0.path.description.isEmpty ? "/" : $0.path.description): \($0.message)"
+        }
         return RPCError(.invalidParams, "Invalid params: \(summary ?? "bad params")", diagnostics: diagnostics)
     }
 }

@@ -10,6 +10,7 @@ public struct RPCErrorCode: RawRepresentable, Sendable, Hashable, CustomStringCo
     /// A code from its integer.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
+    /// The integer as text.
     public var description: String { String(rawValue) }
 
     // MARK: - Reserved by JSON-RPC 2.0

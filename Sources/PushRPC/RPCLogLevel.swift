@@ -18,5 +18,6 @@ public enum RPCLogLevel: String, Sendable, Hashable, CaseIterable, Comparable {
         }
     }
 
+    /// Less verbose first: `error < warning < info < debug`.
     public static func < (lhs: RPCLogLevel, rhs: RPCLogLevel) -> Bool { lhs.rank < rhs.rank }
 }

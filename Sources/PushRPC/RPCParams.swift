@@ -21,7 +21,9 @@ struct RPCParams {
             throw .invalidParams([
                 Diagnostic(
                     .error, .rpcParamsByPosition, at: .root,
-                    "params must be an object (by name); this method takes \(declared.isEmpty ? "no params" : declared.joined(separator: ", "))")
+                    "params must be an object (by name); this method takes "
+                        + (declared.isEmpty ? "no params" : declared.joined(separator: ", "))
+                )
             ])
         }
         var problems: [Diagnostic] = []
@@ -110,7 +112,9 @@ struct RPCParams {
 
     static func wrongType(_ key: String, _ expected: String, _ value: JSONValue) -> RPCError {
         .invalidParams([
-            Diagnostic(.error, .rpcParamsType, at: JSONPointer(tokens: [key]), "`\(key)` must be \(expected), found \(value.typeName)")
+            Diagnostic(
+                .error, .rpcParamsType, at: JSONPointer(tokens: [key]),
+                "`\(key)` must be \(expected), found \(value.typeName)")
         ])
     }
 }

@@ -18,13 +18,16 @@ struct RPCRequest: Sendable, Hashable {
     /// Reads the envelope. Members other than `jsonrpc`, `id`, `method` and `params` are ignored.
     static func read(_ message: JSONValue) -> Result<RPCRequest, Failure> {
         guard case .object(let object) = message else {
-            return .failure(Failure(id: .null, error: .invalidRequest("a request must be an object, found \(message.typeName)")))
+            return .failure(
+                Failure(id: .null, error: .invalidRequest("a request must be an object, found \(message.typeName)")))
         }
         var id: RPCRequestID?
         if let rawID = object["id"] {
             guard let readID = RPCRequestID(json: rawID) else {
                 return .failure(
-                    Failure(id: .null, error: .invalidRequest("`id` must be a string, a number or null, found \(rawID.typeName)")))
+                    Failure(
+                        id: .null,
+                        error: .invalidRequest("`id` must be a string, a number or null, found \(rawID.typeName)")))
             }
             id = readID
         }
@@ -39,7 +42,9 @@ struct RPCRequest: Sendable, Hashable {
         let params = object["params"]
         if let params, params.objectValue == nil, params.arrayValue == nil {
             return .failure(
-                Failure(id: replyID, error: .invalidRequest("`params` must be an object or an array, found \(params.typeName)")))
+                Failure(
+                    id: replyID,
+                    error: .invalidRequest("`params` must be an object or an array, found \(params.typeName)")))
         }
         return .success(RPCRequest(id: id, method: method, params: params))
     }

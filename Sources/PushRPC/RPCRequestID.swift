@@ -39,6 +39,7 @@ public enum RPCRequestID: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The id as it appears in JSON.
     public var description: String {
         switch self {
         case .string(let value): return "\"\(value)\""

@@ -1,6 +1,6 @@
+import JSONCodec
 public import PushCore
 public import PushNormaliser
-import JSONCodec
 
 /// The JSON-RPC 2.0 server as a pure function: a message in, a reply (or none) out. No framing, no I/O.
 ///
@@ -64,18 +64,23 @@ public struct RPCServer: Sendable {
         if bytes.count > options.maxMessageBytes {
             let error = RPCError(
                 .invalidRequest,
-                "Invalid request: message of \(bytes.count) bytes is over the limit of \(options.maxMessageBytes) (--max-message-bytes)",
+                "Invalid request: message of \(bytes.count) bytes is over the limit of \(options.maxMessageBytes)"
+                    + " (--max-message-bytes)",
                 data: ["reason": "too-large"])
             logger.log(.warning, error.message)
             return (Self.errorReply(id: .null, error), true)
         }
         let message: JSONValue
         do {
-            message = try JSONParser(maximumBytes: options.maxMessageBytes, maximumDepth: normaliser.parser.maximumDepth)
-                .parse(bytes)
+            message = try JSONParser(
+                maximumBytes: options.maxMessageBytes, maximumDepth: normaliser.parser.maximumDepth
+            )
+            .parse(bytes)
         } catch {
             logger.log(.warning, "unparsable message (\(bytes.count) bytes): \(error.description)")
-            return (Self.errorReply(id: .null, .parseError(error.description, diagnostics: [error.diagnostic()])), false)
+            return (
+                Self.errorReply(id: .null, .parseError(error.description, diagnostics: [error.diagnostic()])), false
+            )
         }
         return (reply(to: message), true)
     }

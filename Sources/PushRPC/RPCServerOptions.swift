@@ -77,5 +77,6 @@ public struct RPCOptionsError: Error, Sendable, Hashable, CustomStringConvertibl
     public var message: String
     /// An error.
     public init(_ message: String) { self.message = message }
+    /// The message.
     public var description: String { message }
 }

@@ -1,11 +1,12 @@
+import PushRPC
+
 // TEMPORARY (wt-rpc): only the `rpc` dispatch, so the RPC end-to-end tests can run. The CLI owner
 // replaces this file; the entry point to call is `runRPCServer(options:)` from PushRPC.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
-import PushRPC
 
 let arguments = CommandLine.arguments
 if arguments.count >= 2 && arguments[1] == "rpc" {

@@ -1,11 +1,13 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import JSONCodec
 import PushCore
-@testable import PushRPC
 import Testing
+
+@testable import PushRPC
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The real executable, `.build/debug/pushnorm rpc`, over pipes. Build it first
 /// (`swift build --product pushnorm`); without it these tests are skipped.
@@ -21,7 +23,8 @@ struct EndToEndTests {
 
     /// Runs `pushnorm rpc` with `input` on stdin (a file, so no pipe can deadlock).
     static func run(_ input: [UInt8], arguments: [String] = []) throws -> Run {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pushnorm-e2e-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "pushnorm-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let inputURL = directory.appendingPathComponent("in")
@@ -43,7 +46,9 @@ struct EndToEndTests {
             stderr: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
     }
 
-    static func request(_ id: Int, _ method: String, _ params: JSONValue? = nil, notification: Bool = false) -> JSONValue {
+    static func request(_ id: Int, _ method: String, _ params: JSONValue? = nil, notification: Bool = false)
+        -> JSONValue
+    {
         var object = JSONObject(uniqueKeysWithValues: [("jsonrpc", "2.0"), ("method", .string(method))])
         if !notification { object["id"] = .integer(Int64(id)) }
         if let params { object["params"] = params }
@@ -111,7 +116,8 @@ struct EndToEndTests {
 
     @Test func garbageBetweenValidMessagesDoesNotLoseAnyOfThem() throws {
         let garbage: [[UInt8]] = [
-            Array("garbage\n".utf8), [0xFF, 0x00, 0x80, 0x0A], Array("{\"unterminated\": \n".utf8), Array("\n\n\r\n".utf8),
+            Array("garbage\n".utf8), [0xFF, 0x00, 0x80, 0x0A], Array("{\"unterminated\": \n".utf8),
+            Array("\n\n\r\n".utf8),
             Array("]]]\n".utf8), Array("Content-Length: -1\r\n\r\nxx".utf8),
         ]
         var input: [UInt8] = []
@@ -130,7 +136,8 @@ struct EndToEndTests {
     }
 
     @Test func oversizedMessagesAreRefusedAndSkipped() throws {
-        let big = Self.request(1, "normalise", ["payload": ["aps": ["alert": .string(String(repeating: "x", count: 2000))]]])
+        let big = Self.request(
+            1, "normalise", ["payload": ["aps": ["alert": .string(String(repeating: "x", count: 2000))]]])
         var input: [UInt8] = []
         MessageFraming.newlineDelimited.frame(JSONWriter().bytes(big), into: &input)
         MessageFraming.contentLength.frame(JSONWriter().bytes(big), into: &input)

@@ -1,6 +1,7 @@
 import PushCore
-@testable import PushRPC
 import Testing
+
+@testable import PushRPC
 
 /// ``MessageFramer``: bytes in, messages out, without I/O.
 @Suite struct MessageFramerTests {
@@ -42,7 +43,9 @@ import Testing
     }
 
     static func messages(_ events: [Event]) -> [String] {
-        events.compactMap { if case .message(let body, _) = $0 { return String(decoding: body, as: UTF8.self) } else { return nil } }
+        events.compactMap {
+            if case .message(let body, _) = $0 { return String(decoding: body, as: UTF8.self) } else { return nil }
+        }
     }
 
     // MARK: - NDJSON
@@ -90,7 +93,8 @@ import Testing
     @Test(arguments: [0, 1, 3, 16])
     func contentLengthMessagesInAnyChunking(chunk: Int) {
         let input =
-            Self.cl("{\"a\":1}") + Self.cl("{\"é\":\"ü\"}", extraHeaders: "Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n")
+            Self.cl("{\"a\":1}")
+            + Self.cl("{\"é\":\"ü\"}", extraHeaders: "Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n")
             + "\r\n" + "content-length: 3\n\n[1]"
         #expect(
             Self.events(input, chunk: chunk) == [
@@ -146,7 +150,9 @@ import Testing
     }
 
     @Test func nonASCIIHeaderBytesAreABadHeader() {
-        let input = Self.bytes("Content-Length: 2\r\nX: ") + [0xFF, 0xFE] + Self.bytes("\r\n\r\n{}") + Self.bytes("\n{\"n\":1}\n")
+        let input =
+            Self.bytes("Content-Length: 2\r\nX: ") + [0xFF, 0xFE] + Self.bytes("\r\n\r\n{}")
+            + Self.bytes("\n{\"n\":1}\n")
         let events = Self.events(input)
         #expect(Self.failureKinds(events) == [.badHeader])
         #expect(Self.messages(events) == ["{\"n\":1}"])
@@ -171,7 +177,9 @@ import Testing
     }
 
     @Test func endlessHeaderBlockIsABadHeader() {
-        let input = "Content-Length: 2\r\n" + String(repeating: "X-Pad: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n", count: 200)
+        let input =
+            "Content-Length: 2\r\n"
+            + String(repeating: "X-Pad: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n", count: 200)
         let events = Self.events(input + "\r\n{}" + "\n{\"n\":1}\n")
         #expect(Self.failureKinds(events) == [.badHeader])
         // The header end was never found, so the body's line is the next message start (the server rejects it).

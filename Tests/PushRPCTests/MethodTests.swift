@@ -1,8 +1,9 @@
 import JSONCodec
 import PushCore
 import PushNormaliser
-@testable import PushRPC
 import Testing
+
+@testable import PushRPC
 
 /// The methods' results and their application errors (1001–1005), each with `data.diagnostics`.
 @Suite struct MethodTests {
@@ -28,7 +29,8 @@ import Testing
 
     @Test func normaliseAcceptsThePayloadAsAJSONString() throws {
         let asObject = try RPCTestSupport.result("normalise", ["payload": Self.payload, "format": "apns"])
-        let asString = try RPCTestSupport.result("normalise", ["payload": .string(Self.payload.compactText), "format": "apns"])
+        let asString = try RPCTestSupport.result(
+            "normalise", ["payload": .string(Self.payload.compactText), "format": "apns"])
         #expect(asObject == asString)
     }
 
@@ -175,7 +177,9 @@ import Testing
 
     @Test func convertStrictLossIs1004WithLost() throws {
         let server = RPCTestSupport.serverWithTextOnly
-        let params: JSONValue = ["payload": ["aps": ["alert": "Hi", "badge": 4]], "from": "apns", "to": "text-only", "strict": true]
+        let params: JSONValue = [
+            "payload": ["aps": ["alert": "Hi", "badge": 4]], "from": "apns", "to": "text-only", "strict": true,
+        ]
         let error = try RPCTestSupport.error("convert", params, server: server)
         #expect(RPCTestSupport.code(error) == 1004)
         let lost = (error["data"]?["lost"]?.arrayValue ?? []).compactMap { $0["path"]?.stringValue }
@@ -235,7 +239,8 @@ import Testing
     ])
     func kindMapsToCode(kind: NormalisationFailure.Kind, code: Int) {
         let diagnostic = Diagnostic(.error, "x.y", at: .root, "m")
-        let failure = NormalisationFailure(kind, "message", diagnostics: [diagnostic], lost: [LostField(path: "/badge", reason: "r")])
+        let failure = NormalisationFailure(
+            kind, "message", diagnostics: [diagnostic], lost: [LostField(path: "/badge", reason: "r")])
         let error = failure.rpcError
         #expect(error.code.rawValue == code)
         #expect(error.message == "message")

@@ -1,7 +1,8 @@
 import JSONCodec
 import PushCore
-@testable import PushRPC
 import Testing
+
+@testable import PushRPC
 
 /// -32602 for every method: positional params, unknown keys, wrong types, missing params, bad options.
 @Suite struct RPCParamsTests {
@@ -70,7 +71,7 @@ import Testing
         ("convert", ["payload": payload, "to": "apns", "strict": "yes"], "rpc.params.type"),
         ("convert", ["payload": payload, "to": "apns", "from": 1], "rpc.params.type"),
         ("convert", ["payload": true, "to": "apns"], "rpc.params.type"),
-    
+
     ]
 
     @Test(arguments: badParams)

@@ -1,7 +1,8 @@
 import JSONCodec
 import PushCore
-@testable import PushRPC
 import Testing
+
+@testable import PushRPC
 
 /// The JSON-RPC 2.0 envelope rules of ``RPCServer/reply(to:)``: ids, notifications, batches, reserved errors.
 @Suite struct RPCServerTests {
@@ -86,7 +87,8 @@ import Testing
     }
 
     @Test func nestedBatchIsAnInvalidRequestElement() throws {
-        let replies = try #require(server.reply(to: try parse(#"[[{"jsonrpc":"2.0","id":1,"method":"formats"}]]"#))?.arrayValue)
+        let replies = try #require(
+            server.reply(to: try parse(#"[[{"jsonrpc":"2.0","id":1,"method":"formats"}]]"#))?.arrayValue)
         #expect(replies.count == 1)
         #expect(replies[0]["error"]?["code"] == -32600)
     }
@@ -126,7 +128,8 @@ import Testing
     }
 
     @Test func invalidUTF8IsAParseError() throws {
-        let bytes = Array(#"{"jsonrpc":"2.0","id":1,"method":"formats","x":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)
+        let bytes =
+            Array(#"{"jsonrpc":"2.0","id":1,"method":"formats","x":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8)
         let reply = try #require(server.reply(toMessage: bytes))
         #expect(reply["error"]?["code"] == -32700)
         #expect(RPCTestSupport.diagnosticCodes(try #require(reply["error"])) == ["json.invalid-utf8"])
@@ -136,7 +139,8 @@ import Testing
         var options = RPCTestSupport.quiet
         options.maxMessageBytes = 64
         let small = RPCServer(options: options)
-        let text = #"{"jsonrpc":"2.0","id":1,"method":"normalise","params":{"payload":{"aps":{"alert":"a long enough text"}}}}"#
+        let text =
+            #"{"jsonrpc":"2.0","id":1,"method":"normalise","params":{"payload":{"aps":{"alert":"long enough"}}}}"#
         let reply = try #require(small.reply(toMessage: Array(text.utf8)))
         #expect(reply["error"]?["code"] == -32600)
         #expect(reply["error"]?["data"]?["reason"] == "too-large")
@@ -182,7 +186,8 @@ import Testing
     }
 
     @Test func extraEnvelopeMembersAreIgnored() throws {
-        let reply = try #require(server.reply(to: try parse(#"{"jsonrpc":"2.0","id":1,"method":"formats","x-trace":"t"}"#)))
+        let reply = try #require(
+            server.reply(to: try parse(#"{"jsonrpc":"2.0","id":1,"method":"formats","x-trace":"t"}"#)))
         #expect(reply["result"] != nil)
     }
 }

@@ -2,8 +2,9 @@ import Foundation
 import JSONCodec
 import PushCore
 import PushNormaliser
-@testable import PushRPC
 import Testing
+
+@testable import PushRPC
 
 /// Shared helpers: a quiet server, calls, and paths in the source tree.
 enum RPCTestSupport {
@@ -57,7 +58,8 @@ enum RPCTestSupport {
         let message = try #require(reply(method, params, id: id, server: server), sourceLocation: sourceLocation)
         #expect(message["id"] == id, "id not echoed: \(message.compactText)", sourceLocation: sourceLocation)
         #expect(message["result"] == nil, sourceLocation: sourceLocation)
-        return try #require(message["error"], "expected an error, got \(message.compactText)", sourceLocation: sourceLocation)
+        return try #require(
+            message["error"], "expected an error, got \(message.compactText)", sourceLocation: sourceLocation)
     }
 
     /// The integer code of an error object.
@@ -87,7 +89,8 @@ enum RPCTestSupport {
 /// A deliberately lossy format for tests: `{"text": body}` and nothing else.
 struct TextOnlyAdapter: PayloadAdapter {
     var descriptor: FormatDescriptor {
-        FormatDescriptor(name: "text-only", vendor: "test", summary: "Only the body.", isDelivered: false, carries: ["body"])
+        FormatDescriptor(
+            name: "text-only", vendor: "test", summary: "Only the body.", isDelivered: false, carries: ["body"])
     }
 
     func recognise(_ payload: JSONValue) -> Recognition? {
@@ -113,7 +116,8 @@ struct TextOnlyAdapter: PayloadAdapter {
 extension RPCTestSupport {
     /// The standard formats plus ``TextOnlyAdapter``.
     static let serverWithTextOnly = RPCServer(
-        normaliser: Normaliser(registry: FormatRegistry(adapters: FormatRegistry.standard.adapters + [TextOnlyAdapter()])),
+        normaliser: Normaliser(
+            registry: FormatRegistry(adapters: FormatRegistry.standard.adapters + [TextOnlyAdapter()])),
         options: quiet)
 }
 

@@ -2,8 +2,9 @@ import Foundation
 import JSONCodec
 import PushCore
 import PushNormaliser
-@testable import PushRPC
 import Testing
+
+@testable import PushRPC
 
 /// `rpc-spec/openrpc.json` and the server agree: methods, params, errors, examples, formats, options.
 @Suite struct SpecConformanceTests {
@@ -82,8 +83,11 @@ import Testing
 
     /// The format enum lists every planned format; every registered one must be in it.
     @Test func everyRegisteredFormatIsInTheSpecEnum() throws {
-        let names = Set((spec["components"]?["schemas"]?["FormatName"]?["enum"]?.arrayValue ?? []).compactMap(\.stringValue))
-        for descriptor in FormatRegistry.standard.descriptors { #expect(names.contains(descriptor.name), "\(descriptor.name)") }
+        let names = Set(
+            (spec["components"]?["schemas"]?["FormatName"]?["enum"]?.arrayValue ?? []).compactMap(\.stringValue))
+        for descriptor in FormatRegistry.standard.descriptors {
+            #expect(names.contains(descriptor.name), "\(descriptor.name)")
+        }
         let source = spec["components"]?["schemas"]?["SourceFormat"]?["enum"]?.arrayValue ?? []
         #expect(Set(source.compactMap(\.stringValue)) == names.union(["auto"]))
     }
@@ -109,17 +113,33 @@ import Testing
 
     /// The notification schema names exactly the canonical keys the model writes.
     @Test func notificationSchemaHasEveryCanonicalKey() throws {
-        let data = try #require(FileManager.default.contents(atPath: RPCTestSupport.packageRoot + "/rpc-spec/notification.schema.json"))
+        let data = try #require(
+            FileManager.default.contents(atPath: RPCTestSupport.packageRoot + "/rpc-spec/notification.schema.json"))
         let schema = try JSONParser().parse(Array(data))
         #expect(schema["$schema"] == "https://json-schema.org/draft/2020-12/schema")
         #expect(schema["additionalProperties"] == false)
         let keys = Set(try #require(schema["properties"]?.objectValue?.keys))
         var full = PushNotification()
-        full.title = "t"; full.subtitle = "s"; full.body = "b"; full.titleLocKey = "k"; full.titleLocArgs = ["a"]
-        full.subtitleLocKey = "k"; full.subtitleLocArgs = ["a"]; full.bodyLocKey = "k"; full.bodyLocArgs = ["a"]
-        full.launchImage = "l"; full.badge = 1; full.sound = .init(name: "n", critical: true, volume: 0.5)
-        full.group = "g"; full.category = "c"; full.mutableContent = true; full.contentAvailable = true
-        full.interruptionLevel = "active"; full.relevanceScore = 0.5; full.targetContentID = "t"; full.filterCriteria = "f"
+        full.title = "t"
+        full.subtitle = "s"
+        full.body = "b"
+        full.titleLocKey = "k"
+        full.titleLocArgs = ["a"]
+        full.subtitleLocKey = "k"
+        full.subtitleLocArgs = ["a"]
+        full.bodyLocKey = "k"
+        full.bodyLocArgs = ["a"]
+        full.launchImage = "l"
+        full.badge = 1
+        full.sound = .init(name: "n", critical: true, volume: 0.5)
+        full.group = "g"
+        full.category = "c"
+        full.mutableContent = true
+        full.contentAvailable = true
+        full.interruptionLevel = "active"
+        full.relevanceScore = 0.5
+        full.targetContentID = "t"
+        full.filterCriteria = "f"
         var live = PushNotification.LiveActivity()
         live.event = "update"
         full.liveActivity = live

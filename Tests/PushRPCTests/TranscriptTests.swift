@@ -1,7 +1,8 @@
 import Foundation
 import PushCore
-@testable import PushRPC
 import Testing
+
+@testable import PushRPC
 
 /// Whole conversations in `Transcripts/<scenario>/`: `input.txt` (raw bytes, both framings, garbage,
 /// lying lengths) and `output.txt` (the exact bytes the server writes). Run in-process through
@@ -23,7 +24,8 @@ import Testing
         let path = "\(directory)/\(scenario)/output.txt"
         if ProcessInfo.processInfo.environment["PUSH_RECORD_GOLDENS"] == "1" {
             FileManager.default.createFile(atPath: path, contents: Data(actual))
-            Issue.record("recorded \(path); review it and run again without PUSH_RECORD_GOLDENS", sourceLocation: sourceLocation)
+            Issue.record(
+                "recorded \(path); review it and run again without PUSH_RECORD_GOLDENS", sourceLocation: sourceLocation)
             return
         }
         guard let expected = FileManager.default.contents(atPath: path) else {
@@ -31,12 +33,18 @@ import Testing
             return
         }
         if Array(expected) != actual {
-            let expectedLines = String(decoding: expected, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            let actualLines = String(decoding: actual, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            let first = zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(expectedLines.count, actualLines.count)
+            let expectedLines = String(decoding: expected, as: UTF8.self).split(
+                separator: "\n", omittingEmptySubsequences: false)
+            let actualLines = String(decoding: actual, as: UTF8.self).split(
+                separator: "\n", omittingEmptySubsequences: false)
+            let first =
+                zip(expectedLines, actualLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                ?? min(expectedLines.count, actualLines.count)
             let shown = { (lines: [Substring]) in first < lines.count ? String(lines[first]) : "<end>" }
+            let expectedLine = shown(expectedLines)
+            let actualLine = shown(actualLines)
             Issue.record(
-                "\(scenario): output differs at line \(first + 1)\n expected: \(shown(expectedLines))\n actual:   \(shown(actualLines))",
+                "\(scenario): output differs at line \(first + 1)\n expected: \(expectedLine)\n actual:   \(actualLine)",
                 sourceLocation: sourceLocation)
         }
     }
