@@ -1,0 +1,22 @@
+import PushCore
+import PushNormaliser
+
+/// `normalise {payload, format = "auto", options?}` → `{notification, format, evidence, diagnostics}`.
+///
+/// A payload with errors still yields its best-effort notification with the errors in `diagnostics`;
+/// only a payload no notification can be read from at all is a 1003 error.
+struct NormaliseMethod: RPCMethod {
+    let name = "normalise"
+    let params = ["payload", "format", "options"]
+
+    func call(_ params: RPCParams, context: RPCMethodContext) throws(RPCError) -> JSONValue {
+        let payload = try params.payload(parser: context.normaliser.parser)
+        let format = try params.string("format", default: "auto")
+        let options = try params.options()
+        do {
+            return try context.normaliser.normalise(payload, format: format, options: options).rpcResult
+        } catch {
+            throw error.rpcError
+        }
+    }
+}
