@@ -13,14 +13,9 @@ enum MethodTable {
         DiscoverMethod(),
     ]
 
-    // TODO(hive-actions): the `hive-actions` format is a Hive action catalogue (`hive_push_actions.json`),
-    // not a notification. When Adapters/Hive exposes it through the facade, `normalise`, `validate` and
-    // `render` with format `hive-actions` take/return a `catalogue` member instead of `notification`:
-    //   normalise {payload, format: "hive-actions"}     -> {catalogue, format, evidence, diagnostics}
-    //   validate  {payload, format: "hive-actions"} or {catalogue} -> {valid, diagnostics}
-    //   render    {catalogue, format: "hive-actions"}   -> {payload, headers, size, lost, diagnostics}
-    // Add `catalogue` to the params of ValidateMethod/RenderMethod and to the spec then; until then the
-    // format is unknown to the registry and every method answers 1001 for it.
+    // Action catalogues (`hive-actions`) go through the same methods: `normalise` with format
+    // `hive-actions` returns `catalogue` in place of `notification`; `validate` takes a `catalogue` (or a
+    // `payload` with format `hive-actions`); `render` takes a `catalogue` with format `hive-actions`.
 
     /// The methods by name.
     static let byName: [String: any RPCMethod] = Dictionary(

@@ -42,11 +42,13 @@ def load(name):
 
 OPENRPC = load("openrpc.json")
 NOTIFICATION_SCHEMA = load("notification.schema.json")
+CATALOGUE_SCHEMA = load("hive-actions.schema.json")
 DRAFT = referencing.jsonschema.DRAFT202012
 REGISTRY = referencing.Registry().with_resources(
     [
         (BASE + "openrpc.json", referencing.Resource(contents=OPENRPC, specification=DRAFT)),
         (BASE + "notification.schema.json", referencing.Resource.from_contents(NOTIFICATION_SCHEMA)),
+        (BASE + "hive-actions.schema.json", referencing.Resource(contents=CATALOGUE_SCHEMA, specification=DRAFT)),
     ]
 )
 NOTIFICATION_VALIDATOR = jsonschema.Draft202012Validator(NOTIFICATION_SCHEMA)

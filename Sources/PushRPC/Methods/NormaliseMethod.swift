@@ -4,7 +4,8 @@ import PushNormaliser
 /// `normalise {payload, format = "auto", options?}` → `{notification, format, evidence, diagnostics}`.
 ///
 /// A payload with errors still yields its best-effort notification with the errors in `diagnostics`;
-/// only a payload no notification can be read from at all is a 1003 error.
+/// only a payload no notification can be read from at all is a 1003 error. With format `hive-actions`
+/// the payload is an action catalogue and the result has `catalogue` in place of `notification`.
 struct NormaliseMethod: RPCMethod {
     let name = "normalise"
     let params = ["payload", "format", "options"]
@@ -14,6 +15,13 @@ struct NormaliseMethod: RPCMethod {
         let format = try params.string("format", default: "auto")
         let options = try params.options()
         do {
+            if format == Normaliser.catalogueFormat {
+                let result = try context.normaliser.normaliseCatalogue(payload)
+                return [
+                    "catalogue": result.catalogue, "format": .string(format), "evidence": ["explicit"],
+                    "diagnostics": .array(result.diagnostics.map(\.jsonValue)),
+                ]
+            }
             return try context.normaliser.normalise(payload, format: format, options: options).rpcResult
         } catch {
             throw error.rpcError
