@@ -33,14 +33,9 @@ test-swift: deps
 	$(SWIFT) build --product pushnorm
 	$(SWIFT) test
 
-$(VENV)/.ready: Tests/interop/requirements.txt
-	$(PYTHON) -m venv $(VENV)
-	$(VENV)/bin/pip install -q --disable-pip-version-check -r Tests/interop/requirements.txt
-	touch $@
-
-test-interop: deps $(VENV)/.ready
+test-interop: deps
 	$(SWIFT) build --product pushnorm
-	$(VENV)/bin/python -m pytest -q Tests/interop --binary "$$($(SWIFT) build --show-bin-path)/pushnorm"
+	Tests/interop/run.sh "$$($(SWIFT) build --show-bin-path)/pushnorm"
 
 demo: release
 	@bin="$$($(SWIFT) build -c release --show-bin-path)/pushnorm"; \
@@ -70,7 +65,7 @@ clean:
 FUZZ_SECONDS ?= 60
 FUZZ_RSS_MB ?= 2048
 FUZZ_TIMEOUT ?= 10
-FUZZ_SCRATCH := .build/fuzz
+FUZZ_SCRATCH ?= .build/fuzz
 FUZZ_CORPUS := .build/fuzz-corpus
 FUZZ_ARTIFACTS := .build/fuzz-artifacts
 FUZZ_LOGS := .build/fuzz-logs
@@ -90,13 +85,25 @@ fuzz-seeds:
 	  | while read -r f; do cp "$$f" "$(FUZZ_CORPUS)/seeds/$$(echo "$$f" | tr '/' '_')"; done
 	@if [ -d Examples ]; then find Examples -type f -name '*.json' | while read -r f; do cp "$$f" "$(FUZZ_CORPUS)/seeds/$$(echo "$$f" | tr '/' '_')"; done; fi
 	@echo "fuzz seeds: $$(ls $(FUZZ_CORPUS)/seeds | wc -l) files in $(FUZZ_CORPUS)/seeds"
+	@# FuzzRPC reads a byte (where to cut the stream) then a stream: the RPC transcripts, and every golden input
+	@# wrapped in a request, NDJSON and Content-Length framed.
+	@rm -rf $(FUZZ_CORPUS)/seeds-FuzzRPC && mkdir -p $(FUZZ_CORPUS)/seeds-FuzzRPC
+	@if [ -d Tests/PushRPCTests/Transcripts ]; then for f in Tests/PushRPCTests/Transcripts/*/input.txt; do \
+	  { printf '@'; cat "$$f"; } > "$(FUZZ_CORPUS)/seeds-FuzzRPC/$$(echo "$$f" | tr '/' '_')"; done; fi
+	@n=0; for f in $$(find Tests -path Tests/Fuzz -prune -o -type f -path '*/Fixtures/*input.json' -print); do n=$$((n+1)); \
+	  body="{\"jsonrpc\":\"2.0\",\"id\":$$n,\"method\":\"convert\",\"params\":{\"payload\":$$(tr -d '\n' < "$$f"),\"to\":\"apns\"}}"; \
+	  printf '@%s\n' "$$body" > $(FUZZ_CORPUS)/seeds-FuzzRPC/ndjson-$$n.txt; \
+	  printf '\001Content-Length: %s\r\n\r\n%s' "$$(printf '%s' "$$body" | wc -c)" "$$body" > $(FUZZ_CORPUS)/seeds-FuzzRPC/lsp-$$n.txt; \
+	done
+	@echo "fuzz seeds: $$(ls $(FUZZ_CORPUS)/seeds-FuzzRPC | wc -l) files in $(FUZZ_CORPUS)/seeds-FuzzRPC"
 
 fuzz: fuzz-build fuzz-seeds
 	@mkdir -p $(FUZZ_ARTIFACTS) $(FUZZ_LOGS); bin="$$($(SWIFT) build $(FUZZ_BUILD_FLAGS) --show-bin-path)"; failed=""; \
 	for t in $(FUZZ_TARGETS); do \
 	  mkdir -p $(FUZZ_CORPUS)/$$t; \
 	  echo "== fuzz $$t for $(FUZZ_SECONDS)s (log $(FUZZ_LOGS)/$$t.log)"; \
-	  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 "$$bin/$$t" $(FUZZ_CORPUS)/$$t $(FUZZ_CORPUS)/seeds \
+	  seeds="$(FUZZ_CORPUS)/seeds"; if [ -d "$(FUZZ_CORPUS)/seeds-$$t" ]; then seeds="$(FUZZ_CORPUS)/seeds-$$t $$seeds"; fi; \
+	  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 "$$bin/$$t" $(FUZZ_CORPUS)/$$t $$seeds \
 	    -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=$(FUZZ_RSS_MB) -timeout=$(FUZZ_TIMEOUT) -max_len=65536 \
 	    -detect_leaks=1 -print_final_stats=1 -artifact_prefix=$(FUZZ_ARTIFACTS)/$$t- >$(FUZZ_LOGS)/$$t.log 2>&1; \
 	  rc=$$?; \

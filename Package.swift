@@ -10,6 +10,7 @@ let package = Package(
         // For the nested fuzz package (Tests/Fuzz), which links the modules it checks directly.
         .library(name: "JSONCodec", targets: ["JSONCodec"]),
         .library(name: "PushCore", targets: ["PushCore"]),
+        .library(name: "PushRPC", targets: ["PushRPC"]),
         .executable(name: "pushnorm", targets: ["pushnorm"]),
     ],
     targets: [

@@ -74,7 +74,9 @@ public struct Normaliser: Sendable {
         }
         var diagnostics = result.diagnostics
         let size = deliveredSize(result.notification, format: result.format, original: payload)
-        diagnostics += NotificationChecks.check(result.notification, payloadSize: size, context: result.context)
+        let isDelivered = registry.adapter(named: result.format)?.descriptor.isDelivered ?? true
+        diagnostics += NotificationChecks.check(
+            result.notification, payloadSize: size, context: result.context, isDelivered: isDelivered)
         if let target {
             diagnostics += renderability(result.notification, target: target, options: options) { canonical in
                 result.context.inputPath(for: canonical)
@@ -234,10 +236,13 @@ public struct Normaliser: Sendable {
     ) -> (lost: [LostField], readBackErrors: [Diagnostic]) {
         var readBack = NormaliseContext(options: context.options)
         let back = adapter.normalise(payload, context: &readBack) ?? PushNotification()
-        let layout = registry.layoutPaths
+        // Layout memory is never content; and for a delivered format `delivery` travels as the APNs
+        // request headers of the result, not in the payload.
+        var carriedElsewhere = registry.layoutPaths
+        if adapter.descriptor.isDelivered { carriedElsewhere.append(JSONPointer(tokens: ["delivery"])) }
         let errors = readBack.diagnostics.filter { $0.severity == .error }
         return (n.lostFields(comparedWith: back).filter { path in
-            !layout.contains { path.tokens.starts(with: $0.tokens) }
+            !carriedElsewhere.contains { path.tokens.starts(with: $0.tokens) }
         }.map { path in
             var tokens = path.tokens
             while !tokens.isEmpty {

@@ -12,6 +12,7 @@ let package = Package(
         .executable(name: "FuzzJSONCodec", targets: ["FuzzJSONCodec"]),
         .executable(name: "FuzzNormalise", targets: ["FuzzNormalise"]),
         .executable(name: "FuzzConvert", targets: ["FuzzConvert"]),
+        .executable(name: "FuzzRPC", targets: ["FuzzRPC"]),
     ],
     dependencies: [
         .package(name: "push-normaliser", path: "../.."),
@@ -52,6 +53,16 @@ let package = Package(
                 "CFuzzerDriver",
                 "FuzzSupport",
                 .product(name: "PushNormaliser", package: "push-normaliser"),
+                .product(name: "JSONCodec", package: "push-normaliser"),
+                .product(name: "PushCore", package: "push-normaliser"),
+            ]
+        ),
+        .executableTarget(
+            name: "FuzzRPC",
+            dependencies: [
+                "CFuzzerDriver",
+                "FuzzSupport",
+                .product(name: "PushRPC", package: "push-normaliser"),
                 .product(name: "JSONCodec", package: "push-normaliser"),
                 .product(name: "PushCore", package: "push-normaliser"),
             ]
