@@ -20,6 +20,7 @@ enum BatchCommand {
             throw Arguments.UsageError(message: "unknown format \"\(name)\"")
         }
         let converter = BatchConverter(
+            normaliser: try arguments.normaliser(),
             operation: .convert(from: from, to: to, strict: arguments.flags.contains("--strict")),
             options: try Commands.options(arguments), jobs: try jobs(arguments))
         return try run(converter, arguments, isConvert: true)
@@ -27,6 +28,7 @@ enum BatchCommand {
 
     static func validate(_ arguments: Arguments) throws(Arguments.UsageError) -> Int32 {
         let converter = BatchConverter(
+            normaliser: try arguments.normaliser(),
             operation: .validate(format: arguments.value("--format") ?? "auto", target: arguments.value("--target")),
             options: try Commands.options(arguments), jobs: try jobs(arguments))
         return try run(converter, arguments, isConvert: false)

@@ -19,6 +19,9 @@ enum Commands {
           pushnorm rpc       [--max-message-bytes N] [--log-level error|warning|info|debug]
           pushnorm --help | --version
 
+        Every command but rpc takes the JSON limits --max-bytes N (per payload; default 1048576) and
+        --max-depth N (nesting; default 128, at most 4096).
+
         Formats: auto (detect; default for --format/--from), apns, hive, hive-local, amazon, pinpoint,
         pinpoint-message, sns, zego, zego-push-config, zego-offline-push (`pushnorm formats` lists them).
         Inputs of convert/validate: one JSON object, NDJSON (one payload per line), a JSON array, or a
@@ -85,10 +88,11 @@ enum Commands {
 
     static func normalise(_ arguments: Arguments) throws(Arguments.UsageError) -> Int32 {
         let options = try options(arguments)
+        let normaliser = try arguments.normaliser()
         let bytes = try single(arguments)
-        if arguments.value("--format") == Normaliser.catalogueFormat { return catalogue(bytes, arguments) }
+        if arguments.value("--format") == Normaliser.catalogueFormat { return catalogue(bytes, arguments, normaliser) }
         do {
-            let result = try Normaliser().normalise(bytes, format: arguments.value("--format") ?? "auto", options: options)
+            let result = try normaliser.normalise(bytes, format: arguments.value("--format") ?? "auto", options: options)
             if arguments.flags.contains("--full") {
                 printJSON(
                     [
@@ -109,9 +113,9 @@ enum Commands {
     }
 
     /// `normalise`/`render --format hive-actions`: an action catalogue in, its canonical form out.
-    static func catalogue(_ bytes: [UInt8], _ arguments: Arguments) -> Int32 {
+    static func catalogue(_ bytes: [UInt8], _ arguments: Arguments, _ normaliser: Normaliser) -> Int32 {
         do {
-            let result = try Normaliser().normaliseCatalogue(Normaliser().parse(bytes))
+            let result = try normaliser.normaliseCatalogue(normaliser.parse(bytes))
             printJSON(result.catalogue, arguments)
             report(result.diagnostics)
             return result.diagnostics.containsErrors ? 1 : 0
@@ -126,10 +130,11 @@ enum Commands {
             throw Arguments.UsageError(message: "render needs --format")
         }
         let options = try options(arguments)
+        let normaliser = try arguments.normaliser()
         let bytes = try single(arguments)
-        if format == Normaliser.catalogueFormat { return catalogue(bytes, arguments) }
+        if format == Normaliser.catalogueFormat { return catalogue(bytes, arguments, normaliser) }
         let json: JSONValue
-        do { json = try JSONParser().parse(bytes) } catch {
+        do { json = try normaliser.parser.parse(bytes) } catch {
             report([error.diagnostic()])
             return 1
         }
@@ -139,7 +144,7 @@ enum Commands {
             return 1
         }
         do {
-            let result = try Normaliser().render(notification, format: format, options: options)
+            let result = try normaliser.render(notification, format: format, options: options)
             printJSON(result.payload, arguments)
             report(result.diagnostics)
             for lost in result.lost { IO.stderr("lost \(lost.path): \(lost.reason)\n") }
