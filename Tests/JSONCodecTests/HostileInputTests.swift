@@ -196,6 +196,26 @@ struct HostileInputTests {
         #expect(error.kind == .duplicateKey)
     }
 
+    /// Regression: keys that differ in bytes but are canonically equivalent (`é` precomposed and `e` + U+0301)
+    /// are one key to `String` and `JSONObject`, so they are a duplicate; they were reported at byte 0 because
+    /// Jansson, which compares bytes, accepts them. Now located at the second key.
+    @Test(
+        "canonically equivalent keys are duplicates, located at the second",
+        arguments: [
+            (Array("{\"aps\":{},\n \"\u{E9}\":1, \"e\u{301}\":2}".utf8), 20, 2, 9),
+            (Array(#"{"aps":{"\u00e9":1,"e\u0301":2}}"#.utf8), 19, 1, 20),
+        ] as [([UInt8], Int, Int, Int)])
+    func canonicallyEquivalentKeys(_ bytes: [UInt8], offset: Int, line: Int, column: Int) throws {
+        let error = try #require(Self.failure(bytes))
+        #expect(error.kind == .duplicateKey)
+        #expect(error.byteOffset == offset && error.line == line && error.column == column, "\(error)")
+    }
+
+    @Test func canonicallyEquivalentKeysInDifferentObjectsAreFine() throws {
+        let value = try JSONParser().parse("{\"a\":{\"\u{E9}\":1},\"b\":{\"e\u{301}\":2},\"x\":[\"\u{E9}\",\"e\u{301}\"]}")
+        #expect(value["a"]?.objectValue?.count == 1 && value["b"]?.objectValue?.count == 1)
+    }
+
     // MARK: - Numbers
 
     @Test(
