@@ -85,11 +85,19 @@ public struct BatchConverter: Sendable {
 ///
 /// Invariant that makes the `@unchecked Sendable` safe: each index is written by exactly one
 /// iteration, and `values()` is read only after `concurrentPerform` has returned (a full barrier).
+/// The slots are raw memory allocated once: writers only read the immutable `storage` pointer and
+/// write disjoint elements. (A `var` array written through `withUnsafeMutableBufferPointer` from
+/// several threads is a data race on the array itself, which ThreadSanitizer reports.)
 private final class OutcomeSlots: @unchecked Sendable {
-    private var storage: [BatchConverter.Outcome?]
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
-    func set(_ index: Int, _ value: BatchConverter.Outcome) {
-        storage.withUnsafeMutableBufferPointer { $0[index] = value }
+    private let storage: UnsafeMutableBufferPointer<BatchConverter.Outcome?>
+    init(count: Int) {
+        storage = .allocate(capacity: count)
+        storage.initialize(repeating: nil)
     }
+    deinit {
+        storage.deinitialize()
+        storage.deallocate()
+    }
+    func set(_ index: Int, _ value: BatchConverter.Outcome) { storage[index] = value }
     func values() -> [BatchConverter.Outcome] { storage.compactMap { $0 } }
 }
