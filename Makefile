@@ -52,6 +52,9 @@ demo: release
 	  echo "-- normalise:"; "$$bin" normalise --format $$format --pretty "$$f" || true; \
 	  echo "-- validate:"; "$$bin" validate --format $$format "$$f" || true; \
 	done; \
+	for f in Examples/catalogues/*.json; do \
+	  echo "== $$f (format hive-actions)"; "$$bin" validate --format hive-actions "$$f" || true; \
+	done; \
 	echo "== auto-detected formats"; \
 	for f in $(EXAMPLES)/*/*.json; do printf '%s -> ' "$$f"; "$$bin" normalise --full "$$f" 2>/dev/null | $(PYTHON) -c 'import json,sys; r=json.load(sys.stdin); print(r["format"], r["evidence"])' || echo "(not detected)"; done
 

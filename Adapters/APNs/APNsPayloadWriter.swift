@@ -87,7 +87,7 @@ package enum APNsPayloadWriter {
 
     /// An integral real as an integer (`1.0` → `1`), else the real.
     package static func number(_ value: Double) -> JSONValue {
-        if value.rounded() == value, abs(value) < 9.0e15 { return .integer(Int64(value)) }
+        if abs(value) < 9.0e15, let integer = Int64(exactly: value) { return .integer(integer) }
         return .double(value)
     }
 }

@@ -9,7 +9,11 @@ public enum NotificationChecks {
     public static let maximumVoIPPayloadBytes = 5120
 
     /// Runs every check. `payloadSize` is the compact UTF-8 size of the payload as delivered.
-    public static func check(_ n: PushNotification, payloadSize: Int, context: NormaliseContext) -> [Diagnostic] {
+    /// `isDelivered` is false for a vendor's send form, which cannot carry `mutable-content` itself (the
+    /// vendor sets it), so the media-without-mutable-content check is skipped there.
+    public static func check(
+        _ n: PushNotification, payloadSize: Int, context: NormaliseContext, isDelivered: Bool = true
+    ) -> [Diagnostic] {
         var out: [Diagnostic] = []
         func at(_ field: String) -> JSONPointer { context.inputPath(for: JSONPointer(tokens: [field])) }
 
@@ -41,7 +45,7 @@ public enum NotificationChecks {
             out.error(.apnsLocArgsWithoutKey, at: at(name), "localisation arguments without their loc-key are ignored by iOS")
         }
         checkDelivery(n, at: at, into: &out)
-        checkMedia(n, at: at, context: context, into: &out)
+        checkMedia(n, at: at, context: context, isDelivered: isDelivered, into: &out)
         if !n.isVisible && n.contentAvailable != true && n.liveActivity == nil && n.delivery?.pushType != "background"
             && !isVoIP
         {
@@ -85,10 +89,11 @@ public enum NotificationChecks {
     }
 
     private static func checkMedia(
-        _ n: PushNotification, at: (String) -> JSONPointer, context: NormaliseContext, into out: inout [Diagnostic]
+        _ n: PushNotification, at: (String) -> JSONPointer, context: NormaliseContext, isDelivered: Bool,
+        into out: inout [Diagnostic]
     ) {
         guard !n.media.isEmpty else { return }
-        if n.mutableContent != true {
+        if n.mutableContent != true && isDelivered {
             out.warning(
                 .mediaWithoutMutableContent, at: at("media"),
                 "media needs mutable-content: 1, or no Notification Service Extension runs to attach it")

@@ -10,12 +10,20 @@ public struct FormatDescriptor: Sendable, Hashable {
     public var isDelivered: Bool
     /// Canonical keys (top-level, plus `extensions.<ns>`) this format can carry through a round trip.
     public var carries: [String]
+    /// Canonical pointers (`/extensions/amazon/mediaPlacements`) under which this format remembers how its
+    /// source payload was laid out (a placement, a wrapper, a spelling) rather than content. They let a
+    /// payload render back exactly, mean nothing to other formats, and are never reported lost.
+    public var layoutPaths: [JSONPointer]
 
-    public init(name: String, vendor: String, summary: String, isDelivered: Bool, carries: [String]) {
+    public init(
+        name: String, vendor: String, summary: String, isDelivered: Bool, carries: [String],
+        layoutPaths: [JSONPointer] = []
+    ) {
         self.name = name
         self.vendor = vendor
         self.summary = summary
         self.isDelivered = isDelivered
         self.carries = carries
+        self.layoutPaths = layoutPaths
     }
 }

@@ -9,8 +9,17 @@ extension FormatRegistry {
     /// generic `apns`, which matches any payload with an `aps` object.
     public static let standard = FormatRegistry(adapters: [
         // MARK: Hive (Adapters/Hive)
+        HiveAdapter(),
+        HiveLocalPushAdapter(),
         // MARK: Amazon (Adapters/Amazon)
+        SNSAdapter(),
+        PinpointMessageAdapter(),
+        PinpointAdapter(),
+        AmazonAdapter(),
         // MARK: ZEGO (Adapters/Zego)
+        ZegoDeliveredAdapter(),
+        ZegoPushConfigAdapter(),
+        ZegoOfflinePushAdapter(),
         // MARK: APNs (Adapters/APNs) — last: the generic fallback
         APNsAdapter(),
     ])

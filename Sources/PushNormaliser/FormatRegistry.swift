@@ -10,7 +10,13 @@ public struct FormatRegistry: Sendable {
     /// The adapters, in detection priority order.
     public let adapters: [any PayloadAdapter]
 
-    public init(adapters: [any PayloadAdapter]) { self.adapters = adapters }
+    /// Every format's layout paths: never reported lost, whatever the target.
+    public let layoutPaths: [JSONPointer]
+
+    public init(adapters: [any PayloadAdapter]) {
+        self.adapters = adapters
+        layoutPaths = adapters.flatMap(\.descriptor.layoutPaths)
+    }
 
     /// The adapter for a public format name.
     public func adapter(named name: String) -> (any PayloadAdapter)? {

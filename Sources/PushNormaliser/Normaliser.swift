@@ -65,6 +65,7 @@ public struct Normaliser: Sendable {
     public func validate(
         _ payload: JSONValue, format: String = "auto", target: String? = nil, options: FormatOptions = FormatOptions()
     ) -> ValidationResult {
+        if format == Self.catalogueFormat { return validateCatalogue(payload) }
         let result: NormaliseResult
         do {
             result = try normalise(payload, format: format, options: options)
@@ -73,7 +74,9 @@ public struct Normaliser: Sendable {
         }
         var diagnostics = result.diagnostics
         let size = deliveredSize(result.notification, format: result.format, original: payload)
-        diagnostics += NotificationChecks.check(result.notification, payloadSize: size, context: result.context)
+        let isDelivered = registry.adapter(named: result.format)?.descriptor.isDelivered ?? true
+        diagnostics += NotificationChecks.check(
+            result.notification, payloadSize: size, context: result.context, isDelivered: isDelivered)
         if let target {
             diagnostics += renderability(result.notification, target: target, options: options) { canonical in
                 result.context.inputPath(for: canonical)
@@ -218,7 +221,10 @@ public struct Normaliser: Sendable {
     ) -> [LostField] {
         var readBack = NormaliseContext(options: context.options)
         let back = adapter.normalise(payload, context: &readBack) ?? PushNotification()
-        return n.lostFields(comparedWith: back).map { path in
+        let layout = registry.layoutPaths
+        return n.lostFields(comparedWith: back).filter { path in
+            !layout.contains { path.tokens.starts(with: $0.tokens) }
+        }.map { path in
             var tokens = path.tokens
             while !tokens.isEmpty {
                 if let reason = context.lossReasons[JSONPointer(tokens: tokens)] { return LostField(path: path, reason: reason) }

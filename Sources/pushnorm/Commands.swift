@@ -86,6 +86,7 @@ enum Commands {
     static func normalise(_ arguments: Arguments) throws(Arguments.UsageError) -> Int32 {
         let options = try options(arguments)
         let bytes = try single(arguments)
+        if arguments.value("--format") == Normaliser.catalogueFormat { return catalogue(bytes, arguments) }
         do {
             let result = try Normaliser().normalise(bytes, format: arguments.value("--format") ?? "auto", options: options)
             if arguments.flags.contains("--full") {
@@ -107,12 +108,26 @@ enum Commands {
         }
     }
 
+    /// `normalise`/`render --format hive-actions`: an action catalogue in, its canonical form out.
+    static func catalogue(_ bytes: [UInt8], _ arguments: Arguments) -> Int32 {
+        do {
+            let result = try Normaliser().normaliseCatalogue(Normaliser().parse(bytes))
+            printJSON(result.catalogue, arguments)
+            report(result.diagnostics)
+            return result.diagnostics.containsErrors ? 1 : 0
+        } catch {
+            report(error.diagnostics)
+            return 1
+        }
+    }
+
     static func render(_ arguments: Arguments) throws(Arguments.UsageError) -> Int32 {
         guard let format = arguments.value("--format", or: "--to") else {
             throw Arguments.UsageError(message: "render needs --format")
         }
         let options = try options(arguments)
         let bytes = try single(arguments)
+        if format == Normaliser.catalogueFormat { return catalogue(bytes, arguments) }
         let json: JSONValue
         do { json = try JSONParser().parse(bytes) } catch {
             report([error.diagnostic()])

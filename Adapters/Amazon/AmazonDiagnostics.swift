@@ -1,0 +1,40 @@
+public import PushCore
+
+// Diagnostic codes of the Amazon adapters (`amazon`, `pinpoint`, `pinpoint-message`, `sns`). Wrong JSON
+// types use the shared `core.type.mismatch`; a broken embedded JSON string uses `core.json.invalid`.
+
+extension DiagnosticCode {
+    /// Info: where the media URL was found (`top`, `data`, `aps`, or Pinpoint's `data.media-url`).
+    public static let amazonMediaFound: DiagnosticCode = "amazon.media.found"
+    /// Warning: media URLs in several placements; all are read, in document order.
+    public static let amazonMediaMultiple: DiagnosticCode = "amazon.media.multiple"
+    /// Info (render): media rendered without `mutable-content: 1`; nothing is added, so no extension runs.
+    public static let amazonMediaWithoutMutableContent: DiagnosticCode = "amazon.media.no-mutable-content"
+    /// Warning: `APNSMessage.Priority` given as `high`/`normal`; normalised to `10`/`5`.
+    public static let amazonPriorityNormalised: DiagnosticCode = "amazon.pinpoint.priority-normalised"
+    /// Error: `APNSMessage.Priority` is neither digits nor `high`/`normal`.
+    public static let amazonPriorityInvalid: DiagnosticCode = "amazon.pinpoint.priority-invalid"
+    /// Info: `APNSPushType: background` beside `SilentPush: true` is what Pinpoint picks anyway; rendered without it.
+    public static let amazonPushTypeImplied: DiagnosticCode = "amazon.pinpoint.push-type-implied"
+    /// Error: `APNSMessage.Action` is not `OPEN_APP`, `DEEP_LINK` or `URL`.
+    public static let amazonActionUnknown: DiagnosticCode = "amazon.pinpoint.action-unknown"
+    /// Warning: `Action` `URL` or `DEEP_LINK` without a `Url`.
+    public static let amazonActionURLMissing: DiagnosticCode = "amazon.pinpoint.url-missing"
+    /// Error: `TimeToLive` is negative.
+    public static let amazonTimeToLiveNegative: DiagnosticCode = "amazon.pinpoint.time-to-live-negative"
+    /// Warning: `PreferredAuthenticationMethod` is not `CERTIFICATE` or `TOKEN`.
+    public static let amazonAuthenticationMethodUnknown: DiagnosticCode =
+        "amazon.pinpoint.authentication-method-unknown"
+    /// Warning: a content field beside `RawContent`, which Pinpoint ignores; kept verbatim.
+    public static let amazonRawContentOverrides: DiagnosticCode = "amazon.pinpoint.raw-content-overrides"
+    /// Info: an `APNSMessage` key Pinpoint does not define; kept verbatim.
+    public static let amazonMessageUnknownKey: DiagnosticCode = "amazon.pinpoint.unknown-key"
+    /// Info: the `snsPlatform` key is absent, so the other APNs key was read.
+    public static let amazonSNSPlatformFallback: DiagnosticCode = "amazon.sns.platform-fallback"
+    /// Error: neither `APNS` nor `APNS_SANDBOX` is present.
+    public static let amazonSNSPlatformMissing: DiagnosticCode = "amazon.sns.platform-missing"
+    /// Info: the other APNs key (`APNS_SANDBOX` when `APNS` was read) is kept verbatim, not read.
+    public static let amazonSNSPlatformKept: DiagnosticCode = "amazon.sns.platform-kept"
+    /// Warning: no `default` key, which SNS requires with `MessageStructure=json`.
+    public static let amazonSNSDefaultMissing: DiagnosticCode = "amazon.sns.default-missing"
+}

@@ -1,0 +1,76 @@
+import APNsAdapter
+public import PushCore
+
+private typealias X = AmazonKeys.Extension
+
+/// Writes the model as an APNs payload with the `attachment-url` convention (formats `amazon`, `sns`).
+package enum AmazonPayloadWriter {
+    /// The payload: `APNsPayloadWriter`'s, plus each media URL at its placement: the one remembered in
+    /// `extensions.amazon.mediaPlacements`, else the `amazonMediaPlacement` option. One URL per
+    /// placement; media that find no free placement are lost (and explained).
+    /// `mutable-content` is never added: what the model says is what is written.
+    package static func payload(for n: PushNotification, context: inout RenderContext) -> JSONObject {
+        typealias Kind = PushNotification.MediaKind
+        var root = APNsPayloadWriter.payload(for: n)
+        guard !n.media.isEmpty else { return root }
+        let key = context.options.amazonMediaKey
+        let remembered = n.extensionObject(X.namespace)[X.mediaPlacements]?.arrayValue ?? []
+        let fallback = AmazonMediaPlacement(option: context.options.amazonMediaPlacement)
+        var used: Set<AmazonMediaPlacement> = []
+        var unplaced: [String] = []
+        for (index, item) in n.media.enumerated() {
+            var placement = fallback
+            if index < remembered.count, let name = remembered[index].stringValue,
+                let known = AmazonMediaPlacement(rawValue: name)
+            {
+                placement = known
+            }
+            guard !used.contains(placement), place(item.url, at: placement, key: key, in: &root) else {
+                unplaced.append(item.url)
+                continue
+            }
+            used.insert(placement)
+        }
+        if !unplaced.isEmpty {
+            context.explainLoss(
+                at: JSONPointer(tokens: ["media"]),
+                "the attachment-url convention carries one URL per placement (top, data, aps); no free placement "
+                    + "for \(unplaced.joined(separator: ", "))")
+        } else if n.media.contains(where: { $0.identifier != nil || $0.kind != Kind(url: $0.url) }) {
+            context.explainLoss(
+                at: JSONPointer(tokens: ["media"]),
+                "the attachment-url convention carries only the URL; the kind comes from its extension and there is "
+                    + "no identifier")
+        }
+        if n.mutableContent != true {
+            context.diagnostics.info(
+                .amazonMediaWithoutMutableContent, at: JSONPointer(tokens: ["media"]),
+                "media rendered without `mutable-content: 1` (not added): no Notification Service Extension will run "
+                    + "to fetch it; set mutableContent to true")
+        }
+        return root
+    }
+
+    /// Puts `url` at `placement`; false when the payload has no object there to hold it.
+    private static func place(
+        _ url: String, at placement: AmazonMediaPlacement, key: String, in root: inout JSONObject
+    ) -> Bool {
+        switch placement {
+        case .top:
+            root[key] = .string(url)
+            return true
+        case .data, .aps:
+            let container = placement == .data ? AmazonKeys.data : APNsKeys.aps
+            switch root[container] {
+            case nil:
+                root[container] = .object(JSONObject(uniqueKeysWithValues: [(key, .string(url))]))
+            case .object(var object)?:
+                object[key] = .string(url)
+                root[container] = .object(object)
+            default:
+                return false
+            }
+            return true
+        }
+    }
+}

@@ -1,0 +1,47 @@
+import JSONCodec
+public import PushCore
+
+/// JSON carried as a string inside a payload (SNS's `APNS`, Pinpoint's `RawContent`).
+///
+/// A JSON Pointer cannot point inside a string, so every finding about the embedded document is
+/// located at the string's key, and its message says where inside the string it is.
+package enum EmbeddedJSON {
+    /// Parses the JSON object in `text`, the string at `path`. Reports invalid JSON (with the line and
+    /// column inside the string) and a non-object at `path`; nil then.
+    package static func parseObject(
+        _ text: String, at path: JSONPointer, name: String, context: inout NormaliseContext
+    ) -> JSONObject? {
+        let value: JSONValue
+        do {
+            value = try JSONParser().parse(text)
+        } catch {
+            context.diagnostics.error(
+                .invalidJSON, at: path,
+                "`\(name)` is not valid JSON: \(error.message) (\(error.kind.rawValue) at line \(error.line), "
+                    + "column \(error.column) of the string)")
+            return nil
+        }
+        guard case .object(let object) = value else {
+            context.diagnostics.error(
+                .notAnObject, at: path, "`\(name)` must hold a JSON object, found \(value.typeName)")
+            return nil
+        }
+        return object
+    }
+
+    /// Moves the findings and provenance of `inner` (a context that read the embedded document) into
+    /// `context`, located at `path`; each message is prefixed with the location inside the string.
+    package static func relocate(
+        _ inner: NormaliseContext, to path: JSONPointer, name: String, into context: inout NormaliseContext
+    ) {
+        for diagnostic in inner.diagnostics {
+            let inside = diagnostic.path.description.isEmpty ? "/" : diagnostic.path.description
+            context.diagnostics.append(
+                Diagnostic(
+                    diagnostic.severity, diagnostic.code, at: path, "in `\(name)` at \(inside): \(diagnostic.message)"))
+        }
+        for (field, _) in inner.provenance.sorted(by: { $0.key.description < $1.key.description }) {
+            context.provenance[field] = path
+        }
+    }
+}

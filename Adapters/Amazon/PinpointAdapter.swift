@@ -1,0 +1,46 @@
+import APNsAdapter
+public import PushCore
+
+/// An Amazon Pinpoint push as the device receives it (format `pinpoint`).
+///
+/// APNs plus `data.media-url` (what Amplify's `AUNotificationService` downloads) and `data.pinpoint`
+/// (`deeplink`, `campaign`, `journey`, `jsonBody`), which the model has no fields for: it is kept
+/// verbatim in `extensions.amazon.pinpoint` and rendered back as `data.pinpoint`.
+public struct PinpointAdapter: PayloadAdapter {
+    /// Creates the adapter; its behaviour is set per call by the context's ``FormatOptions``.
+    public init() {}
+
+    public var descriptor: FormatDescriptor {
+        FormatDescriptor(
+            name: "pinpoint", vendor: AmazonKeys.Extension.namespace,
+            summary: "An Amazon Pinpoint push as delivered: APNs with `data.media-url` and `data.pinpoint`.",
+            isDelivered: true, carries: PinpointAdapter.carriedFields)
+    }
+
+    /// Plain APNs fields plus one media item and the Pinpoint metadata.
+    package static let carriedFields = APNsAdapter.carriedFields + ["media", "extensions.amazon.pinpoint"]
+
+    /// Certain on `data.pinpoint` or `data.media-url`.
+    public func recognise(_ payload: JSONValue) -> Recognition? {
+        guard case .object(let data)? = payload[AmazonKeys.data] else { return nil }
+        let evidence = [AmazonKeys.Pinpoint.pinpoint, AmazonKeys.Pinpoint.mediaURL].filter { data[$0] != nil }
+        guard !evidence.isEmpty else { return nil }
+        return Recognition(strength: 3, evidence: evidence.map { "/\(AmazonKeys.data)/\($0)" })
+    }
+
+    public func normalise(_ payload: JSONValue, context: inout NormaliseContext) -> PushNotification? {
+        guard case .object(let root) = payload else {
+            context.diagnostics.error(
+                .notAnObject, at: .root, "a Pinpoint payload must be a JSON object, found \(payload.typeName)")
+            return nil
+        }
+        var n = PushNotification()
+        n.source = descriptor.name
+        PinpointPayloadReader.read(root, into: &n, context: &context)
+        return n
+    }
+
+    public func render(_ notification: PushNotification, context: inout RenderContext) -> JSONValue {
+        .object(PinpointPayloadWriter.payload(for: notification, context: &context))
+    }
+}

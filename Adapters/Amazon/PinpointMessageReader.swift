@@ -1,0 +1,220 @@
+public import PushCore
+
+private typealias M = AmazonKeys.Message
+private typealias XM = AmazonKeys.Extension.PinpointMessage
+
+/// Reads the fields of one `APNSMessage` object (see ``PinpointMessageAdapter`` for the mapping).
+package enum PinpointMessageReader {
+    /// Reads `message`, located at `base`, into `n`; what must be remembered to render it back goes to
+    /// `memory` (`extensions.amazon.pinpointMessage`).
+    package static func read(
+        _ message: JSONObject, at base: JSONPointer, into n: inout PushNotification, memory: inout JSONObject,
+        context: inout NormaliseContext
+    ) {
+        var rest = message
+        var isRaw = false
+        if let value = rest[M.rawContent] {
+            let path = base.appending(M.rawContent)
+            if case .string(let text) = value {
+                if let payload = EmbeddedJSON.parseObject(text, at: path, name: M.rawContent, context: &context) {
+                    var inner = NormaliseContext(options: context.options)
+                    PinpointPayloadReader.read(payload, into: &n, context: &inner)
+                    EmbeddedJSON.relocate(inner, to: path, name: M.rawContent, into: &context)
+                    rest.removeValue(forKey: M.rawContent)
+                    memory[XM.rawContent] = .bool(true)
+                    isRaw = true
+                }
+            } else {
+                context.diagnostics.error(
+                    .wrongType, at: path,
+                    "`\(M.rawContent)` must be a string of JSON, found \(value.typeName); kept as it was")
+            }
+        }
+        for key in message.keys where !M.all.contains(key) {
+            context.diagnostics.info(
+                .amazonMessageUnknownKey, at: base.appending(key),
+                "`\(key)` is not an APNSMessage field; kept and rendered back in place")
+        }
+        var delivery = n.delivery ?? PushNotification.Delivery()
+        var deliveryPath: JSONPointer?
+        if let pushType = rest.takeString(M.apnsPushType, at: base, &context.diagnostics) {
+            delivery.pushType = pushType
+            deliveryPath = deliveryPath ?? base.appending(M.apnsPushType)
+        }
+        if let priority = readPriority(from: &rest, at: base, context: &context) {
+            delivery.priority = priority
+            deliveryPath = deliveryPath ?? base.appending(M.priority)
+        }
+        if let collapseID = rest.takeString(M.collapseID, at: base, &context.diagnostics) {
+            delivery.collapseID = collapseID
+            deliveryPath = deliveryPath ?? base.appending(M.collapseID)
+        }
+        checkKeptHeaders(rest, at: base, context: &context)
+        if isRaw {
+            for key in message.keys where M.contentFields.contains(key) {
+                context.diagnostics.warning(
+                    .amazonRawContentOverrides, at: base.appending(key),
+                    "`\(key)` is ignored by Pinpoint because `RawContent` is given; kept verbatim")
+            }
+        } else {
+            readContent(from: &rest, at: base, into: &n, delivery: &delivery, context: &context)
+            checkKeptContent(rest, at: base, context: &context)
+        }
+        if !delivery.isEmpty {
+            n.delivery = delivery
+            if let deliveryPath { context.record("delivery", from: deliveryPath) }
+        }
+        if !rest.isEmpty { memory[XM.fields] = .object(rest) }
+    }
+
+    /// `Priority`: a string of digits (`"10"`, `"5"`), or FCM's `high`/`normal`, normalised with a warning.
+    private static func readPriority(
+        from rest: inout JSONObject, at base: JSONPointer, context: inout NormaliseContext
+    ) -> Int64? {
+        guard let value = rest[M.priority] else { return nil }
+        let path = base.appending(M.priority)
+        guard case .string(let text) = value else {
+            context.diagnostics.error(
+                .wrongType, at: path,
+                "`Priority` must be a string (\"10\" or \"5\"), found \(value.typeName); kept as it was")
+            return nil
+        }
+        let priority: Int64
+        if !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+            let number = Int64(text)
+        {
+            priority = number
+        } else if text.lowercased() == "high" || text.lowercased() == "normal" {
+            priority = text.lowercased() == "high" ? 10 : 5
+            context.diagnostics.warning(
+                .amazonPriorityNormalised, at: path,
+                "`Priority` \"\(text)\" is FCM's spelling; normalised to \"\(priority)\"")
+        } else {
+            context.diagnostics.error(
+                .amazonPriorityInvalid, at: path,
+                "`Priority` must be \"10\" or \"5\" (or \"high\"/\"normal\"), found \"\(text)\"; kept as it was")
+            return nil
+        }
+        rest.removeValue(forKey: M.priority)
+        return priority
+    }
+
+    /// The content fields (no `RawContent`).
+    private static func readContent(
+        from rest: inout JSONObject, at base: JSONPointer, into n: inout PushNotification,
+        delivery: inout PushNotification.Delivery, context: inout NormaliseContext
+    ) {
+        func string(_ key: String, _ field: String) -> String? {
+            guard let value = rest.takeString(key, at: base, &context.diagnostics) else { return nil }
+            context.record(field, from: base.appending(key))
+            return value
+        }
+        n.title = string(M.title, "title")
+        n.body = string(M.body, "body")
+        if let badge = rest.takeInteger(M.badge, at: base, &context.diagnostics) {
+            n.badge = badge
+            context.record("badge", from: base.appending(M.badge))
+        }
+        if let name = string(M.sound, "sound") { n.sound = PushNotification.Sound(name: name) }
+        n.group = string(M.threadID, "group")
+        n.category = string(M.category, "category")
+        if let url = rest.takeString(M.mediaURL, at: base, &context.diagnostics) {
+            let path = base.appending(M.mediaURL)
+            n.media = [PushNotification.Media(url: url)]
+            context.record("media", from: path)
+            context.provenance[JSONPointer(tokens: ["media", "0"])] = path
+            context.diagnostics.info(.amazonMediaFound, at: path, "media URL read from `MediaUrl`")
+        }
+        if let silent = rest.takeBool(M.silentPush, at: base, &context.diagnostics) {
+            n.contentAvailable = silent
+            context.record("contentAvailable", from: base.appending(M.silentPush))
+            if silent && delivery.pushType == nil {
+                delivery.pushType = "background"
+            } else if silent && delivery.pushType == "background" {
+                context.diagnostics.info(
+                    .amazonPushTypeImplied, at: base.appending(M.apnsPushType),
+                    "`APNSPushType` background is what Pinpoint picks for `SilentPush` anyway; rendered without it")
+            }
+        }
+        if let data = rest.takeObject(M.data, at: base, &context.diagnostics) {
+            let path = base.appending(M.data)
+            for (key, value) in data where value.stringValue == nil {
+                context.diagnostics.error(
+                    .wrongType, at: path.appending(key),
+                    "`Data` values must be strings, found \(value.typeName); kept as it was")
+            }
+            n.data = data
+            if !data.isEmpty { context.record("data", from: path) }
+        }
+    }
+
+    /// Checks the header fields kept verbatim (`TimeToLive`, `PreferredAuthenticationMethod`).
+    private static func checkKeptHeaders(_ rest: JSONObject, at base: JSONPointer, context: inout NormaliseContext) {
+        switch rest[M.timeToLive] {
+        case .integer(let seconds)? where seconds < 0:
+            context.diagnostics.error(
+                .amazonTimeToLiveNegative, at: base.appending(M.timeToLive),
+                "`TimeToLive` is \(seconds); it must be 0 (do not store) or a number of seconds")
+        case .integer?, nil:
+            break
+        case let value?:
+            context.diagnostics.error(
+                .wrongType, at: base.appending(M.timeToLive),
+                "`TimeToLive` must be an integer (seconds), found \(value.typeName); kept as it was")
+        }
+        switch rest[M.preferredAuthenticationMethod] {
+        case .string(let method)? where !M.authenticationMethods.contains(method):
+            context.diagnostics.warning(
+                .amazonAuthenticationMethodUnknown, at: base.appending(M.preferredAuthenticationMethod),
+                "`PreferredAuthenticationMethod` should be CERTIFICATE or TOKEN, found \"\(method)\"")
+        case .string?, nil:
+            break
+        case let value?:
+            context.diagnostics.error(
+                .wrongType, at: base.appending(M.preferredAuthenticationMethod),
+                "`PreferredAuthenticationMethod` must be a string, found \(value.typeName); kept as it was")
+        }
+    }
+
+    /// Checks the content fields kept verbatim (`Action`, `Url`, `Substitutions`).
+    private static func checkKeptContent(_ rest: JSONObject, at base: JSONPointer, context: inout NormaliseContext) {
+        switch rest[M.action] {
+        case .string(let action)?:
+            if !M.actions.contains(action) {
+                context.diagnostics.error(
+                    .amazonActionUnknown, at: base.appending(M.action),
+                    "`Action` must be OPEN_APP, DEEP_LINK or URL, found \"\(action)\"")
+            } else if action != "OPEN_APP" && rest[M.url] == nil {
+                context.diagnostics.warning(
+                    .amazonActionURLMissing, at: base.appending(M.action), "`Action` \(action) needs a `Url` to open")
+            }
+        case nil:
+            break
+        case let value?:
+            context.diagnostics.error(
+                .wrongType, at: base.appending(M.action),
+                "`Action` must be a string, found \(value.typeName); kept as it was")
+        }
+        if let value = rest[M.url], value.stringValue == nil {
+            context.diagnostics.error(
+                .wrongType, at: base.appending(M.url), "`Url` must be a string, found \(value.typeName); kept as it was"
+            )
+        }
+        if let value = rest[M.substitutions] {
+            let path = base.appending(M.substitutions)
+            guard case .object(let substitutions) = value else {
+                context.diagnostics.error(
+                    .wrongType, at: path, "`Substitutions` must be an object, found \(value.typeName); kept as it was")
+                return
+            }
+            for (key, list) in substitutions {
+                let isStrings = list.arrayValue?.allSatisfy { $0.stringValue != nil } ?? false
+                if !isStrings {
+                    context.diagnostics.error(
+                        .wrongType, at: path.appending(key),
+                        "`Substitutions` values must be arrays of strings, found \(list.typeName); kept as it was")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import APNsAdapter
+public import PushCore
+
+private typealias P = AmazonKeys.Pinpoint
+private typealias X = AmazonKeys.Extension
+
+/// Reads a Pinpoint payload as delivered (format `pinpoint`, and `RawContent` of `pinpoint-message`):
+/// APNs, plus `data.media-url` (the media) and `data.pinpoint` (kept verbatim in
+/// `extensions.amazon.pinpoint`; its known children are type-checked). `data`'s other keys stay in
+/// `data.data`; other root keys go to `data`.
+package enum PinpointPayloadReader {
+    /// Reads `root` (located at the input's root) into `n`.
+    package static func read(_ root: JSONObject, into n: inout PushNotification, context: inout NormaliseContext) {
+        var rest = root
+        let dataPath = JSONPointer(tokens: [AmazonKeys.data])
+        if case .object(var data)? = rest[AmazonKeys.data] {
+            let before = data.count
+            if let url = data.takeString(P.mediaURL, at: dataPath, &context.diagnostics) {
+                let path = dataPath.appending(P.mediaURL)
+                n.media.append(PushNotification.Media(url: url))
+                context.record("media", from: path)
+                context.provenance[JSONPointer(tokens: ["media", "0"])] = path
+                context.diagnostics.info(.amazonMediaFound, at: path, "media URL read from Pinpoint's `data.media-url`")
+            }
+            if let pinpoint = data.takeObject(P.pinpoint, at: dataPath, &context.diagnostics) {
+                check(pinpoint, at: dataPath.appending(P.pinpoint), context: &context)
+                var ext = n.extensionObject(X.namespace)
+                ext[X.pinpoint] = .object(pinpoint)
+                n.setExtension(X.namespace, ext)
+            }
+            if data.count != before { rest[AmazonKeys.data] = data.isEmpty ? nil : .object(data) }
+        }
+        APNsPayloadReader.readAps(from: &rest, at: .root, into: &n, context: &context)
+        APNsAdapter.reportMisplacedKeys(in: rest, context: &context)
+        n.data = rest
+        if !rest.isEmpty { context.record("data", from: .root) }
+    }
+
+    /// Type-checks the children of `data.pinpoint` it knows; the object is kept verbatim whatever they hold.
+    private static func check(_ pinpoint: JSONObject, at path: JSONPointer, context: inout NormaliseContext) {
+        let expectations: [(String, String, (JSONValue) -> Bool)] = [
+            (P.deeplink, "a string", { $0.stringValue != nil }),
+            (P.campaign, "an object", { $0.objectValue != nil }),
+            (P.journey, "an object", { $0.objectValue != nil }),
+            (P.jsonBody, "an object or a string", { $0.objectValue != nil || $0.stringValue != nil }),
+        ]
+        for (key, expected, isValid) in expectations {
+            guard let value = pinpoint[key], !isValid(value) else { continue }
+            context.diagnostics.error(
+                .wrongType, at: path.appending(key),
+                "`\(key)` must be \(expected), found \(value.typeName); kept as it was")
+        }
+    }
+}

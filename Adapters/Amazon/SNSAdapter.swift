@@ -1,0 +1,132 @@
+import JSONCodec
+public import PushCore
+
+private typealias S = AmazonKeys.SNS
+private typealias X = AmazonKeys.Extension
+
+/// An Amazon SNS mobile-push message with `MessageStructure=json` (format `sns`).
+///
+/// `{"default": "…", "APNS": "<APNs JSON as a string>", "APNS_SANDBOX": "…", "GCM": "…"}`. The APNs
+/// payload is the string under the `snsPlatform` option's key (`APNS` by default; when only the other
+/// one is present, that one is read). It is read like ``AmazonAdapter`` reads a payload, since hand-made
+/// SNS payloads are where the `attachment-url` convention lives. Every other key is kept verbatim in
+/// `extensions.amazon.sns`, and the key read in `extensions.amazon.snsPlatform`. Findings inside the
+/// string are located at its key. Rendering re-serialises the payload compactly into the string.
+public struct SNSAdapter: PayloadAdapter {
+    /// Creates the adapter; its behaviour is set per call by the context's ``FormatOptions``.
+    public init() {}
+
+    public var descriptor: FormatDescriptor {
+        FormatDescriptor(
+            name: "sns", vendor: X.namespace,
+            summary: "An Amazon SNS JSON message: the APNs payload as a string under `APNS` or `APNS_SANDBOX`.",
+            isDelivered: false,
+            carries: AmazonAdapter.carriedFields + ["extensions.amazon.sns", "extensions.amazon.snsPlatform"],
+            layoutPaths: [
+                JSONPointer(tokens: ["extensions", X.namespace, X.mediaPlacements]),
+                JSONPointer(tokens: ["extensions", X.namespace, X.snsPlatform]),
+            ])
+    }
+
+    /// Certain on a string `APNS` or `APNS_SANDBOX`.
+    public func recognise(_ payload: JSONValue) -> Recognition? {
+        guard case .object(let root) = payload else { return nil }
+        let evidence = [S.apns, S.apnsSandbox].filter { root[$0]?.stringValue != nil }
+        guard !evidence.isEmpty else { return nil }
+        return Recognition(strength: 3, evidence: evidence.map { "/\($0)" })
+    }
+
+    public func normalise(_ payload: JSONValue, context: inout NormaliseContext) -> PushNotification? {
+        guard case .object(let root) = payload else {
+            context.diagnostics.error(
+                .notAnObject, at: .root, "an SNS message must be a JSON object, found \(payload.typeName)")
+            return nil
+        }
+        var n = PushNotification()
+        n.source = descriptor.name
+        let preferred = context.options.snsPlatform == S.apnsSandbox ? S.apnsSandbox : S.apns
+        let other = preferred == S.apns ? S.apnsSandbox : S.apns
+        var kept = root
+        let platform = readPlatform(root, preferred: preferred, other: other, into: &n, kept: &kept, context: &context)
+        var ext = n.extensionObject(X.namespace)
+        if let platform { ext[X.snsPlatform] = .string(platform) }
+        if !kept.isEmpty { ext[X.sns] = .object(kept) }
+        n.setExtension(X.namespace, ext)
+        checkDefault(kept, context: &context)
+        return n
+    }
+
+    /// Reads the APNs payload string; returns the key it was read from (nil when none could be read,
+    /// and then every key stays in `kept`).
+    private func readPlatform(
+        _ root: JSONObject, preferred: String, other: String, into n: inout PushNotification, kept: inout JSONObject,
+        context: inout NormaliseContext
+    ) -> String? {
+        let platform: String
+        if root[preferred] != nil {
+            platform = preferred
+        } else if root[other] != nil {
+            platform = other
+            context.diagnostics.info(
+                .amazonSNSPlatformFallback, at: JSONPointer(tokens: [other]),
+                "`\(preferred)` (option snsPlatform) is absent; read the payload from `\(other)`")
+        } else {
+            context.diagnostics.error(
+                .amazonSNSPlatformMissing, at: .root, "an SNS message for iOS needs an `APNS` or `APNS_SANDBOX` string")
+            return nil
+        }
+        let path = JSONPointer(tokens: [platform])
+        guard let text = kept.takeString(platform, at: .root, &context.diagnostics) else { return nil }
+        guard let inner = EmbeddedJSON.parseObject(text, at: path, name: platform, context: &context) else {
+            kept = root
+            return nil
+        }
+        var innerContext = NormaliseContext(options: context.options)
+        AmazonPayloadReader.read(inner, into: &n, context: &innerContext)
+        EmbeddedJSON.relocate(innerContext, to: path, name: platform, into: &context)
+        if platform == preferred, kept[other]?.stringValue != nil {
+            context.diagnostics.info(
+                .amazonSNSPlatformKept, at: JSONPointer(tokens: [other]),
+                "`\(other)` is kept verbatim but not read (option snsPlatform is `\(preferred)`)")
+        }
+        return platform
+    }
+
+    /// `default` is required with `MessageStructure=json` and must be a string.
+    private func checkDefault(_ kept: JSONObject, context: inout NormaliseContext) {
+        switch kept[S.default] {
+        case nil:
+            context.diagnostics.warning(
+                .amazonSNSDefaultMissing, at: .root, "SNS requires a `default` string with MessageStructure=json")
+        case .string?:
+            break
+        case let value?:
+            context.diagnostics.error(
+                .wrongType, at: JSONPointer(tokens: [S.default]),
+                "`default` must be a string, found \(value.typeName); kept as it was")
+        }
+    }
+
+    public func render(_ notification: PushNotification, context: inout RenderContext) -> JSONValue {
+        let ext = notification.extensionObject(X.namespace)
+        let kept = ext[X.sns]?.objectValue ?? JSONObject()
+        var platform = context.options.snsPlatform == S.apnsSandbox ? S.apnsSandbox : S.apns
+        if let remembered = ext[X.snsPlatform]?.stringValue, remembered == S.apns || remembered == S.apnsSandbox {
+            platform = remembered
+        }
+        var root = JSONObject()
+        if let value = kept[S.default] { root.appendUnchecked(S.default, value) }
+        if kept[platform] == nil {
+            let payload = AmazonPayloadWriter.payload(for: notification, context: &context)
+            root.appendUnchecked(platform, .string(JSONValue.object(payload).compactText))
+        }
+        for (key, value) in kept where root[key] == nil { root.appendUnchecked(key, value) }
+        if root[S.default] == nil {
+            context.diagnostics.warning(
+                .amazonSNSDefaultMissing, at: JSONPointer(tokens: ["extensions", X.namespace, X.sns]),
+                "no `default` string to write (SNS requires one with MessageStructure=json); add "
+                    + "extensions.amazon.sns.default")
+        }
+        return .object(root)
+    }
+}

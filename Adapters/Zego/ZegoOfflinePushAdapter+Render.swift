@@ -1,0 +1,76 @@
+public import PushCore
+
+private typealias K = ZegoKeys.OfflinePush
+private typealias S = ZegoKeys.Server
+private typealias I = ZegoKeys.PushImageInfo
+private typealias X = ZegoKeys.Extension
+
+extension ZegoOfflinePushAdapter {
+    public func render(_ notification: PushNotification, context: inout RenderContext) -> JSONValue {
+        let n = notification
+        let ext = n.extensionObject(X.namespace)
+        let extra = ext[X.offlinePush]?.objectValue ?? JSONObject()
+        ZegoForm.explainSendFormLosses(n, form: "OfflinePush", context: &context)
+        ZegoForm.explainExtensionLosses(
+            n,
+            carried: [
+                X.payload, X.resourcesID, X.enableBadge, X.badgeIncrement, X.enable, X.pushImageInfo, X.offlinePush,
+                X.messageBody, X.request,
+            ],
+            target: descriptor.name, context: &context)
+
+        // PushImageInfo.Apns.Image takes the first URL when the notification came with a PushImageInfo
+        // (push to all users); the payload key takes the second URL, or the first again.
+        var info = ext[X.pushImageInfo]?.objectValue
+        var imageSlot = false
+        if let info {
+            switch info[I.apns] {
+            case nil: imageSlot = true
+            case .object(let apns)?: imageSlot = apns[I.image] == nil
+            default: imageSlot = false
+            }
+        }
+        ZegoForm.explainExtraMedia(n, capacity: imageSlot ? 2 : 1, context: &context)
+        let imageURL = imageSlot ? n.media.first?.url : nil
+        let payloadURL = imageSlot && n.media.count > 1 ? n.media[1].url : n.media.first?.url
+        if let imageURL, var object = info {
+            var apns = JSONObject()
+            apns.appendUnchecked(I.image, .string(imageURL))
+            for (key, value) in object[I.apns]?.objectValue ?? JSONObject() { apns.appendUnchecked(key, value) }
+            object[I.apns] = .object(apns)
+            info = object
+        }
+
+        var out = JSONObject()
+        if let enable = ext[X.enable] {
+            out.appendUnchecked(K.enable, enable)
+        } else if extra[K.enable] == nil {
+            out.appendUnchecked(K.enable, .integer(1))
+        }
+        if let title = n.title { out.appendUnchecked(K.title, .string(title)) }
+        if let body = n.body { out.appendUnchecked(K.content, .string(body)) }
+        if let text = ZegoForm.payloadText(
+            for: n, mediaURL: payloadURL, otherMediaPlaced: imageURL != nil, context: &context)
+        {
+            out.appendUnchecked(K.payload, .string(text))
+        }
+        var strategy = ext[X.resourcesID]
+        if strategy == nil, extra[K.pushStrategyID] == nil, let id = context.options.zegoResourcesID {
+            strategy = .string(id)
+        }
+        if let strategy { out.appendUnchecked(K.pushStrategyID, strategy) }
+        if let v = ext[X.enableBadge] { out.appendUnchecked(K.enableBadge, v) }
+        if let v = ext[X.badgeIncrement] { out.appendUnchecked(K.badgeIncrement, v) }
+        if let info { out.appendUnchecked(K.pushImageInfo, .object(info)) }
+        for (key, value) in extra where out[key] == nil { out.appendUnchecked(key, value) }
+        ZegoForm.noteMedia(n, resourcesID: strategy?.stringValue, delivered: false, context: &context)
+
+        let request = ext[X.request]?.objectValue
+        guard request != nil || ext[X.messageBody] != nil else { return .object(out) }
+        var body = ext[X.messageBody]?.objectValue ?? JSONObject()
+        body[S.offlinePush] = .object(out)
+        guard var request else { return .object(body) }
+        request[S.messageBody] = .object(body)
+        return .object(request)
+    }
+}

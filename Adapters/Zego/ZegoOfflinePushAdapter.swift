@@ -1,0 +1,45 @@
+public import PushCore
+
+private typealias K = ZegoKeys.OfflinePush
+private typealias S = ZegoKeys.Server
+
+/// The ZIM server API's `OfflinePush` object (format `zego-offline-push`), standalone, wrapped as
+/// `{"OfflinePush": {…}}`, inside a `MessageBody`, or inside a whole `SendMessageToAllUsers` request.
+/// A send form, not what the device receives.
+///
+/// `Title` → `title`, `Content` → `body`, `Payload` as in `zego`. The image URL is read from both
+/// places ZEGO has for it: `PushImageInfo.Apns.Image` (the typed push-to-all field) first, then the
+/// payload's media key; equal URLs make one media item. `PushStrategyId` (the server's name for a
+/// resourcesID), `EnableBadge`, `BadgeIncrement` (an increment, never canonical `badge`), an `Enable`
+/// other than 1, the rest of `PushImageInfo` and the wrappers around `OfflinePush` are kept in
+/// `extensions.zego` so the same shape renders back.
+public struct ZegoOfflinePushAdapter: PayloadAdapter {
+    public init() {}
+
+    public var descriptor: FormatDescriptor {
+        FormatDescriptor(
+            name: "zego-offline-push", vendor: "zego",
+            summary: "The ZIM server API's OfflinePush (standalone, in a MessageBody, or in a whole request).",
+            isDelivered: false,
+            carries: [
+                "title", "body", "media", "extensions.zego.payload", "extensions.zego.resourcesID",
+                "extensions.zego.enableBadge", "extensions.zego.badgeIncrement", "extensions.zego.enable",
+                "extensions.zego.pushImageInfo", "extensions.zego.offlinePush", "extensions.zego.messageBody",
+                "extensions.zego.request",
+            ])
+    }
+
+    public func recognise(_ payload: JSONValue) -> Recognition? {
+        guard case .object(let root) = payload else { return nil }
+        if root[S.offlinePush] != nil { return .certain("/" + S.offlinePush) }
+        if case .object(let body)? = root[S.messageBody], body[S.offlinePush] != nil {
+            return .certain("/" + S.messageBody + "/" + S.offlinePush)
+        }
+        let certain = [K.pushStrategyID, K.pushImageInfo].filter { root[$0] != nil }
+        if !certain.isEmpty { return Recognition(strength: 3, evidence: certain.map { "/" + $0 }) }
+        if root[K.enable] != nil, root[K.title] != nil || root[K.content] != nil {
+            return .plausible("/" + K.enable)
+        }
+        return nil
+    }
+}

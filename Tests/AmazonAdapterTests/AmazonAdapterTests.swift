@@ -1,0 +1,22 @@
+import AmazonAdapter
+import JSONCodec
+import PushCore
+import PushTestSupport
+import Testing
+
+@Suite("amazon fixtures")
+struct AmazonAdapterTests {
+    let adapter = AmazonAdapter()
+
+    @Test("golden", arguments: Scenario.all("amazon"))
+    func golden(_ scenario: Scenario) {
+        let problems = scenario.runGolden(adapter)
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+
+    @Test("contract on valid fixtures", arguments: Scenario.all("amazon"))
+    func contract(_ scenario: Scenario) throws {
+        guard let problems = try scenario.runContract(adapter) else { return }
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+}
