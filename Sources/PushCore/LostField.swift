@@ -25,30 +25,45 @@ extension PushNotification {
     /// are not losses. Objects are compared key by key down to their leaves, arrays and scalars as a whole (numbers by value).
     public func lostFields(comparedWith roundTripped: PushNotification) -> [JSONPointer] {
         var lost: [JSONPointer] = []
-        guard case .object(var before) = canonicalJSON, case .object(let after) = roundTripped.canonicalJSON else {
+        // Equal parts produce no difference: leave the two largest (`data`, `extensions`) out of the
+        // walk when they are equal (`==` implies no numeric difference either).
+        var mine = self, theirs = roundTripped
+        if mine.data == theirs.data {
+            mine.data = JSONObject()
+            theirs.data = JSONObject()
+        }
+        if mine.extensions == theirs.extensions {
+            mine.extensions = JSONObject()
+            theirs.extensions = JSONObject()
+        }
+        guard case .object(var before) = mine.canonicalJSON, case .object(let after) = theirs.canonicalJSON else {
             return lost
         }
         before.removeValue(forKey: CanonicalKeys.source)
         before.removeValue(forKey: CanonicalKeys.schemaVersion)
-        Self.diff(before, after, at: .root, into: &lost)
+        var tokens: [String] = []
+        Self.diff(before, after, tokens: &tokens, into: &lost)
         return lost
     }
 
-    private static func diff(_ before: JSONObject, _ after: JSONObject, at path: JSONPointer, into lost: inout [JSONPointer]) {
+    /// `tokens` is the path of `before`, extended and restored in place so that a pointer is only
+    /// built for a lost field.
+    private static func diff(_ before: JSONObject, _ after: JSONObject, tokens: inout [String], into lost: inout [JSONPointer]) {
         for (key, value) in before {
-            let childPath = path.appending(key)
+            tokens.append(key)
+            defer { tokens.removeLast() }
             guard let other = after[key] else {
                 if case .object(let a) = value, !a.isEmpty {
-                    diff(a, JSONObject(), at: childPath, into: &lost)
+                    diff(a, JSONObject(), tokens: &tokens, into: &lost)
                 } else {
-                    lost.append(childPath)
+                    lost.append(JSONPointer(tokens: tokens))
                 }
                 continue
             }
             if case .object(let a) = value, case .object(let b) = other {
-                diff(a, b, at: childPath, into: &lost)
+                diff(a, b, tokens: &tokens, into: &lost)
             } else if !value.isNumericallyEqual(to: other) {
-                lost.append(childPath)
+                lost.append(JSONPointer(tokens: tokens))
             }
         }
     }

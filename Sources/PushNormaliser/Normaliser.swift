@@ -220,7 +220,14 @@ public struct Normaliser: Sendable {
         _ n: PushNotification, payload: JSONValue, adapter: any PayloadAdapter, context: RenderContext
     ) -> [LostField] {
         var readBack = NormaliseContext(options: context.options)
-        let back = adapter.normalise(payload, context: &readBack) ?? PushNotification()
+        readBack.recordsProvenance = false  // only the model is compared
+        var back = adapter.normalise(payload, context: &readBack) ?? PushNotification()
+        // Fast path: a model equal to the original but for `source` (which the comparison ignores)
+        // has identical canonical JSON, so nothing is lost; skip building and diffing it.
+        let backSource = back.source
+        back.source = n.source
+        if back == n { return [] }
+        back.source = backSource
         let layout = registry.layoutPaths
         return n.lostFields(comparedWith: back).filter { path in
             !layout.contains { path.tokens.starts(with: $0.tokens) }
