@@ -35,14 +35,9 @@ test-swift: deps
 	$(SWIFT) build --product pushnorm
 	$(SWIFT) test
 
-$(VENV)/.ready: Tests/interop/requirements.txt
-	$(PYTHON) -m venv $(VENV)
-	$(VENV)/bin/pip install -q --disable-pip-version-check -r Tests/interop/requirements.txt
-	touch $@
-
-test-interop: deps $(VENV)/.ready
+test-interop: deps
 	$(SWIFT) build --product pushnorm
-	$(VENV)/bin/python -m pytest -q Tests/interop --binary "$$($(SWIFT) build --show-bin-path)/pushnorm"
+	Tests/interop/run.sh "$$($(SWIFT) build --show-bin-path)/pushnorm"
 
 demo: release
 	@bin="$$($(SWIFT) build -c release --show-bin-path)/pushnorm"; \

@@ -228,9 +228,12 @@ public struct Normaliser: Sendable {
         back.source = n.source
         if back == n { return [] }
         back.source = backSource
-        let layout = registry.layoutPaths
+        // Layout memory is never content; and for a delivered format `delivery` travels as the APNs
+        // request headers of the result, not in the payload.
+        var carriedElsewhere = registry.layoutPaths
+        if adapter.descriptor.isDelivered { carriedElsewhere.append(JSONPointer(tokens: ["delivery"])) }
         return n.lostFields(comparedWith: back).filter { path in
-            !layout.contains { path.tokens.starts(with: $0.tokens) }
+            !carriedElsewhere.contains { path.tokens.starts(with: $0.tokens) }
         }.map { path in
             var tokens = path.tokens
             while !tokens.isEmpty {

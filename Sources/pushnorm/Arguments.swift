@@ -9,7 +9,7 @@ struct Arguments {
     /// Options that take a value.
     static let valued: Set<String> = [
         "--format", "--from", "--to", "--target", "--options", "--jobs", "--errors", "-o", "--output",
-        "--max-message-bytes", "--log-level", "--max-bytes", "--max-depth",
+        "--max-message-bytes", "--log-level", "--max-bytes", "--max-depth", "--openrpc",
     ]
 
     struct UsageError: Error { var message: String }

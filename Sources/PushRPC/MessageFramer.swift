@@ -1,0 +1,376 @@
+/// Splits a byte stream into messages: bytes in, messages out, no I/O.
+///
+/// Each message's framing is detected on its own: if it starts with a `Content-Length:` or
+/// `Content-Type:` header (any case) it is LSP-framed, otherwise it is one line of NDJSON (a final
+/// line without `\n` counts at end of input; a `\r` before `\n` is dropped). Whitespace and blank
+/// lines between messages are skipped.
+///
+/// Problems are ``Event/failure(_:)`` events, after which the framer recovers:
+/// - an NDJSON line over the limit is reported once and skipped to its `\n`;
+/// - a Content-Length message over the limit is reported and its declared bytes skipped;
+/// - a bad header block (missing, negative or non-numeric `Content-Length`, a line without `:`, bytes
+///   that are not ASCII, a foreign charset) is reported and the framer *resynchronises*: it discards
+///   bytes up to the next `Content-Length:` header name or the next line starting with `{` or `[`;
+/// - a Content-Length body that turns out not to be JSON (its length lied) is given back by the caller
+///   with ``resynchroniseAfterLastMessage()``, which resynchronises from just inside that body, so a
+///   following message swallowed by a too-large length is still found.
+/// Unparsable NDJSON lines are ordinary messages here: the server answers them with -32700.
+///
+/// A Content-Length that is larger than the bytes that follow makes the framer wait for more input;
+/// at end of input the message is reported as truncated.
+public struct MessageFramer: Sendable {
+    /// What ``next(atEndOfInput:)`` yields.
+    public enum Event: Sendable, Hashable {
+        /// A message body and the framing it came in.
+        case message([UInt8], MessageFraming)
+        /// A message that could not be delimited or was refused.
+        case failure(FramingError)
+    }
+
+    /// The largest body accepted.
+    public let maximumMessageBytes: Int
+    /// The largest header block accepted.
+    public static let maximumHeaderBytes = 8 * 1024
+
+    private enum State: Sendable, Hashable {
+        case idle
+        case skipping(Int)
+        case discardingLine
+        case resynchronising
+        /// After an unreadable Content-Length body whose following byte has not arrived yet.
+        case awaitingByteAfterBadBody
+    }
+
+    private var buffer: [UInt8] = []
+    private var head = 0
+    private var state = State.idle
+    /// Where the search for the current NDJSON line's `\n` resumes.
+    private var newlineSearchStart = 0
+    /// Start of the last non-empty Content-Length body delivered (until the next `append`).
+    private var lastBodyStart: Int?
+
+    /// A framer refusing bodies over `maximumMessageBytes`.
+    public init(maximumMessageBytes: Int = 1 << 20) {
+        self.maximumMessageBytes = max(1, maximumMessageBytes)
+    }
+
+    /// Bytes received and not yet consumed.
+    public var bufferedByteCount: Int { buffer.count - head }
+
+    /// Adds input.
+    public mutating func append(_ bytes: some Sequence<UInt8>) {
+        if head > 0 && (head == buffer.count || head >= 64 * 1024) {
+            buffer.removeSubrange(0..<head)
+            newlineSearchStart = max(0, newlineSearchStart - head)
+            head = 0
+        }
+        lastBodyStart = nil
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// Treats the last Content-Length body delivered as unreadable (its length may have lied) and decides
+    /// where the next message starts:
+    /// - if the body holds a resynchronisation point (a `Content-Length:` header name, or a line starting
+    ///   with `{` or `[`), the length was too large and swallowed what follows: resume there;
+    /// - else, if the byte after the body can start a message (whitespace, `{`, `[`, a header name) or has
+    ///   not arrived yet, the length was right and the content bad: carry on after the body;
+    /// - else the length was too small: skip to the next resynchronisation point after the body.
+    public mutating func resynchroniseAfterLastMessage() {
+        guard let start = lastBodyStart else { return }
+        lastBodyStart = nil
+        let end = head
+        if let point = resynchronisationPoint(from: start + 1, before: end) {
+            head = point
+            return
+        }
+        guard end < buffer.count else {
+            state = .awaitingByteAfterBadBody
+            return
+        }
+        state = canStartMessage(at: end) ? .idle : .resynchronising
+    }
+
+    /// Whether the byte at `index` can begin a message (or whitespace before one).
+    private func canStartMessage(at index: Int) -> Bool {
+        let byte = buffer[index]
+        return Self.isWhitespace(byte) || byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[")
+            || headerName(at: index) != .none
+    }
+
+    /// The next complete message or failure; nil when more input is needed (or, at end of input, when
+    /// nothing is left).
+    public mutating func next(atEndOfInput: Bool = false) -> Event? {
+        while true {
+            switch state {
+            case .skipping(let remaining):
+                let count = min(remaining, buffer.count - head)
+                head += count
+                if count < remaining {
+                    state = atEndOfInput ? .idle : .skipping(remaining - count)
+                    return nil
+                }
+                state = .idle
+            case .discardingLine:
+                if let newline = buffer[head...].firstIndex(of: Self.newline) {
+                    head = newline + 1
+                    state = .idle
+                } else {
+                    head = buffer.count
+                    if atEndOfInput { state = .idle }
+                    return nil
+                }
+            case .resynchronising:
+                if !resynchronise(atEndOfInput: atEndOfInput) { return nil }
+            case .awaitingByteAfterBadBody:
+                if head < buffer.count {
+                    state = canStartMessage(at: head) ? .idle : .resynchronising
+                } else {
+                    if atEndOfInput { state = .idle }
+                    return nil
+                }
+            case .idle:
+                while head < buffer.count, Self.isWhitespace(buffer[head]) { head += 1 }
+                guard head < buffer.count else { return nil }
+                switch headerName(at: head) {
+                case .partial where !atEndOfInput: return nil
+                case .match: return readHeaderFramed(atEndOfInput: atEndOfInput)
+                default: return readLine(atEndOfInput: atEndOfInput)
+                }
+            }
+        }
+    }
+
+    // MARK: - NDJSON
+
+    private mutating func readLine(atEndOfInput: Bool) -> Event? {
+        let searchFrom = max(head, newlineSearchStart)
+        let newline = buffer[searchFrom...].firstIndex(of: Self.newline)
+        guard newline != nil || atEndOfInput else {
+            newlineSearchStart = buffer.count
+            if buffer.count - head > maximumMessageBytes + 1 {
+                let size = buffer.count - head
+                head = buffer.count
+                state = .discardingLine
+                return .failure(tooLarge(.newlineDelimited, "over \(size - 1)"))
+            }
+            return nil
+        }
+        let lineEnd = newline ?? buffer.count
+        var bodyEnd = lineEnd
+        if bodyEnd > head && buffer[bodyEnd - 1] == UInt8(ascii: "\r") { bodyEnd -= 1 }
+        let start = head
+        head = min(lineEnd + 1, buffer.count)
+        newlineSearchStart = head
+        if bodyEnd - start > maximumMessageBytes {
+            return .failure(tooLarge(.newlineDelimited, String(bodyEnd - start)))
+        }
+        return .message(Array(buffer[start..<bodyEnd]), .newlineDelimited)
+    }
+
+    // MARK: - Content-Length
+
+    private mutating func readHeaderFramed(atEndOfInput: Bool) -> Event? {
+        guard let (headerEnd, bodyStart) = findHeaderEnd() else {
+            if buffer.count - head > Self.maximumHeaderBytes {
+                head += 1
+                state = .resynchronising
+                return .failure(
+                    FramingError(
+                        .badHeader, framing: .contentLength, "header block over \(Self.maximumHeaderBytes) bytes"))
+            }
+            if atEndOfInput {
+                head = buffer.count
+                return .failure(FramingError(.truncated, framing: .contentLength, "input ended inside a header block"))
+            }
+            return nil
+        }
+        let length: Int
+        switch parseHeaders(buffer[head..<headerEnd]) {
+        case .success(let value):
+            length = value
+        case .failure(let error):
+            head = bodyStart
+            state = .resynchronising
+            return .failure(error)
+        }
+        if length > maximumMessageBytes {
+            head = bodyStart
+            state = .skipping(length)
+            return .failure(tooLarge(.contentLength, String(length)))
+        }
+        guard buffer.count - bodyStart >= length else {
+            if atEndOfInput {
+                let received = buffer.count - bodyStart
+                head = buffer.count
+                return .failure(
+                    FramingError(
+                        .truncated, framing: .contentLength,
+                        "Content-Length is \(length) but the input ended after \(received) bytes"))
+            }
+            return nil
+        }
+        lastBodyStart = length > 0 ? bodyStart : nil
+        head = bodyStart + length
+        return .message(Array(buffer[bodyStart..<head]), .contentLength)
+    }
+
+    /// The end of the header text and the start of the body, when the blank line has arrived.
+    private func findHeaderEnd() -> (Int, Int)? {
+        var index = head
+        let limit = min(buffer.count, head + Self.maximumHeaderBytes + 4)
+        while index < limit {
+            if buffer[index] == Self.newline {
+                if index + 1 < buffer.count && buffer[index + 1] == Self.newline { return (index, index + 2) }
+                if index + 2 < buffer.count && buffer[index + 1] == Self.carriageReturn
+                    && buffer[index + 2] == Self.newline
+                {
+                    return (index, index + 3)
+                }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private func parseHeaders(_ bytes: ArraySlice<UInt8>) -> Result<Int, FramingError> {
+        func failure(_ kind: FramingError.Kind, _ message: String) -> Result<Int, FramingError> {
+            .failure(FramingError(kind, framing: .contentLength, message))
+        }
+        guard bytes.allSatisfy({ $0 < 0x80 }) else {
+            return failure(.badHeader, "a header has bytes that are not ASCII")
+        }
+        var length: Int?
+        for rawLine in bytes.split(separator: Self.newline, omittingEmptySubsequences: false) {
+            var line = String(decoding: rawLine, as: UTF8.self)
+            if line.hasSuffix("\r") { line.removeLast() }
+            guard let colon = line.firstIndex(of: ":") else {
+                return failure(.badHeader, "header line \"\(line.prefix(80))\" has no `:`")
+            }
+            let name = line[..<colon].trimmingSpaces.lowercased()
+            let value = line[line.index(after: colon)...].trimmingSpaces
+            switch name {
+            case "content-length":
+                guard !value.isEmpty, value.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+                    let reason = value.hasPrefix("-") ? "negative" : "not a number"
+                    return failure(.badContentLength, "Content-Length \"\(value.prefix(40))\" is \(reason)")
+                }
+                guard let parsed = Int(value) else {
+                    return failure(.badContentLength, "Content-Length \(value.prefix(40)) is too large")
+                }
+                if let length, length != parsed {
+                    return failure(.badContentLength, "Content-Length given twice (\(length) and \(parsed))")
+                }
+                length = parsed
+            case "content-type":
+                let lowered = value.lowercased()
+                if let range = lowered.firstRange(of: "charset=") {
+                    let charset = lowered[range.upperBound...].prefix { $0 != ";" }.trimmingSpaces
+                        .trimmingCharacters(in: "\"")
+                    guard charset == "utf-8" || charset == "utf8" else {
+                        return failure(.unsupportedContentType, "charset \(charset) is not supported; send UTF-8")
+                    }
+                }
+            default:
+                continue
+            }
+        }
+        guard let length else { return failure(.badContentLength, "the header block has no Content-Length") }
+        return .success(length)
+    }
+
+    private func tooLarge(_ framing: MessageFraming, _ size: String) -> FramingError {
+        FramingError(
+            .tooLarge, framing: framing,
+            "message of \(size) bytes is over the limit of \(maximumMessageBytes) (--max-message-bytes)")
+    }
+
+    // MARK: - Resynchronisation
+
+    /// Skips to the next message start; false when more input is needed.
+    private mutating func resynchronise(atEndOfInput: Bool) -> Bool {
+        if let point = resynchronisationPoint(from: head, before: buffer.count) {
+            head = point
+            state = .idle
+            return true
+        }
+        // Keep a possible partial header name or a final `\n` whose next byte has not arrived.
+        var keep = buffer.count
+        var index = max(head, buffer.count - Self.headerNames[0].count)
+        while index < buffer.count {
+            if buffer[index] == Self.newline || headerName(at: index) == .partial {
+                keep = index
+                break
+            }
+            index += 1
+        }
+        head = atEndOfInput ? buffer.count : keep
+        if atEndOfInput { state = .idle }
+        return false
+    }
+
+    /// The first message start in `from..<before`: a header name, or the `{`/`[` after a `\n`.
+    private func resynchronisationPoint(from start: Int, before end: Int) -> Int? {
+        var index = start
+        while index < end {
+            let byte = buffer[index]
+            if byte == Self.newline, index + 1 < buffer.count {
+                let following = buffer[index + 1]
+                if following == UInt8(ascii: "{") || following == UInt8(ascii: "[") { return index + 1 }
+            } else if byte | 0x20 == UInt8(ascii: "c"), headerName(at: index) == .match {
+                return index
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    // MARK: - Bytes
+
+    private enum HeaderMatch { case match, partial, none }
+
+    private static let headerNames: [[UInt8]] = [Array("content-length:".utf8), Array("content-type:".utf8)]
+
+    /// Whether a header name (any case) starts at `index`; `partial` when the input ends inside one.
+    private func headerName(at index: Int) -> HeaderMatch {
+        var result = HeaderMatch.none
+        for name in Self.headerNames {
+            var offset = 0
+            while offset < name.count, index + offset < buffer.count {
+                let byte = buffer[index + offset]
+                let lowered = (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+                guard lowered == name[offset] else { break }
+                offset += 1
+            }
+            if offset == name.count { return .match }
+            if index + offset == buffer.count { result = .partial }
+        }
+        return result
+    }
+
+    private static let newline = UInt8(ascii: "\n")
+    private static let carriageReturn = UInt8(ascii: "\r")
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+}
+
+extension StringProtocol {
+    /// Without leading and trailing spaces and tabs.
+    fileprivate var trimmingSpaces: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(self[first...last])
+    }
+
+    /// Without leading and trailing `character`s.
+    fileprivate func trimmingCharacters(in character: Character) -> String {
+        guard let first = firstIndex(where: { $0 != character }), let last = lastIndex(where: { $0 != character })
+        else {
+            return ""
+        }
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,13 @@
+import PushCore
+import PushNormaliser
+
+/// `formats` → an array of `{name, vendor, direction, delivered, summary, carries}`, one per registered
+/// format in registry (detection priority) order.
+struct FormatsMethod: RPCMethod {
+    let name = "formats"
+    let params: [String] = []
+
+    func call(_ params: RPCParams, context: RPCMethodContext) throws(RPCError) -> JSONValue {
+        .array(context.normaliser.registry.descriptors.map(\.rpcResult))
+    }
+}

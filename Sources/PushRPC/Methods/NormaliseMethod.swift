@@ -1,0 +1,30 @@
+import PushCore
+import PushNormaliser
+
+/// `normalise {payload, format = "auto", options?}` → `{notification, format, evidence, diagnostics}`.
+///
+/// A payload with errors still yields its best-effort notification with the errors in `diagnostics`;
+/// only a payload no notification can be read from at all is a 1003 error. With format `hive-actions`
+/// the payload is an action catalogue and the result has `catalogue` in place of `notification`.
+struct NormaliseMethod: RPCMethod {
+    let name = "normalise"
+    let params = ["payload", "format", "options"]
+
+    func call(_ params: RPCParams, context: RPCMethodContext) throws(RPCError) -> JSONValue {
+        let payload = try params.payload(parser: context.normaliser.parser)
+        let format = try params.string("format", default: "auto")
+        let options = try params.options()
+        do {
+            if format == Normaliser.catalogueFormat {
+                let result = try context.normaliser.normaliseCatalogue(payload)
+                return [
+                    "catalogue": result.catalogue, "format": .string(format), "evidence": ["explicit"],
+                    "diagnostics": .array(result.diagnostics.map(\.jsonValue)),
+                ]
+            }
+            return try context.normaliser.normalise(payload, format: format, options: options).rpcResult
+        } catch {
+            throw error.rpcError
+        }
+    }
+}

@@ -1,0 +1,52 @@
+public import PushCore
+
+/// A JSON-RPC request `id`, echoed in the reply exactly as it was sent.
+///
+/// JSON-RPC 2.0 allows a string, a number or `null` (discouraged, but legal). Numbers keep their JSON
+/// kind, so `7` comes back as `7` and `7.5` as `7.5`; a string id never turns into a number.
+public enum RPCRequestID: Sendable, Hashable, CustomStringConvertible {
+    /// A string id.
+    case string(String)
+    /// An integer id that fits `Int64`.
+    case integer(Int64)
+    /// An integer id in `Int64.max + 1 ... UInt64.max`.
+    case unsignedInteger(UInt64)
+    /// A real id (legal, though JSON-RPC says it SHOULD NOT have a fraction).
+    case double(Double)
+    /// `"id": null`, and the id of error replies whose request id could not be read.
+    case null
+
+    /// The id a JSON value holds; nil when the value cannot be an id (boolean, array, object).
+    public init?(json: JSONValue) {
+        switch json {
+        case .string(let value): self = .string(value)
+        case .integer(let value): self = .integer(value)
+        case .unsignedInteger(let value): self = .unsignedInteger(value)
+        case .double(let value): self = .double(value)
+        case .null: self = .null
+        case .bool, .array, .object: return nil
+        }
+    }
+
+    /// The JSON form, for the reply's `id` member.
+    public var jsonValue: JSONValue {
+        switch self {
+        case .string(let value): return .string(value)
+        case .integer(let value): return .integer(value)
+        case .unsignedInteger(let value): return .unsignedInteger(value)
+        case .double(let value): return .double(value)
+        case .null: return .null
+        }
+    }
+
+    /// The id as it appears in JSON.
+    public var description: String {
+        switch self {
+        case .string(let value): return "\"\(value)\""
+        case .integer(let value): return String(value)
+        case .unsignedInteger(let value): return String(value)
+        case .double(let value): return String(value)
+        case .null: return "null"
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import JSONCodec
+public import PushCore
+public import PushNormaliser
+
+/// The JSON-RPC 2.0 server as a pure function: a message in, a reply (or none) out. No framing, no I/O.
+///
+/// - A request gets exactly one reply with its id; a notification (no `id`) never gets one.
+/// - A batch (array) gets an array of the replies of its requests, in order, or nothing when it held
+///   only notifications; an empty batch is one -32600 error.
+/// - Params are by name. Errors: -32700 (not JSON; id null), -32600 (not a request; id when readable),
+///   -32601, -32602 and the application errors of ``RPCErrorCode`` (with the request's id).
+///
+/// ```swift
+/// let server = RPCServer()
+/// let reply = server.reply(to: ["jsonrpc": "2.0", "id": 1, "method": "formats"])
+/// ```
+public struct RPCServer: Sendable {
+    /// The facade every method calls.
+    public var normaliser: Normaliser
+    /// Limits, logging and the OpenRPC path.
+    public var options: RPCServerOptions
+    let logger: RPCLogger
+    let context: RPCMethodContext
+
+    /// A server over `normaliser`; reads the OpenRPC document once, now.
+    public init(normaliser: Normaliser = Normaliser(), options: RPCServerOptions = RPCServerOptions()) {
+        var normaliser = normaliser
+        normaliser.parser.maximumBytes = max(normaliser.parser.maximumBytes, options.maxMessageBytes)
+        self.normaliser = normaliser
+        self.options = options
+        logger = RPCLogger(level: options.logLevel, fileDescriptor: options.logFileDescriptor)
+        context = RPCMethodContext(
+            normaliser: normaliser,
+            openRPC: OpenRPCDocument.load(path: options.openRPCPath ?? OpenRPCDocument.defaultPath))
+        if case .failure(let error) = context.openRPC { logger.log(.info, error.message) }
+    }
+
+    /// The names of the methods, in table order.
+    public static var methodNames: [String] { MethodTable.methods.map(\.name) }
+
+    /// The param names each method accepts.
+    public static var methodParams: [String: [String]] {
+        Dictionary(MethodTable.methods.map { ($0.name, $0.params) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    // MARK: - Messages
+
+    /// The reply to one parsed message (a request, a notification or a batch); nil when none is due.
+    public func reply(to message: JSONValue) -> JSONValue? {
+        guard case .array(let batch) = message else { return replyToSingle(message) }
+        if batch.isEmpty { return Self.errorReply(id: .null, .invalidRequest("empty batch")) }
+        let replies = batch.compactMap { replyToSingle($0) }
+        return replies.isEmpty ? nil : .array(replies)
+    }
+
+    /// The reply to one message's bytes: -32700 (id null) when they are not JSON, -32600 (id null) when
+    /// they are over `maxMessageBytes`.
+    public func reply(toMessage bytes: some Collection<UInt8>) -> JSONValue? {
+        handle(bytes).reply
+    }
+
+    /// The reply, and whether the bytes parsed (framing resynchronises on unparsable Content-Length bodies).
+    package func handle(_ bytes: some Collection<UInt8>) -> (reply: JSONValue?, parsed: Bool) {
+        if bytes.count > options.maxMessageBytes {
+            let error = RPCError(
+                .invalidRequest,
+                "Invalid request: message of \(bytes.count) bytes is over the limit of \(options.maxMessageBytes)"
+                    + " (--max-message-bytes)",
+                data: ["reason": "too-large"])
+            logger.log(.warning, error.message)
+            return (Self.errorReply(id: .null, error), true)
+        }
+        let message: JSONValue
+        do {
+            message = try JSONParser(
+                maximumBytes: options.maxMessageBytes, maximumDepth: normaliser.parser.maximumDepth
+            )
+            .parse(bytes)
+        } catch {
+            logger.log(.warning, "unparsable message (\(bytes.count) bytes): \(error.description)")
+            return (
+                Self.errorReply(id: .null, .parseError(error.description, diagnostics: [error.diagnostic()])), false
+            )
+        }
+        return (reply(to: message), true)
+    }
+
+    /// A complete error reply.
+    public static func errorReply(id: RPCRequestID, _ error: RPCError) -> JSONValue {
+        ["jsonrpc": "2.0", "id": id.jsonValue, "error": error.jsonValue]
+    }
+
+    /// A complete success reply.
+    public static func resultReply(id: RPCRequestID, _ result: JSONValue) -> JSONValue {
+        ["jsonrpc": "2.0", "id": id.jsonValue, "result": result]
+    }
+
+    // MARK: - One request
+
+    private func replyToSingle(_ message: JSONValue) -> JSONValue? {
+        let request: RPCRequest
+        switch RPCRequest.read(message) {
+        case .success(let read): request = read
+        case .failure(let failure):
+            logger.log(.warning, "invalid request: \(failure.error.message)")
+            return Self.errorReply(id: failure.id, failure.error)
+        }
+        guard let id = request.id else {
+            logger.log(.debug, "notification \(request.method): no reply")
+            return nil
+        }
+        let clock = ContinuousClock()
+        let start = clock.now
+        let result = call(request)
+        logger.log(.debug, "\(request.method) id \(id): \(resultSummary(result)) in \(clock.now - start)")
+        switch result {
+        case .success(let value): return Self.resultReply(id: id, value)
+        case .failure(let error): return Self.errorReply(id: id, error)
+        }
+    }
+
+    private func call(_ request: RPCRequest) -> Result<JSONValue, RPCError> {
+        guard let method = MethodTable.byName[request.method] else {
+            return .failure(.methodNotFound(request.method))
+        }
+        do {
+            let params = try RPCParams(request.params, declared: method.params)
+            return .success(try method.call(params, context: context))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    private func resultSummary(_ result: Result<JSONValue, RPCError>) -> String {
+        switch result {
+        case .success: return "ok"
+        case .failure(let error): return "error \(error.code.rawValue)"
+        }
+    }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import JSONCodec
+import PushCore
+import Testing
+
+@testable import PushRPC
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The real executable, `.build/debug/pushnorm rpc`, over pipes. Build it first
+/// (`swift build --product pushnorm`); without it these tests are skipped.
+@Suite(.enabled(if: PushnormBinary.exists, "skipped: build the executable first (swift build --product pushnorm)"))
+struct EndToEndTests {
+    static let binary = PushnormBinary.path
+
+    struct Run {
+        var status: Int32
+        var stdout: [UInt8]
+        var stderr: String
+    }
+
+    /// Runs `pushnorm rpc` with `input` on stdin (a file, so no pipe can deadlock).
+    static func run(_ input: [UInt8], arguments: [String] = []) throws -> Run {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "pushnorm-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let inputURL = directory.appendingPathComponent("in")
+        let outputURL = directory.appendingPathComponent("out")
+        let errorURL = directory.appendingPathComponent("err")
+        try Data(input).write(to: inputURL)
+        FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = ["rpc"] + arguments
+        process.standardInput = try FileHandle(forReadingFrom: inputURL)
+        process.standardOutput = try FileHandle(forWritingTo: outputURL)
+        process.standardError = try FileHandle(forWritingTo: errorURL)
+        try process.run()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, stdout: Array(try Data(contentsOf: outputURL)),
+            stderr: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
+    }
+
+    static func request(_ id: Int, _ method: String, _ params: JSONValue? = nil, notification: Bool = false)
+        -> JSONValue
+    {
+        var object = JSONObject(uniqueKeysWithValues: [("jsonrpc", "2.0"), ("method", .string(method))])
+        if !notification { object["id"] = .integer(Int64(id)) }
+        if let params { object["params"] = params }
+        return .object(object)
+    }
+
+    /// A mix of methods, errors and notifications, by index.
+    static func mixed(_ index: Int) -> (message: JSONValue, answered: Bool) {
+        let payload: JSONValue = ["aps": ["alert": .string("n\(index)"), "badge": .integer(Int64(index % 50))]]
+        switch index % 8 {
+        case 0: return (request(index, "normalise", ["payload": payload, "format": "apns"]), true)
+        case 1: return (request(index, "validate", ["payload": payload]), true)
+        case 2: return (request(index, "convert", ["payload": payload, "to": "apns"]), true)
+        case 3: return (request(index, "render", ["notification": ["body": "x"], "format": "apns"]), true)
+        case 4: return (request(index, "formats"), true)
+        case 5: return (request(index, "no.such"), true)
+        case 6: return (request(index, "normalise", ["payload": "{bad"]), true)
+        default: return (request(index, "formats", notification: true), false)
+        }
+    }
+
+    @Test(arguments: TranscriptTests.scenarios)
+    func transcriptThroughTheBinary(scenario: String) throws {
+        let run = try Self.run(try TranscriptTests.input(scenario))
+        #expect(run.status == 0, "\(run.stderr)")
+        TranscriptTests.check(run.stdout, scenario: scenario)
+    }
+
+    @Test func batchOfAThousandMixedRequestsIsAnsweredInOrder() throws {
+        let items = (0..<1000).map(Self.mixed)
+        let input = JSONWriter().bytes(.array(items.map(\.message))) + Array("\n".utf8)
+        let run = try Self.run(input)
+        #expect(run.status == 0)
+        let frames = try RPCTestSupport.frames(run.stdout)
+        try #require(frames.count == 1)
+        #expect(frames[0].0 == .newlineDelimited)
+        let replies = try #require(frames[0].1.arrayValue)
+        let expectedIDs = items.enumerated().filter(\.element.answered).map { JSONValue.integer(Int64($0.offset)) }
+        #expect(replies.map { $0["id"] ?? .null } == expectedIDs)
+        for reply in replies {
+            let index = Int(reply["id"]?.int64Value ?? -1)
+            switch index % 8 {
+            case 5: #expect(reply["error"]?["code"] == -32601)
+            case 6: #expect(reply["error"]?["code"] == 1005)
+            default: #expect(reply["result"] != nil, "\(reply.compactText)")
+            }
+        }
+    }
+
+    @Test func thousandSeparateMessagesInBothFramingsAreAnsweredInOrder() throws {
+        var input: [UInt8] = []
+        var expected: [(Int, MessageFraming)] = []
+        for index in 0..<1000 {
+            let (message, answered) = Self.mixed(index)
+            let framing: MessageFraming = index % 3 == 0 ? .contentLength : .newlineDelimited
+            framing.frame(JSONWriter().bytes(message), into: &input)
+            if answered { expected.append((index, framing)) }
+        }
+        let run = try Self.run(input)
+        #expect(run.status == 0)
+        let frames = try RPCTestSupport.frames(run.stdout)
+        #expect(frames.map { $0.1["id"]?.int64Value.map(Int.init) ?? -1 } == expected.map(\.0))
+        #expect(frames.map(\.0) == expected.map(\.1))
+    }
+
+    @Test func garbageBetweenValidMessagesDoesNotLoseAnyOfThem() throws {
+        let garbage: [[UInt8]] = [
+            Array("garbage\n".utf8), [0xFF, 0x00, 0x80, 0x0A], Array("{\"unterminated\": \n".utf8),
+            Array("\n\n\r\n".utf8),
+            Array("]]]\n".utf8), Array("Content-Length: -1\r\n\r\nxx".utf8),
+        ]
+        var input: [UInt8] = []
+        for index in 0..<120 {
+            let framing: MessageFraming = index % 2 == 0 ? .contentLength : .newlineDelimited
+            framing.frame(JSONWriter().bytes(Self.request(index, "formats")), into: &input)
+            input += garbage[index % garbage.count]
+            if index % garbage.count == 5 { input += Array("\n".utf8) }
+        }
+        let run = try Self.run(input)
+        #expect(run.status == 0)
+        let frames = try RPCTestSupport.frames(run.stdout)
+        let answered = frames.compactMap { $0.1["id"]?.int64Value.map(Int.init) }
+        #expect(answered == Array(0..<120))
+        #expect(frames.allSatisfy { $0.1["result"] != nil || $0.1["id"] == .null })
+    }
+
+    @Test func oversizedMessagesAreRefusedAndSkipped() throws {
+        let big = Self.request(
+            1, "normalise", ["payload": ["aps": ["alert": .string(String(repeating: "x", count: 2000))]]])
+        var input: [UInt8] = []
+        MessageFraming.newlineDelimited.frame(JSONWriter().bytes(big), into: &input)
+        MessageFraming.contentLength.frame(JSONWriter().bytes(big), into: &input)
+        MessageFraming.newlineDelimited.frame(JSONWriter().bytes(Self.request(2, "formats")), into: &input)
+        let run = try Self.run(input, arguments: ["--max-message-bytes", "512"])
+        #expect(run.status == 0)
+        let frames = try RPCTestSupport.frames(run.stdout)
+        #expect(frames.map(\.0) == [.newlineDelimited, .contentLength, .newlineDelimited])
+        #expect(frames[0].1["error"]?["code"] == -32600)
+        #expect(frames[1].1["error"]?["code"] == -32600)
+        #expect(frames[0].1["error"]?["data"]?["reason"] == "too-large")
+        #expect(frames[2].1["id"] == 2)
+        #expect(run.stderr.contains("warning"))
+    }
+
+    @Test func discoverThroughTheBinaryEqualsTheFile() throws {
+        let run = try Self.run(JSONWriter().bytes(Self.request(1, "rpc.discover")) + [0x0A])
+        let frames = try RPCTestSupport.frames(run.stdout)
+        #expect(frames.first?.1["result"] == (try RPCTestSupport.openRPC()))
+    }
+
+    @Test func logsGoToStderrAndStdoutHasOnlyReplies() throws {
+        let input = Array("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"formats\"}\nnot json\n".utf8)
+        let run = try Self.run(input, arguments: ["--log-level", "debug"])
+        #expect(run.status == 0)
+        #expect(run.stderr.contains("pushnorm rpc: debug: formats id 1"))
+        #expect(run.stderr.contains("pushnorm rpc: info: end of input"))
+        let frames = try RPCTestSupport.frames(run.stdout)
+        #expect(frames.count == 2)
+        let quiet = try Self.run(input, arguments: ["--log-level=error"])
+        #expect(quiet.stderr.isEmpty)
+        #expect(quiet.stdout == run.stdout)
+    }
+
+    @Test func emptyInputExitsZeroWithNoOutput() throws {
+        let run = try Self.run([])
+        #expect(run.status == 0)
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test func closedStdoutEndsCleanly() throws {
+        // Writing to the child's stdin after it stopped must not kill the test runner.
+        signal(SIGPIPE, SIG_IGN)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = ["rpc", "--log-level", "info"]
+        let stdin = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        try stdout.fileHandleForReading.close()
+        let line = JSONWriter().bytes(Self.request(1, "formats")) + [0x0A]
+        // Enough replies to overflow any pipe buffer; the server must stop on EPIPE, not die of SIGPIPE.
+        let chunk = Data((0..<200).flatMap { _ in line })
+        for _ in 0..<20 {
+            do { try stdin.fileHandleForWriting.write(contentsOf: chunk) } catch { break }
+        }
+        try? stdin.fileHandleForWriting.close()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 0)
+        let log = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(log.contains("EPIPE") || log.contains("end of input"), "\(log)")
+    }
+}
+
+/// Where the executable under test is.
+enum PushnormBinary {
+    /// `<package root>/.build/debug/pushnorm`.
+    static let path = RPCTestSupport.packageRoot + "/.build/debug/pushnorm"
+    /// True when it has been built.
+    static var exists: Bool { FileManager.default.isExecutableFile(atPath: path) }
+}

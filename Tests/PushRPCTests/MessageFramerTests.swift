@@ -1,0 +1,228 @@
+import PushCore
+import Testing
+
+@testable import PushRPC
+
+/// ``MessageFramer``: bytes in, messages out, without I/O.
+@Suite struct MessageFramerTests {
+    typealias Event = MessageFramer.Event
+
+    static func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+    static func cl(_ body: String, extraHeaders: String = "") -> String {
+        "Content-Length: \(body.utf8.count)\r\n\(extraHeaders)\r\n\(body)"
+    }
+
+    /// All events for `input`, fed in chunks of `chunk` bytes (0: all at once), then end of input.
+    static func events(_ input: [UInt8], chunk: Int = 0, limit: Int = 1 << 20) -> [Event] {
+        var framer = MessageFramer(maximumMessageBytes: limit)
+        var out: [Event] = []
+        if chunk == 0 {
+            framer.append(input)
+            while let event = framer.next() { out.append(event) }
+        } else {
+            var index = 0
+            while index < input.count {
+                framer.append(input[index..<min(index + chunk, input.count)])
+                while let event = framer.next() { out.append(event) }
+                index += chunk
+            }
+        }
+        while let event = framer.next(atEndOfInput: true) { out.append(event) }
+        return out
+    }
+
+    static func events(_ input: String, chunk: Int = 0, limit: Int = 1 << 20) -> [Event] {
+        events(bytes(input), chunk: chunk, limit: limit)
+    }
+
+    static func message(_ text: String, _ framing: MessageFraming) -> Event { .message(bytes(text), framing) }
+
+    static func failureKinds(_ events: [Event]) -> [FramingError.Kind] {
+        events.compactMap { if case .failure(let error) = $0 { return error.kind } else { return nil } }
+    }
+
+    static func messages(_ events: [Event]) -> [String] {
+        events.compactMap {
+            if case .message(let body, _) = $0 { return String(decoding: body, as: UTF8.self) } else { return nil }
+        }
+    }
+
+    // MARK: - NDJSON
+
+    @Test(arguments: [0, 1, 2, 7, 64])
+    func newlineDelimitedMessagesInAnyChunking(chunk: Int) {
+        let input = "{\"a\":1}\n{\"b\":2}\r\n\n   \n[3]\n{\"last\":true}"
+        #expect(
+            Self.events(input, chunk: chunk) == [
+                Self.message("{\"a\":1}", .newlineDelimited), Self.message("{\"b\":2}", .newlineDelimited),
+                Self.message("[3]", .newlineDelimited), Self.message("{\"last\":true}", .newlineDelimited),
+            ])
+    }
+
+    @Test func finalLineWithoutNewlineWaitsForEndOfInput() {
+        var framer = MessageFramer()
+        framer.append(Self.bytes("{\"a\":1}"))
+        #expect(framer.next() == nil)
+        #expect(framer.next(atEndOfInput: true) == Self.message("{\"a\":1}", .newlineDelimited))
+        #expect(framer.next(atEndOfInput: true) == nil)
+    }
+
+    @Test func garbageLinesAreMessagesForTheServerToReject() {
+        #expect(Self.messages(Self.events("hello\n{\"a\":1}\n")) == ["hello", "{\"a\":1}"])
+    }
+
+    @Test(arguments: [0, 5, 100])
+    func oversizedLineIsReportedOnceAndSkipped(chunk: Int) {
+        let long = "{\"x\":\"" + String(repeating: "a", count: 300) + "\"}"
+        let events = Self.events("{\"a\":1}\n\(long)\n{\"b\":2}\n", chunk: chunk, limit: 100)
+        #expect(Self.messages(events) == ["{\"a\":1}", "{\"b\":2}"])
+        #expect(Self.failureKinds(events) == [.tooLarge])
+        #expect(events.count == 3)
+    }
+
+    @Test func lineOfExactlyTheLimitIsAccepted() {
+        let body = "[" + String(repeating: "1,", count: 48) + "11]"  // 100 bytes
+        #expect(body.utf8.count == 100)
+        #expect(Self.messages(Self.events(body + "\r\n", limit: 100)) == [body])
+        #expect(Self.failureKinds(Self.events(body + " \n", limit: 100)) == [.tooLarge])
+    }
+
+    // MARK: - Content-Length
+
+    @Test(arguments: [0, 1, 3, 16])
+    func contentLengthMessagesInAnyChunking(chunk: Int) {
+        let input =
+            Self.cl("{\"a\":1}")
+            + Self.cl("{\"é\":\"ü\"}", extraHeaders: "Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n")
+            + "\r\n" + "content-length: 3\n\n[1]"
+        #expect(
+            Self.events(input, chunk: chunk) == [
+                Self.message("{\"a\":1}", .contentLength), Self.message("{\"é\":\"ü\"}", .contentLength),
+                Self.message("[1]", .contentLength),
+            ])
+    }
+
+    @Test func contentTypeFirstAndUnknownHeadersAreFine() {
+        let input = "Content-Type: application/json\r\nX-Trace: 1\r\nContent-Length: 2\r\n\r\n{}"
+        #expect(Self.events(input) == [Self.message("{}", .contentLength)])
+    }
+
+    @Test func bodyMayContainNewlines() {
+        let body = "{\n  \"a\": 1\n}"
+        #expect(Self.events(Self.cl(body)) == [Self.message(body, .contentLength)])
+    }
+
+    @Test func mixedFramingsEachKeepTheirOwn() {
+        let input = "{\"n\":1}\n" + Self.cl("{\"c\":2}") + "{\"n\":3}\n" + Self.cl("{\"c\":4}")
+        #expect(
+            Self.events(input) == [
+                Self.message("{\"n\":1}", .newlineDelimited), Self.message("{\"c\":2}", .contentLength),
+                Self.message("{\"n\":3}", .newlineDelimited), Self.message("{\"c\":4}", .contentLength),
+            ])
+    }
+
+    @Test(arguments: [
+        ("Content-Length: -5\r\n\r\n{\"a\":1}", FramingError.Kind.badContentLength),
+        ("Content-Length: abc\r\n\r\n{\"a\":1}", .badContentLength),
+        ("Content-Length: 1e3\r\n\r\n{\"a\":1}", .badContentLength),
+        ("Content-Length: \r\n\r\n{\"a\":1}", .badContentLength),
+        ("Content-Length: 99999999999999999999999\r\n\r\n{\"a\":1}", .badContentLength),
+        ("Content-Length: 7\r\nContent-Length: 8\r\n\r\n{\"a\":1}", .badContentLength),
+        ("Content-Type: application/json\r\n\r\n{\"a\":1}", .badContentLength),
+        ("Content-Length: 7\r\nno colon here\r\n\r\n{\"a\":1}", .badHeader),
+        ("Content-Length: 7\r\nX-Name: caf\u{E9}\r\n\r\n{\"a\":1}", .badHeader),
+        ("Content-Length: 7\r\nContent-Type: text/plain; charset=latin1\r\n\r\n{\"a\":1}", .unsupportedContentType),
+    ])
+    func badHeaderBlockIsReportedThenResynchronised(header: String, kind: FramingError.Kind) {
+        let input = header + Self.cl("{\"next\":1}") + "{\"line\":2}\n"
+        let events = Self.events(input)
+        #expect(Self.failureKinds(events) == [kind])
+        #expect(Self.messages(events) == ["{\"next\":1}", "{\"line\":2}"])
+        if case .failure(let error)? = events.first { #expect(error.framing == .contentLength) }
+    }
+
+    @Test func resynchronisationFindsANewlineDelimitedMessage() {
+        let input = "Content-Length: x\r\n\r\n{\"body\":1} trailing\n{\"next\":2}\n"
+        let events = Self.events(input)
+        #expect(Self.failureKinds(events) == [.badContentLength])
+        #expect(Self.messages(events) == ["{\"next\":2}"])
+    }
+
+    @Test func nonASCIIHeaderBytesAreABadHeader() {
+        let input =
+            Self.bytes("Content-Length: 2\r\nX: ") + [0xFF, 0xFE] + Self.bytes("\r\n\r\n{}")
+            + Self.bytes("\n{\"n\":1}\n")
+        let events = Self.events(input)
+        #expect(Self.failureKinds(events) == [.badHeader])
+        #expect(Self.messages(events) == ["{\"n\":1}"])
+    }
+
+    @Test(arguments: [0, 1000, 4096])
+    func oversizedContentLengthIsSkippedByItsLength(chunk: Int) {
+        let big = "[" + String(repeating: "0,", count: 2000) + "0]"
+        let input = Self.cl(big) + Self.cl("{\"next\":1}")
+        let events = Self.events(Self.bytes(input), chunk: chunk, limit: 1000)
+        #expect(Self.failureKinds(events) == [.tooLarge])
+        #expect(Self.messages(events) == ["{\"next\":1}"])
+    }
+
+    @Test func truncatedBodyAtEndOfInput() {
+        let events = Self.events("Content-Length: 50\r\n\r\n{\"a\":1}")
+        #expect(Self.failureKinds(events) == [.truncated])
+    }
+
+    @Test func truncatedHeaderAtEndOfInput() {
+        #expect(Self.failureKinds(Self.events("Content-Length: 50\r\n")) == [.truncated])
+    }
+
+    @Test func endlessHeaderBlockIsABadHeader() {
+        let input =
+            "Content-Length: 2\r\n"
+            + String(repeating: "X-Pad: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n", count: 200)
+        let events = Self.events(input + "\r\n{}" + "\n{\"n\":1}\n")
+        #expect(Self.failureKinds(events) == [.badHeader])
+        // The header end was never found, so the body's line is the next message start (the server rejects it).
+        #expect(Self.messages(events) == ["{}", "{\"n\":1}"])
+    }
+
+    @Test func partialHeaderNameWaitsForMoreInput() {
+        var framer = MessageFramer()
+        framer.append(Self.bytes("Content-Le"))
+        #expect(framer.next() == nil)
+        framer.append(Self.bytes("ngth: 2\r\n\r\n{}"))
+        #expect(framer.next() == Self.message("{}", .contentLength))
+    }
+
+    @Test func resynchroniseAfterLastMessageRecoversASwallowedMessage() {
+        // The first length is too large: its body swallows the next message's header and part of its body.
+        let second = Self.cl("{\"id\":2}")
+        let first = "Content-Length: 30\r\n\r\n{\"id\":1}"
+        var framer = MessageFramer()
+        framer.append(Self.bytes(first + second + "{\"id\":3}\n"))
+        guard case .message(let body, .contentLength)? = framer.next() else {
+            Issue.record("expected a message")
+            return
+        }
+        #expect(body.count == 30)
+        framer.resynchroniseAfterLastMessage()
+        #expect(framer.next() == Self.message("{\"id\":2}", .contentLength))
+        #expect(framer.next() == Self.message("{\"id\":3}", .newlineDelimited))
+        #expect(framer.next(atEndOfInput: true) == nil)
+    }
+
+    @Test func framingErrorsMapToReservedCodes() {
+        for kind in FramingError.Kind.allCases {
+            let error = FramingError(kind, framing: .contentLength, "m").rpcError
+            #expect(error.code == (kind == .tooLarge ? .invalidRequest : .parseError))
+            #expect(error.data?["reason"] == .string(kind.rawValue))
+        }
+    }
+
+    @Test func replyFramingMatches() {
+        var out: [UInt8] = []
+        MessageFraming.newlineDelimited.frame(Self.bytes("{}"), into: &out)
+        MessageFraming.contentLength.frame(Self.bytes("{\"é\":1}"), into: &out)
+        #expect(String(decoding: out, as: UTF8.self) == "{}\nContent-Length: 8\r\n\r\n{\"é\":1}")
+    }
+}

@@ -1,0 +1,418 @@
+"""Interop: drive the real `pushnorm rpc` from Python, in both framings, and check the published contracts.
+
+- Content-Length framing with python-lsp-jsonrpc's JsonRpcStreamReader/Writer (what LSP-style clients use);
+- NDJSON over a plain pipe, interactively (one request, one reply) and in bulk;
+- every returned `notification` validates against rpc-spec/notification.schema.json (JSON Schema 2020-12);
+- so does every canonical golden, Tests/*/Fixtures/**/canonical.json;
+- rpc-spec/openrpc.json loads into the `openrpc` package's models, passes a structural check of the
+  OpenRPC 1.3 meta-schema, and its examples validate against their own param and result schemas.
+
+Run with Tests/interop/run.sh [path/to/pushnorm]; PUSHNORM_BIN names the executable.
+"""
+
+import copy
+import glob
+import io
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import jsonschema
+import pytest
+import referencing
+import referencing.jsonschema
+from pylsp_jsonrpc.streams import JsonRpcStreamReader, JsonRpcStreamWriter
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+BINARY = os.environ.get("PUSHNORM_BIN", os.path.join(ROOT, ".build", "debug", "pushnorm"))
+SPEC_DIR = os.path.join(ROOT, "rpc-spec")
+BASE = "https://pushnorm.invalid/rpc-spec/"
+
+pytestmark = pytest.mark.skipif(
+    not os.access(BINARY, os.X_OK), reason=f"no pushnorm executable at {BINARY} (swift build --product pushnorm)"
+)
+
+
+def load(name):
+    with open(os.path.join(SPEC_DIR, name), encoding="utf-8") as f:
+        return json.load(f)
+
+
+OPENRPC = load("openrpc.json")
+NOTIFICATION_SCHEMA = load("notification.schema.json")
+CATALOGUE_SCHEMA = load("hive-actions.schema.json")
+DRAFT = referencing.jsonschema.DRAFT202012
+REGISTRY = referencing.Registry().with_resources(
+    [
+        (BASE + "openrpc.json", referencing.Resource(contents=OPENRPC, specification=DRAFT)),
+        (BASE + "notification.schema.json", referencing.Resource.from_contents(NOTIFICATION_SCHEMA)),
+        (BASE + "hive-actions.schema.json", referencing.Resource(contents=CATALOGUE_SCHEMA, specification=DRAFT)),
+    ]
+)
+NOTIFICATION_VALIDATOR = jsonschema.Draft202012Validator(NOTIFICATION_SCHEMA)
+
+PAYLOADS = [
+    {"aps": {"alert": {"title": "Sale", "subtitle": "Today", "body": "50% off"}, "badge": 3, "sound": "default"}},
+    {"aps": {"alert": "plain", "thread-id": "t", "category": "C", "mutable-content": 1}, "custom": {"a": [1, 2]}},
+    {"aps": {"content-available": 1}, "sync": True},
+    {"aps": {"alert": {"loc-key": "K", "loc-args": ["a"]}, "sound": {"name": "s", "critical": 1, "volume": 0.5}}},
+    {"aps": {"alert": "x", "interruption-level": "time-sensitive", "relevance-score": 0.7, "unknown-aps-key": 1}},
+    {"aps": {"event": "update", "timestamp": 1700000000, "content-state": {"score": 1}}},
+    {"aps": {"badge": -1, "alert": "bad badge is a finding, still a notification"}},
+]
+
+
+def schema_validator(pointer):
+    """A validator for the schema at `pointer` inside openrpc.json (its $refs resolve in the document)."""
+    return jsonschema.Draft202012Validator({"$ref": BASE + "openrpc.json#" + pointer}, registry=REGISTRY)
+
+
+def request(id_, method, params=None):
+    message = {"jsonrpc": "2.0", "id": id_, "method": method}
+    if params is not None:
+        message["params"] = params
+    return message
+
+
+def requests():
+    out = []
+    for i, payload in enumerate(PAYLOADS):
+        out.append(request(f"n{i}", "normalise", {"payload": payload}))
+        out.append(request(f"s{i}", "normalise", {"payload": json.dumps(payload), "format": "apns"}))
+        out.append(request(f"v{i}", "validate", {"payload": payload, "target": "apns"}))
+        out.append(request(f"c{i}", "convert", {"payload": payload, "to": "apns"}))
+    out.append(request("f", "formats"))
+    out.append(request("e1", "normalise", {"payload": {"no": "format"}}))
+    out.append(request("e2", "nope"))
+    return out
+
+
+def spawn(*args):
+    return subprocess.Popen(
+        [BINARY, "rpc", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+
+
+def check_notifications(replies):
+    """Every notification in a normalise result validates against the schema."""
+    count = 0
+    for reply in replies:
+        result = reply.get("result")
+        if isinstance(result, dict) and "notification" in result:
+            NOTIFICATION_VALIDATOR.validate(result["notification"])
+            count += 1
+    return count
+
+
+def check_replies(sent, replies):
+    by_id = {r["id"]: r for r in replies}
+    assert [r["id"] for r in replies] == [m["id"] for m in sent]
+    assert by_id["e1"]["error"]["code"] == 1002
+    assert by_id["e2"]["error"]["code"] == -32601
+    assert check_notifications(replies) == 2 * len(PAYLOADS)
+    for reply in replies:
+        assert reply["jsonrpc"] == "2.0"
+        if reply["id"].startswith("c"):
+            assert reply["result"]["payload"] == PAYLOADS[int(reply["id"][1:])]
+    # Results validate against the spec's result schemas.
+    methods = {m["name"]: i for i, m in enumerate(OPENRPC["methods"])}
+    for message, reply in zip(sent, replies):
+        if "result" in reply:
+            schema_validator(f"/methods/{methods[message['method']]}/result/schema").validate(reply["result"])
+
+
+# MARK: - Content-Length framing (python-lsp-jsonrpc)
+
+
+def test_content_length_framing_with_pylsp_jsonrpc():
+    process = spawn()
+    writer = JsonRpcStreamWriter(process.stdin)
+    sent = requests()
+    for message in sent:
+        writer.write(message)
+    writer.close()
+    replies = []
+    JsonRpcStreamReader(process.stdout).listen(replies.append)
+    assert process.wait(timeout=60) == 0
+    check_replies(sent, replies)
+
+
+def test_content_length_interactive_one_at_a_time():
+    """The server flushes each reply as soon as its request is answered (no waiting for EOF)."""
+    process = spawn()
+    writer = JsonRpcStreamWriter(process.stdin)
+    reader = JsonRpcStreamReader(process.stdout)
+    for i in range(20):
+        writer.write(request(i, "normalise", {"payload": PAYLOADS[i % len(PAYLOADS)]}))
+        body = reader._read_message()  # one message, blocking
+        reply = json.loads(body)
+        assert reply["id"] == i
+        NOTIFICATION_VALIDATOR.validate(reply["result"]["notification"])
+    writer.close()
+    assert process.wait(timeout=30) == 0
+
+
+# MARK: - NDJSON framing (plain pipe)
+
+
+def test_ndjson_framing_over_a_pipe():
+    sent = requests()
+    data = "".join(json.dumps(m) + "\n" for m in sent).encode()
+    out = subprocess.run([BINARY, "rpc"], input=data, capture_output=True, timeout=60)
+    assert out.returncode == 0
+    replies = [json.loads(line) for line in out.stdout.decode().splitlines()]
+    check_replies(sent, replies)
+
+
+def test_ndjson_interactive_one_at_a_time():
+    process = spawn()
+    for i in range(20):
+        process.stdin.write((json.dumps(request(i, "validate", {"payload": PAYLOADS[i % len(PAYLOADS)]})) + "\n").encode())
+        process.stdin.flush()
+        reply = json.loads(process.stdout.readline())
+        assert reply["id"] == i
+        assert isinstance(reply["result"]["valid"], bool)
+    process.stdin.close()
+    assert process.wait(timeout=30) == 0
+
+
+def test_mixed_framings_are_answered_in_kind():
+    sent = [request(i, "formats") for i in range(10)]
+    data = io.BytesIO()
+    for i, message in enumerate(sent):
+        body = json.dumps(message).encode()
+        data.write(b"Content-Length: %d\r\n\r\n%s" % (len(body), body) if i % 2 else body + b"\n")
+    out = subprocess.run([BINARY, "rpc"], input=data.getvalue(), capture_output=True, timeout=60).stdout
+    for i in range(10):
+        if i % 2:
+            assert out.startswith(b"Content-Length: ")
+            header, _, rest = out.partition(b"\r\n\r\n")
+            length = int(header.split(b":")[1])
+            body, out = rest[:length], rest[length:]
+        else:
+            body, _, out = out.partition(b"\n")
+        assert json.loads(body)["id"] == i
+    assert out == b""
+
+
+def test_batch_reply_is_an_array_in_order():
+    batch = [request(i, "normalise", {"payload": PAYLOADS[i % len(PAYLOADS)]}) for i in range(50)]
+    batch.insert(10, {"jsonrpc": "2.0", "method": "formats"})  # a notification: no reply
+    out = subprocess.run([BINARY, "rpc"], input=(json.dumps(batch) + "\n").encode(), capture_output=True, timeout=60)
+    replies = json.loads(out.stdout)
+    assert [r["id"] for r in replies] == list(range(50))
+    assert check_notifications(replies) == 50
+
+
+def test_discover_returns_the_document():
+    out = subprocess.run(
+        [BINARY, "rpc"], input=(json.dumps(request(1, "rpc.discover")) + "\n").encode(), capture_output=True, timeout=60
+    )
+    assert json.loads(out.stdout)["result"] == OPENRPC
+
+
+# MARK: - notification.schema.json
+
+
+def test_notification_schema_is_a_valid_2020_12_schema():
+    jsonschema.Draft202012Validator.check_schema(NOTIFICATION_SCHEMA)
+
+
+def test_notification_schema_rejects_what_the_model_rejects():
+    for bad in [{"bogus": 1}, {"title": 5}, {"media": [{"url": "u", "kind": "hologram"}]}, {"sound": {"critical": True}},
+                {"schemaVersion": 2}, {"extensions": {"apns": 1}}, {"delivery": {"priority": "high"}}]:
+        with pytest.raises(jsonschema.ValidationError):
+            NOTIFICATION_VALIDATOR.validate(bad)
+
+
+CANONICAL_GOLDENS = sorted(glob.glob(os.path.join(ROOT, "Tests", "*", "Fixtures", "**", "canonical.json"), recursive=True))
+
+
+@pytest.mark.parametrize("path", CANONICAL_GOLDENS or [None], ids=lambda p: os.path.relpath(p, ROOT) if p else "none")
+def test_canonical_goldens_validate(path):
+    if path is None:
+        pytest.skip("no Tests/*/Fixtures/**/canonical.json goldens in this tree yet")
+    with open(path, encoding="utf-8") as f:
+        NOTIFICATION_VALIDATOR.validate(json.load(f))
+
+
+# MARK: - openrpc.json
+
+
+def dereference(document):
+    """Inlines the `#/components/errors|contentDescriptors|examplePairings/...` references (schema $refs stay)."""
+    document = copy.deepcopy(document)
+    components = document.get("components", {})
+
+    def resolve(node):
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str) and ref.startswith("#/components/") and not ref.startswith("#/components/schemas/"):
+                _, _, kind, name = ref.split("/", 3)
+                return resolve(components[kind][name])
+            return {k: resolve(v) for k, v in node.items()}
+        if isinstance(node, list):
+            return [resolve(v) for v in node]
+        return node
+
+    return resolve(document)
+
+
+def test_openrpc_loads_into_the_openrpc_models():
+    from openrpc import OpenRPC, ParamStructure
+
+    model = OpenRPC(**dereference(OPENRPC))
+    assert model.openrpc == "1.3.2"
+    names = [m.name for m in model.methods]
+    assert names == ["normalise", "validate", "render", "convert", "formats", "rpc.discover"]
+    for method in model.methods:
+        assert method.param_structure == ParamStructure.BY_NAME
+        assert method.examples, method.name
+        assert method.errors, method.name
+    codes = {e.code for e in model.components.errors.values()}
+    assert {-32700, -32600, -32601, -32602, -32603, 1001, 1002, 1003, 1004, 1005} == codes
+
+
+# A faithful subset of the OpenRPC 1.3 meta-schema (open-rpc/spec spec/1.3/schema.json): the required members,
+# the closed objects (`additionalProperties: false` with `^x-` extensions) and the member types. JSON Schemas
+# inside it are checked separately with check_schema.
+EXT = {"^x-": {}}
+REF = {"type": "object", "required": ["$ref"], "properties": {"$ref": {"type": "string"}}, "additionalProperties": False}
+
+
+def closed(required, properties):
+    return {"type": "object", "required": required, "properties": properties, "patternProperties": EXT,
+            "additionalProperties": False}
+
+
+META = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$defs": {
+        "error": {"type": "object", "required": ["code", "message"], "additionalProperties": False,
+                  "properties": {"code": {"type": "integer"}, "message": {"type": "string"}, "data": {}}},
+        "contentDescriptor": closed(["name", "schema"], {
+            "name": {"type": "string", "minLength": 1}, "summary": {"type": "string"}, "description": {"type": "string"},
+            "schema": {"type": ["object", "boolean"]}, "required": {"type": "boolean"}, "deprecated": {"type": "boolean"}}),
+        "example": {"type": "object", "required": ["name", "value"], "patternProperties": EXT, "properties": {
+            "name": {"type": "string", "minLength": 1}, "summary": {"type": "string"}, "description": {"type": "string"},
+            "value": {}}},
+        "examplePairing": {"type": "object", "required": ["name", "params"], "properties": {
+            "name": {"type": "string", "minLength": 1}, "description": {"type": "string"},
+            "params": {"type": "array", "items": {"oneOf": [{"$ref": "#/$defs/example"}, REF]}},
+            "result": {"oneOf": [{"$ref": "#/$defs/example"}, REF]}}},
+        "method": closed(["name", "params"], {
+            "name": {"type": "string", "minLength": 1}, "summary": {"type": "string"}, "description": {"type": "string"},
+            "tags": {"type": "array"}, "servers": {"type": "array"}, "links": {"type": "array"},
+            "paramStructure": {"enum": ["by-position", "by-name", "either"]},
+            "params": {"type": "array", "items": {"oneOf": [{"$ref": "#/$defs/contentDescriptor"}, REF]}},
+            "result": {"oneOf": [{"$ref": "#/$defs/contentDescriptor"}, REF]},
+            "errors": {"type": "array", "items": {"oneOf": [{"$ref": "#/$defs/error"}, REF]}},
+            "examples": {"type": "array", "items": {"oneOf": [{"$ref": "#/$defs/examplePairing"}, REF]}},
+            "deprecated": {"type": "boolean"}, "externalDocs": {"type": "object"}}),
+    },
+    **closed(["info", "methods", "openrpc"], {
+        "openrpc": {"type": "string", "pattern": r"^1\.3\.\d+$"},
+        "info": closed(["title", "version"], {
+            "title": {"type": "string"}, "description": {"type": "string"}, "termsOfService": {"type": "string"},
+            "version": {"type": "string"}, "contact": {"type": "object"}, "license": {"type": "object"}}),
+        "externalDocs": {"type": "object"}, "servers": {"type": "array"}, "$schema": {"type": "string"},
+        "methods": {"type": "array", "items": {"oneOf": [{"$ref": "#/$defs/method"}, REF]}},
+        "components": {"type": "object", "properties": {
+            "schemas": {"type": "object", "additionalProperties": {"type": ["object", "boolean"]}},
+            "errors": {"type": "object", "additionalProperties": {"$ref": "#/$defs/error"}},
+            "contentDescriptors": {"type": "object", "additionalProperties": {"$ref": "#/$defs/contentDescriptor"}},
+            "examples": {"type": "object", "additionalProperties": {"$ref": "#/$defs/example"}},
+            "examplePairings": {"type": "object", "additionalProperties": {"$ref": "#/$defs/examplePairing"}},
+            "links": {"type": "object"}, "tags": {"type": "object"}}},
+    }),
+}
+
+
+def test_openrpc_is_structurally_valid():
+    jsonschema.Draft202012Validator(META).validate(OPENRPC)
+    names = [m["name"] for m in OPENRPC["methods"]]
+    assert len(names) == len(set(names))
+    for method in OPENRPC["methods"]:
+        params = [p["name"] for p in method["params"]]
+        assert len(params) == len(set(params)), method["name"]
+        required = [p.get("required", False) for p in method["params"]]
+        assert required == sorted(required, reverse=True), f"{method['name']}: required params must come first"
+
+
+def test_openrpc_schemas_are_valid_2020_12():
+    for name, schema in OPENRPC["components"]["schemas"].items():
+        jsonschema.Draft202012Validator.check_schema(schema)
+    for method in OPENRPC["methods"]:
+        for param in method["params"]:
+            jsonschema.Draft202012Validator.check_schema(param["schema"])
+        jsonschema.Draft202012Validator.check_schema(method["result"]["schema"])
+
+
+def test_openrpc_examples_match_their_schemas():
+    for i, method in enumerate(OPENRPC["methods"]):
+        params = {p["name"]: j for j, p in enumerate(method["params"])}
+        for example in method["examples"]:
+            for param in example["params"]:
+                schema_validator(f"/methods/{i}/params/{params[param['name']]}/schema").validate(param["value"])
+            missing = {p["name"] for p in method["params"] if p.get("required")} - {p["name"] for p in example["params"]}
+            assert not missing, f"{method['name']} example {example['name']} misses {missing}"
+            if "result" in example:
+                schema_validator(f"/methods/{i}/result/schema").validate(example["result"]["value"])
+
+
+def test_openrpc_examples_run_through_the_binary():
+    calls = []
+    for method in OPENRPC["methods"]:
+        for example in method["examples"]:
+            params = {p["name"]: p["value"] for p in example["params"]}
+            calls.append((request(len(calls), method["name"], params), example.get("result", {}).get("value")))
+    data = "".join(json.dumps(c[0]) + "\n" for c in calls).encode()
+    out = subprocess.run([BINARY, "rpc"], input=data, capture_output=True, timeout=60)
+    replies = [json.loads(line) for line in out.stdout.decode().splitlines()]
+    assert len(replies) == len(calls)
+    for (call, expected), reply in zip(calls, replies):
+        assert "result" in reply, reply
+        if expected is not None:
+            assert reply["result"] == expected, call["method"]
+
+
+def test_every_error_code_is_declared():
+    declared = {e["code"] for e in OPENRPC["components"]["errors"].values()}
+    probes = [
+        b"{oops\n",
+        b'{"jsonrpc":"1.0","id":1,"method":"formats"}\n',
+        b'{"jsonrpc":"2.0","id":2,"method":"nope"}\n',
+        b'{"jsonrpc":"2.0","id":3,"method":"formats","params":{"x":1}}\n',
+        b'{"jsonrpc":"2.0","id":4,"method":"normalise","params":{"payload":{},"format":"nope"}}\n',
+        b'{"jsonrpc":"2.0","id":5,"method":"normalise","params":{"payload":{"x":1}}}\n',
+        b'{"jsonrpc":"2.0","id":6,"method":"convert","params":{"payload":{"aps":{"badge":"x"}},"to":"apns"}}\n',
+        b'{"jsonrpc":"2.0","id":7,"method":"normalise","params":{"payload":"{"}}\n',
+    ]
+    out = subprocess.run([BINARY, "rpc"], input=b"".join(probes), capture_output=True, timeout=60)
+    codes = [json.loads(line)["error"]["code"] for line in out.stdout.decode().splitlines()]
+    assert codes == [-32700, -32600, -32601, -32602, 1001, 1002, 1003, 1005]
+    assert set(codes) <= declared
+
+
+# MARK: - Examples
+
+
+def test_python_example_converts():
+    out = subprocess.run(
+        [sys.executable, os.path.join(ROOT, "Examples", "python", "convert.py"), "--to", "apns", "--strict"],
+        capture_output=True, timeout=60, env={**os.environ, "PUSHNORM": BINARY},
+    )
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["from"] == "apns"
+
+
+@pytest.mark.skipif(not shutil.which("node"), reason="node is not installed")
+def test_node_example_converts():
+    out = subprocess.run(
+        ["node", os.path.join(ROOT, "Examples", "node", "convert.js"), "--to", "apns"],
+        capture_output=True, timeout=60, env={**os.environ, "PUSHNORM": BINARY},
+    )
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["payload"]["aps"]["badge"] == 1
