@@ -86,7 +86,9 @@ class Server:
     def __init__(self, argv: list[str]):
         self.argv = argv
         wrapped, self.rss_path = measured(argv)
-        self.proc = subprocess.Popen(wrapped, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
+        # stderr (the server's log of invalid messages) is discarded: only replies are measured.
+        self.proc = subprocess.Popen(wrapped, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     stderr=subprocess.DEVNULL, bufsize=0)
         self.pid = child_pid(self.proc.pid)
         self.stdin = self.proc.stdin.fileno()
         self.stdout = self.proc.stdout.fileno()
