@@ -138,7 +138,9 @@ func makePass(_ options: Options) -> Pass {
 }
 
 let options = Options(Array(CommandLine.arguments.dropFirst()))
-if options.corpus.isEmpty { fail("usage: pushnorm-bench normalise|convert|parse|floor CORPUS [--from F] [--to T] [--runs N]") }
+if options.corpus.isEmpty {
+    fail("usage: pushnorm-bench normalise|convert|parse|floor CORPUS [--from F] [--to T] [--runs N]")
+}
 let records = loadRecords(options.corpus)
 let inputBytes = records.reduce(0) { $0 + $1.count }
 let pass = makePass(options)

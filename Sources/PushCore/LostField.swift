@@ -48,7 +48,9 @@ extension PushNotification {
 
     /// `tokens` is the path of `before`, extended and restored in place so that a pointer is only
     /// built for a lost field.
-    private static func diff(_ before: JSONObject, _ after: JSONObject, tokens: inout [String], into lost: inout [JSONPointer]) {
+    private static func diff(
+        _ before: JSONObject, _ after: JSONObject, tokens: inout [String], into lost: inout [JSONPointer]
+    ) {
         for (key, value) in before {
             tokens.append(key)
             defer { tokens.removeLast() }

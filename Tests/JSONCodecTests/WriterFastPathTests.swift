@@ -6,7 +6,9 @@ import PushCore
 /// the plain byte-by-byte definitions on every position of a special byte.
 @Suite("JSON writer fast paths")
 struct WriterFastPathTests {
-    static let specials: [String] = ["\"", "\\", "\n", "\r", "\t", "\u{08}", "\u{0C}", "\u{01}", "\u{1F}", "é", "中", "😀", "\u{7F}", " "]
+    static let specials: [String] = [
+        "\"", "\\", "\n", "\r", "\t", "\u{08}", "\u{0C}", "\u{01}", "\u{1F}", "é", "中", "😀", "\u{7F}", " ",
+    ]
 
     @Test("a special character at every offset of a long string", arguments: specials)
     func specialAtEveryOffset(_ special: String) throws {
@@ -60,7 +62,8 @@ struct WriterFastPathTests {
         switch value {
         case .string(let s): return string(s)
         case .array(let a): return "[" + a.map(reference).joined(separator: ",") + "]"
-        case .object(let o): return "{" + o.members.map { string($0.key) + ":" + reference($0.value) }.joined(separator: ",") + "}"
+        case .object(let o):
+            return "{" + o.members.map { string($0.key) + ":" + reference($0.value) }.joined(separator: ",") + "}"
         default: return value.compactText
         }
     }
