@@ -6,7 +6,9 @@ VENV := .build/venv
 PYTHON ?= python3
 EXAMPLES := Examples/payloads
 
-.PHONY: all deps build release test test-swift test-interop demo bench fuzz test-asan clean
+BENCH_VENV := .build/bench-venv
+
+.PHONY: all deps build release test test-swift test-interop demo bench soak fuzz test-asan clean
 
 all: build
 
@@ -51,8 +53,19 @@ demo: release
 	echo "== auto-detected formats"; \
 	for f in $(EXAMPLES)/*/*.json; do printf '%s -> ' "$$f"; "$$bin" normalise --full "$$f" 2>/dev/null | $(PYTHON) -c 'import json,sys; r=json.load(sys.stdin); print(r["format"], r["evidence"])' || echo "(not detected)"; done
 
-bench: release
-	$(PYTHON) Benchmarks/bench.py --binary "$$($(SWIFT) build -c release --show-bin-path)/pushnorm"
+# Benchmarks (not part of `make test`): release builds of pushnorm and pushnorm-bench, orjson in a venv.
+$(BENCH_VENV)/.ready: Benchmarks/requirements.txt
+	$(PYTHON) -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/pip install -q --disable-pip-version-check -r Benchmarks/requirements.txt
+	touch $@
+
+bench: release $(BENCH_VENV)/.ready
+	$(SWIFT) build -c release --product pushnorm-bench
+	$(BENCH_VENV)/bin/python Benchmarks/bench.py --binary "$$($(SWIFT) build -c release --show-bin-path)/pushnorm" $(BENCH_ARGS)
+
+# A million mixed valid and invalid requests through `pushnorm rpc`; flags RSS growth.
+soak: release
+	$(PYTHON) Benchmarks/soak.py --binary "$$($(SWIFT) build -c release --show-bin-path)/pushnorm" $(SOAK_ARGS)
 
 clean:
 	rm -rf .build

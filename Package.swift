@@ -121,6 +121,13 @@ let package = Package(
             dependencies: ["PushRPC", "PushNormaliser", "PushCore", "JSONCodec"]
         ),
 
+        // MARK: Benchmarks (not a product; `make bench`)
+        .executableTarget(
+            name: "pushnorm-bench",
+            dependencies: ["PushNormaliser", "PushCore", "JSONCodec"],
+            path: "Benchmarks/InProcess"
+        ),
+
         // MARK: Test support (not a product)
         .target(
             name: "PushTestSupport",

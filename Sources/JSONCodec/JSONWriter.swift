@@ -45,11 +45,73 @@ public struct JSONWriter: Sendable {
         }
     }
 
-    /// The compact byte count of `value`, without keeping the bytes.
+    /// The compact byte count of `value`, without keeping the bytes: counted, not written, so it
+    /// allocates nothing (equal to `bytes(value).count` in the compact style).
     public static func compactSize(of value: JSONValue) -> Int {
-        var out: [UInt8] = []
-        writeCompact(value, into: &out)
-        return out.count
+        var count = 0
+        countCompact(value, into: &count)
+        return count
+    }
+
+    // MARK: - Counting
+
+    static func countCompact(_ value: JSONValue, into count: inout Int) {
+        switch value {
+        case .object(let object):
+            count += object.members.isEmpty ? 2 : 1 + object.members.count * 2  // braces, colons, commas
+            for member in object.members {
+                count += stringSize(member.key)
+                countCompact(member.value, into: &count)
+            }
+        case .array(let array):
+            count += array.isEmpty ? 2 : 1 + array.count
+            for element in array { countCompact(element, into: &count) }
+        case .null: count += 4
+        case .bool(let bool): count += bool ? 4 : 5
+        case .integer(let int): count += int >= 0 && int < 10 ? 1 : String(int).utf8.count
+        case .unsignedInteger(let uint): count += String(uint).utf8.count
+        case .double(let double): count += double.isFinite ? double.description.utf8.count : 4
+        case .string(let string): count += stringSize(string)
+        }
+    }
+
+    /// The byte count of `string` as ``writeString(_:into:)`` writes it, quotes included.
+    static func stringSize(_ string: String) -> Int {
+        var string = string
+        return string.withUTF8 { utf8 in
+            var size = utf8.count + 2
+            var index = 0
+            let count = utf8.count
+            while index < count {
+                if let base = utf8.baseAddress, index &+ 8 <= count, !hasSpecialByte(base + index) {
+                    index &+= 8
+                    continue
+                }
+                let byte = utf8[index]
+                index &+= 1
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"),
+                    0x08, 0x0C:
+                    size += 1
+                default: size += 5
+                }
+            }
+            return size
+        }
+    }
+
+    /// True when one of the 8 bytes at `pointer` needs escaping: below 0x20, `"` or `\\`. SWAR
+    /// tests, exact for the word as a whole (a borrow can only follow a byte that matched).
+    @inline(__always)
+    static func hasSpecialByte(_ pointer: UnsafePointer<UInt8>) -> Bool {
+        let word = UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self)
+        let quote = word ^ 0x2222_2222_2222_2222
+        let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
+        let control = (word &- 0x2020_2020_2020_2020) & ~word
+        let special = control | ((quote &- 0x0101_0101_0101_0101) & ~quote)
+            | ((backslash &- 0x0101_0101_0101_0101) & ~backslash)
+        return special & 0x8080_8080_8080_8080 != 0
     }
 
     // MARK: - Compact
@@ -163,7 +225,13 @@ public struct JSONWriter: Sendable {
             var runStart = 0
             var index = 0
             let count = utf8.count
+            let base = utf8.baseAddress
             while index < count {
+                // Skip 8 plain bytes at a time.
+                if let base, index &+ 8 <= count, !hasSpecialByte(base + index) {
+                    index &+= 8
+                    continue
+                }
                 let byte = utf8[index]
                 if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
                     index += 1

@@ -55,6 +55,7 @@ struct TapeReader {
             return .array(array)
         case UInt8(ascii: "{"):
             var members: [JSONObject.Member] = []
+            members.reserveCapacity(8)  // push payload objects are small; skip the 1-2-4-8 regrowth
             var seen: Set<String>?
             while position < tape.count, tape[position] != UInt8(ascii: "}") {
                 let key = string()

@@ -9,11 +9,17 @@ public struct NormaliseContext: Sendable {
     public var provenance: [JSONPointer: JSONPointer] = [:]
     /// True when the "input" is the canonical model itself: every canonical path is its own location.
     public var pathsAreCanonical = false
+    /// When false, ``record(_:from:)`` does nothing: for a normalisation whose provenance nobody reads
+    /// (the facade's read-back of a rendered payload, which only compares models). Default true.
+    public var recordsProvenance = true
 
     public init(options: FormatOptions = FormatOptions()) { self.options = options }
 
     /// Records that canonical field `field` came from `input`.
     @inlinable public mutating func record(_ field: String, from input: JSONPointer) {
+        guard recordsProvenance else { return }
+        // A payload records about a dozen fields: size the table once instead of rehashing as it grows.
+        if provenance.isEmpty { provenance.reserveCapacity(16) }
         provenance[JSONPointer(tokens: [field])] = input
     }
 

@@ -32,12 +32,41 @@ extension PushNotification {
 
         /// The kind implied by a URL (its last path component's extension).
         public init?(url: String) {
+            if let kind = Self.asciiKind(url: url) {
+                guard let kind else { return nil }
+                self = kind
+                return
+            }
             var path = Substring(url)
             if let cut = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<cut] }
             guard let lastComponent = path.split(separator: "/").last,
                 let dot = lastComponent.lastIndex(of: "."), !path.hasSuffix("/")
             else { return nil }
             self.init(fileExtension: String(lastComponent[lastComponent.index(after: dot)...]))
+        }
+
+        /// ``init(url:)`` over the UTF-8 bytes of an ASCII URL, where every byte is a `Character`
+        /// (`\r\n`, the one two-byte cluster, holds none of `?#/.`), so the result is the same as the
+        /// `Character` path's without grapheme breaking. Returns nil (not `.some(nil)`) for a non-ASCII
+        /// URL, which takes the `Character` path.
+        private static func asciiKind(url: String) -> MediaKind?? {
+            var url = url
+            return url.withUTF8 { bytes -> MediaKind?? in
+                var end = bytes.count
+                for (index, byte) in bytes.enumerated() {
+                    if byte >= 0x80 { return nil }
+                    if (byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")) && end == bytes.count { end = index }
+                }
+                // The last non-empty `/`-separated component of the path, unless the path ends in `/`.
+                guard end > 0, bytes[end - 1] != UInt8(ascii: "/") else { return .some(nil) }
+                var start = end
+                while start > 0 && bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
+                var dot = end
+                while dot > start && bytes[dot - 1] != UInt8(ascii: ".") { dot -= 1 }
+                guard dot > start else { return .some(nil) }
+                let fileExtension = String(decoding: UnsafeBufferPointer(rebasing: bytes[dot..<end]), as: UTF8.self)
+                return .some(MediaKind(fileExtension: fileExtension))
+            }
         }
 
         /// The UNNotificationAttachment size cap in bytes.

@@ -13,14 +13,23 @@ public struct FormatRegistry: Sendable {
     /// Every format's layout paths: never reported lost, whatever the target.
     public let layoutPaths: [JSONPointer]
 
+    /// Index of the first adapter with each name (a lookup runs several times per conversion; an
+    /// adapter's `descriptor` is computed, so scanning the list would build every descriptor).
+    private let indexByName: [String: Int]
+
     public init(adapters: [any PayloadAdapter]) {
         self.adapters = adapters
         layoutPaths = adapters.flatMap(\.descriptor.layoutPaths)
+        var indexByName: [String: Int] = [:]
+        for (index, adapter) in adapters.enumerated() where indexByName[adapter.descriptor.name] == nil {
+            indexByName[adapter.descriptor.name] = index
+        }
+        self.indexByName = indexByName
     }
 
     /// The adapter for a public format name.
     public func adapter(named name: String) -> (any PayloadAdapter)? {
-        adapters.first { $0.descriptor.name == name }
+        indexByName[name].map { adapters[$0] }
     }
 
     /// Every format's descriptor, in registry order.

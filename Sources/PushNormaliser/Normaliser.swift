@@ -34,8 +34,17 @@ public struct Normaliser: Sendable {
     public func normalise(
         _ payload: JSONValue, format: String = "auto", options: FormatOptions = FormatOptions()
     ) throws(NormalisationFailure) -> NormaliseResult {
+        try normalise(payload, format: format, options: options, recordingProvenance: true)
+    }
+
+    /// Normalises; provenance (input locations of canonical fields) is recorded only when asked,
+    /// since only validation and strict conversion use it.
+    func normalise(
+        _ payload: JSONValue, format: String, options: FormatOptions, recordingProvenance: Bool
+    ) throws(NormalisationFailure) -> NormaliseResult {
         let (adapter, evidence, preamble) = try resolve(format, for: payload)
         var context = NormaliseContext(options: options)
+        context.recordsProvenance = recordingProvenance
         context.diagnostics = preamble
         guard let notification = adapter.normalise(payload, context: &context) else {
             throw NormalisationFailure(
@@ -140,7 +149,7 @@ public struct Normaliser: Sendable {
         options: FormatOptions = FormatOptions()
     ) throws(NormalisationFailure) -> ConversionResult {
         guard registry.adapter(named: to) != nil else { throw unknownFormat(to) }
-        let normalised = try normalise(payload, format: from, options: options)
+        let normalised = try normalise(payload, format: from, options: options, recordingProvenance: strict)
         if normalised.diagnostics.containsErrors {
             throw NormalisationFailure(
                 .rejected, "the \(normalised.format) payload has errors", diagnostics: normalised.diagnostics)
@@ -235,7 +244,14 @@ public struct Normaliser: Sendable {
         _ n: PushNotification, payload: JSONValue, adapter: any PayloadAdapter, context: RenderContext
     ) -> (lost: [LostField], readBackErrors: [Diagnostic]) {
         var readBack = NormaliseContext(options: context.options)
-        let back = adapter.normalise(payload, context: &readBack) ?? PushNotification()
+        readBack.recordsProvenance = false  // only the model is compared
+        var back = adapter.normalise(payload, context: &readBack) ?? PushNotification()
+        // Fast path: a model equal to the original but for `source` (which the comparison ignores)
+        // has identical canonical JSON, so nothing is lost; skip building and diffing it.
+        let backSource = back.source
+        back.source = n.source
+        if back == n { return [] }
+        back.source = backSource
         // Layout memory is never content; and for a delivered format `delivery` travels as the APNs
         // request headers of the result, not in the payload.
         var carriedElsewhere = registry.layoutPaths

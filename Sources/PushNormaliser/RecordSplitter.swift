@@ -51,11 +51,18 @@ public struct RecordSplitter: Sendable {
     /// Consumes `block` and returns the records completed by it.
     public mutating func feed(_ block: some Collection<UInt8>) -> [Record] {
         var out: [Record] = []
-        switch shape {
-        case .ndjson: feedLines(block, into: &out)
-        case .jsonArray: feedArray(block, into: &out)
-        }
+        // Work on contiguous bytes: a loop over a concrete buffer, not over a generic collection's
+        // iterator (which, unspecialised across modules, cost more than the conversions themselves).
+        let fed: Void? = block.withContiguousStorageIfAvailable { feed(buffer: $0, into: &out) }
+        if fed == nil { Array(block).withUnsafeBufferPointer { feed(buffer: $0, into: &out) } }
         return out
+    }
+
+    private mutating func feed(buffer: UnsafeBufferPointer<UInt8>, into out: inout [Record]) {
+        switch shape {
+        case .ndjson: feedLines(buffer, into: &out)
+        case .jsonArray: feedArray(buffer, into: &out)
+        }
     }
 
     /// Ends the input and returns the last record, if any (an unterminated last line, or an
@@ -67,34 +74,54 @@ public struct RecordSplitter: Sendable {
     }
 
     private mutating func emit(into out: inout [Record]) {
-        var start = 0
-        var end = pending.count
-        while start < end, Self.isSpace(pending[start]) { start += 1 }
-        while end > start, Self.isSpace(pending[end - 1]) { end -= 1 }
-        if start < end {
+        if let bytes = pending.withUnsafeBufferPointer(Self.trimmed) {
             count += 1
-            out.append(Record(bytes: Array(pending[start..<end]), line: recordLine, index: count))
+            out.append(Record(bytes: bytes, line: recordLine, index: count))
         }
         pending.removeAll(keepingCapacity: true)
+    }
+
+    /// `emit(into:)` for a record that lies whole in the fed block (nothing pending): no copy through `pending`.
+    private mutating func emit(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [Record]) {
+        if let bytes = Self.trimmed(bytes) {
+            count += 1
+            out.append(Record(bytes: bytes, line: recordLine, index: count))
+        }
+    }
+
+    /// The bytes without surrounding whitespace; nil when nothing is left.
+    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        var start = 0
+        var end = bytes.count
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        return start < end ? Array(bytes[start..<end]) : nil
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
-    private mutating func feedLines(_ block: some Collection<UInt8>, into out: inout [Record]) {
-        for byte in block {
-            if byte == 0x0A {
-                emit(into: &out)
-                line += 1
-                recordLine = line
-            } else {
-                pending.append(byte)
+    private mutating func feedLines(_ block: UnsafeBufferPointer<UInt8>, into out: inout [Record]) {
+        var start = 0
+        while start < block.count {
+            guard let newline = block[start...].firstIndex(of: 0x0A) else {
+                pending.append(contentsOf: block[start...])
+                return
             }
+            if pending.isEmpty {
+                emit(UnsafeBufferPointer(rebasing: block[start..<newline]), into: &out)
+            } else {
+                pending.append(contentsOf: block[start..<newline])
+                emit(into: &out)
+            }
+            line += 1
+            recordLine = line
+            start = newline + 1
         }
     }
 
-    private mutating func feedArray(_ block: some Collection<UInt8>, into out: inout [Record]) {
+    private mutating func feedArray(_ block: UnsafeBufferPointer<UInt8>, into out: inout [Record]) {
         for byte in block {
             if byte == 0x0A { line += 1 }
             if finished {
