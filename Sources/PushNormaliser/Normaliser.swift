@@ -246,17 +246,17 @@ public struct Normaliser: Sendable {
         var readBack = NormaliseContext(options: context.options)
         readBack.recordsProvenance = false  // only the model is compared
         var back = adapter.normalise(payload, context: &readBack) ?? PushNotification()
+        let errors = readBack.diagnostics.filter { $0.severity == .error }
         // Fast path: a model equal to the original but for `source` (which the comparison ignores)
         // has identical canonical JSON, so nothing is lost; skip building and diffing it.
         let backSource = back.source
         back.source = n.source
-        if back == n { return [] }
+        if back == n { return ([], errors) }
         back.source = backSource
         // Layout memory is never content; and for a delivered format `delivery` travels as the APNs
         // request headers of the result, not in the payload.
         var carriedElsewhere = registry.layoutPaths
         if adapter.descriptor.isDelivered { carriedElsewhere.append(JSONPointer(tokens: ["delivery"])) }
-        let errors = readBack.diagnostics.filter { $0.severity == .error }
         return (n.lostFields(comparedWith: back).filter { path in
             !carriedElsewhere.contains { path.tokens.starts(with: $0.tokens) }
         }.map { path in
