@@ -34,17 +34,8 @@ public struct Normaliser: Sendable {
     public func normalise(
         _ payload: JSONValue, format: String = "auto", options: FormatOptions = FormatOptions()
     ) throws(NormalisationFailure) -> NormaliseResult {
-        try normalise(payload, format: format, options: options, recordingProvenance: true)
-    }
-
-    /// Normalises; provenance (input locations of canonical fields) is recorded only when asked,
-    /// since only validation and strict conversion use it.
-    func normalise(
-        _ payload: JSONValue, format: String, options: FormatOptions, recordingProvenance: Bool
-    ) throws(NormalisationFailure) -> NormaliseResult {
         let (adapter, evidence, preamble) = try resolve(format, for: payload)
         var context = NormaliseContext(options: options)
-        context.recordsProvenance = recordingProvenance
         context.diagnostics = preamble
         guard let notification = adapter.normalise(payload, context: &context) else {
             throw NormalisationFailure(
@@ -149,7 +140,7 @@ public struct Normaliser: Sendable {
         options: FormatOptions = FormatOptions()
     ) throws(NormalisationFailure) -> ConversionResult {
         guard registry.adapter(named: to) != nil else { throw unknownFormat(to) }
-        let normalised = try normalise(payload, format: from, options: options, recordingProvenance: strict)
+        let normalised = try normalise(payload, format: from, options: options)
         if normalised.diagnostics.containsErrors {
             throw NormalisationFailure(
                 .rejected, "the \(normalised.format) payload has errors", diagnostics: normalised.diagnostics)
