@@ -1,4 +1,4 @@
-public import PushCore
+package import PushCore
 
 private typealias A = APNsKeys.APS
 private typealias L = APNsKeys.Alert

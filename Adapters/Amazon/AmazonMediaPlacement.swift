@@ -1,5 +1,5 @@
 import APNsAdapter
-public import PushCore
+package import PushCore
 
 /// Where the `attachment-url` convention puts the media URL in an APNs payload.
 ///

@@ -1,5 +1,5 @@
 import JSONCodec
-public import PushCore
+package import PushCore
 
 /// JSON carried as a string inside a payload (SNS's `APNS`, Pinpoint's `RawContent`).
 ///

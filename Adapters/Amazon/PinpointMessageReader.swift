@@ -1,4 +1,4 @@
-public import PushCore
+package import PushCore
 
 private typealias M = AmazonKeys.Message
 private typealias XM = AmazonKeys.Extension.PinpointMessage

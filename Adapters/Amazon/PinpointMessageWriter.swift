@@ -1,5 +1,5 @@
 import JSONCodec
-public import PushCore
+package import PushCore
 
 private typealias M = AmazonKeys.Message
 private typealias XM = AmazonKeys.Extension.PinpointMessage

@@ -1,5 +1,5 @@
 import APNsAdapter
-public import PushCore
+package import PushCore
 
 private typealias P = AmazonKeys.Pinpoint
 private typealias X = AmazonKeys.Extension

@@ -1,4 +1,4 @@
-public import PushCore
+package import PushCore
 import CJansson
 
 /// Jansson as a parser: the locator of rejected input, and the reference parser the codec's tests

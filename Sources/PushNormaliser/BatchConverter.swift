@@ -1,6 +1,6 @@
 import Dispatch
 public import PushCore
-public import JSONCodec
+import JSONCodec
 
 /// Converts or validates many records in parallel while keeping their order: the engine of
 /// `pushnorm convert` and `pushnorm validate` over NDJSON, JSON arrays and directories.

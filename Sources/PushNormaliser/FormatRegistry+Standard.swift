@@ -1,4 +1,4 @@
-public import PushCore
+import PushCore
 import AmazonAdapter
 import APNsAdapter
 import HiveAdapter

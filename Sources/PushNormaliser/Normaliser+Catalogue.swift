@@ -1,5 +1,5 @@
 public import PushCore
-public import JSONCodec
+import JSONCodec
 import HiveAdapter
 
 /// Action catalogues (`hive-actions`, Hive's `hive_push_actions.json`) go through the facade beside

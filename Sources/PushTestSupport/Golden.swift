@@ -1,6 +1,6 @@
 import Foundation
 public import PushCore
-public import JSONCodec
+import JSONCodec
 
 /// Golden JSON files in the source tree, compared structurally.
 ///
@@ -53,7 +53,7 @@ public enum Golden {
 
     /// Writes `value` in canonical style.
     public static func write(_ value: JSONValue, to path: String) {
-        FileManager.default.createFile(atPath: path, contents: Data(value.canonicalText.utf8))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(value.canonicalText.utf8))
     }
 
     /// Path-level differences: "`/a/b`: expected X, got Y".

@@ -319,8 +319,12 @@ enum BatchCommand {
                     converted += 1
                     if !outcome.lost.isEmpty { lossy += 1 }
                 }
-                if isConvert, let outDirectory, let bytes = outcome.output {
-                    FileManager.default.createFile(atPath: outDirectory + "/" + name, contents: Data(bytes + [0x0A]))
+                if isConvert, let outDirectory, let bytes = outcome.output,
+                    !FileManager.default.createFile(atPath: outDirectory + "/" + name, contents: Data(bytes + [0x0A]))
+                {
+                    failed += 1
+                    converted -= 1
+                    IO.stderr("\(name): cannot write \(outDirectory)/\(name)\n")
                 }
             }
             if !isConvert { sink.accept(outcomes) }
