@@ -31,8 +31,8 @@ struct EndToEndTests {
         let outputURL = directory.appendingPathComponent("out")
         let errorURL = directory.appendingPathComponent("err")
         try Data(input).write(to: inputURL)
-        FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = ["rpc"] + arguments

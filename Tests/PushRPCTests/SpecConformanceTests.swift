@@ -68,7 +68,7 @@ import Testing
         for example in examples {
             var params = JSONObject()
             for param in example["params"]?.arrayValue ?? [] {
-                params[try #require(param["name"]?.stringValue)] = try #require(param["value"])
+                params[try #require(param["name"]?.stringValue)] = param["value"]
             }
             let result = try RPCTestSupport.result(name, .object(params))
             if let expected = example["result"]?["value"] {

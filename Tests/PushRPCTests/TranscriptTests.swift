@@ -23,7 +23,7 @@ import Testing
     static func check(_ actual: [UInt8], scenario: String, sourceLocation: SourceLocation = #_sourceLocation) {
         let path = "\(directory)/\(scenario)/output.txt"
         if ProcessInfo.processInfo.environment["PUSH_RECORD_GOLDENS"] == "1" {
-            FileManager.default.createFile(atPath: path, contents: Data(actual))
+            _ = FileManager.default.createFile(atPath: path, contents: Data(actual))
             Issue.record(
                 "recorded \(path); review it and run again without PUSH_RECORD_GOLDENS", sourceLocation: sourceLocation)
             return
