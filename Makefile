@@ -50,6 +50,12 @@ demo: release
 	for f in Examples/catalogues/*.json; do \
 	  echo "== $$f (format hive-actions)"; "$$bin" validate --format hive-actions "$$f" || true; \
 	done; \
+	echo "== convert every example to amazon, with the loss report"; \
+	for f in $(EXAMPLES)/*/*.json; do \
+	  format=$$(basename $$(dirname $$f)); printf '%s (%s) -> amazon: ' "$$f" "$$format"; \
+	  "$$bin" convert --from $$format --to amazon --report-loss "$$f" 2>/dev/null \
+	    | $(PYTHON) -c 'import json,sys; r=json.load(sys.stdin); print("failed: " + r["error"]["code"] if "error" in r else "lost " + str([l["path"] for l in r["lost"]]))'; \
+	done; \
 	echo "== auto-detected formats"; \
 	for f in $(EXAMPLES)/*/*.json; do printf '%s -> ' "$$f"; "$$bin" normalise --full "$$f" 2>/dev/null | $(PYTHON) -c 'import json,sys; r=json.load(sys.stdin); print(r["format"], r["evidence"])' || echo "(not detected)"; done
 
