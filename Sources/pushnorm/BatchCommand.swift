@@ -11,7 +11,7 @@ import PushNormaliser
 /// `convert` and `validate` over one payload, NDJSON, a JSON array or a directory: streamed in
 /// batches, processed on every core, written in input order.
 enum BatchCommand {
-    static let batchSize = 2048
+    static let batchSize = 512
 
     static func convert(_ arguments: Arguments) throws(Arguments.UsageError) -> Int32 {
         guard let to = arguments.value("--to") else { throw Arguments.UsageError(message: "convert needs --to") }
@@ -226,11 +226,18 @@ enum BatchCommand {
         var splitter: RecordSplitter?
         var head: [UInt8] = []
         var pending: [RecordSplitter.Record] = []
+        let pipeline = converter.jobs > 1 ? BatchPipeline(converter: converter) : nil
         func drain(_ force: Bool) {
             if pending.count >= batchSize || (force && !pending.isEmpty) {
-                sink.accept(converter.process(pending))
+                if let pipeline {
+                    let done = pipeline.submit(pending)
+                    if !done.isEmpty { sink.accept(done) }
+                } else {
+                    sink.accept(converter.process(pending))
+                }
                 pending.removeAll(keepingCapacity: true)
             }
+            if force, let done = pipeline?.finish(), !done.isEmpty { sink.accept(done) }
         }
         while true {
             let n = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
