@@ -28,7 +28,8 @@ public struct APNsAdapter: PayloadAdapter {
 
     public func normalise(_ payload: JSONValue, context: inout NormaliseContext) -> PushNotification? {
         guard case .object(var rest) = payload else {
-            context.diagnostics.error(.notAnObject, at: .root, "an APNs payload must be a JSON object, found \(payload.typeName)")
+            context.diagnostics.error(
+                .notAnObject, at: .root, "an APNs payload must be a JSON object, found \(payload.typeName)")
             return nil
         }
         var n = PushNotification()
@@ -51,7 +52,9 @@ public struct APNsAdapter: PayloadAdapter {
 
     /// Warns about `aps` keys put at the root by mistake (they stay custom data).
     package static func reportMisplacedKeys(in root: JSONObject, context: inout NormaliseContext) {
-        for key in [APNsKeys.APS.mutableContent, APNsKeys.APS.contentAvailable, APNsKeys.APS.badge, APNsKeys.APS.threadID]
+        for key in [
+            APNsKeys.APS.mutableContent, APNsKeys.APS.contentAvailable, APNsKeys.APS.badge, APNsKeys.APS.threadID,
+        ]
         where root[key] != nil {
             context.diagnostics.warning(
                 .apnsMisplacedKey, at: JSONPointer(tokens: [key]),

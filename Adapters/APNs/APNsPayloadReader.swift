@@ -21,7 +21,8 @@ package enum APNsPayloadReader {
         }
         let path = root.appending(APNsKeys.aps)
         guard case .object(var aps) = apsValue else {
-            context.diagnostics.error(.apnsApsNotObject, at: path, "`aps` must be an object, found \(apsValue.typeName); kept as it was")
+            context.diagnostics.error(
+                .apnsApsNotObject, at: path, "`aps` must be an object, found \(apsValue.typeName); kept as it was")
             var ext = n.extensionObject(X.namespace)
             ext[X.invalidAps] = apsValue
             n.setExtension(X.namespace, ext)
@@ -38,7 +39,8 @@ package enum APNsPayloadReader {
         n.category = take(A.category, "category", from: &aps, at: path, &context)
         n.contentAvailable = readFlag(
             A.contentAvailable, from: &aps, at: path, coerced: .apnsContentAvailableCoerced, &context)
-        n.mutableContent = readFlag(A.mutableContent, from: &aps, at: path, coerced: .apnsMutableContentCoerced, &context)
+        n.mutableContent = readFlag(
+            A.mutableContent, from: &aps, at: path, coerced: .apnsMutableContentCoerced, &context)
         n.targetContentID = take(A.targetContentID, "targetContentId", from: &aps, at: path, &context)
         n.interruptionLevel = take(A.interruptionLevel, "interruptionLevel", from: &aps, at: path, &context)
         if let score = aps.takeNumber(A.relevanceScore, at: path, &context.diagnostics) {
@@ -61,7 +63,8 @@ package enum APNsPayloadReader {
         if !aps.isEmpty {
             for key in aps.keys where !context.diagnostics.contains(where: { $0.path == path.appending(key) }) {
                 context.diagnostics.info(
-                    .apnsUnknownKey, at: path.appending(key), "`aps.\(key)` is not modelled; kept and rendered back in place")
+                    .apnsUnknownKey, at: path.appending(key),
+                    "`aps.\(key)` is not modelled; kept and rendered back in place")
             }
             ext[X.aps] = .object(aps)
         }
@@ -69,7 +72,8 @@ package enum APNsPayloadReader {
     }
 
     private static func take(
-        _ key: String, _ field: String, from aps: inout JSONObject, at path: JSONPointer, _ context: inout NormaliseContext
+        _ key: String, _ field: String, from aps: inout JSONObject, at path: JSONPointer,
+        _ context: inout NormaliseContext
     ) -> String? {
         guard let value = aps.takeString(key, at: path, &context.diagnostics) else { return nil }
         context.record(field, from: path.appending(key))
@@ -109,7 +113,8 @@ package enum APNsPayloadReader {
             n.bodyLocKey = string(L.locKey, "bodyLocKey")
             n.bodyLocArgs = strings(L.locArgs, "bodyLocArgs")
             if !alert.isEmpty {
-                for key in alert.keys where !context.diagnostics.contains(where: { $0.path == alertPath.appending(key) }) {
+                for key in alert.keys
+                where !context.diagnostics.contains(where: { $0.path == alertPath.appending(key) }) {
                     context.diagnostics.info(
                         .apnsUnknownKey, at: alertPath.appending(key),
                         "`aps.alert.\(key)` is not modelled; kept and rendered back in place")
@@ -118,7 +123,8 @@ package enum APNsPayloadReader {
             }
         case let other?:
             context.diagnostics.error(
-                .wrongType, at: alertPath, "`alert` must be a string or an object, found \(other.typeName); kept as it was")
+                .wrongType, at: alertPath,
+                "`alert` must be a string or an object, found \(other.typeName); kept as it was")
         case nil:
             break
         }
@@ -167,7 +173,8 @@ package enum APNsPayloadReader {
             context.record("sound", from: soundPath)
         case let other?:
             context.diagnostics.error(
-                .wrongType, at: soundPath, "`sound` must be a string or an object, found \(other.typeName); kept as it was")
+                .wrongType, at: soundPath,
+                "`sound` must be a string or an object, found \(other.typeName); kept as it was")
         case nil:
             break
         }
@@ -186,13 +193,17 @@ package enum APNsPayloadReader {
         case .integer(1): result = true
         case .bool(let bool):
             result = bool
-            context.diagnostics.warning(coerced, at: flagPath, "`\(key)` should be the number \(bool ? 1 : 0), found \(bool); normalised")
+            context.diagnostics.warning(
+                coerced, at: flagPath, "`\(key)` should be the number \(bool ? 1 : 0), found \(bool); normalised")
         case .string("1"), .string("0"):
             result = value == .string("1")
-            context.diagnostics.warning(coerced, at: flagPath, "`\(key)` should be a number, found the string \(value.compactDescription); normalised")
+            context.diagnostics.warning(
+                coerced, at: flagPath,
+                "`\(key)` should be a number, found the string \(value.compactDescription); normalised")
         default:
             context.diagnostics.error(
-                .apnsFlagInvalid, at: flagPath, "`\(key)` must be 1 (or 0), found \(value.compactDescription); kept as it was")
+                .apnsFlagInvalid, at: flagPath,
+                "`\(key)` must be 1 (or 0), found \(value.compactDescription); kept as it was")
             return nil
         }
         aps.removeValue(forKey: key)

@@ -19,7 +19,9 @@ package enum APNsPayloadWriter {
                 aps.appendUnchecked(A.sound, .string(sound.name))
             } else {
                 var dict = JSONObject()
-                if let critical = sound.critical { dict.appendUnchecked(APNsKeys.Sound.critical, .integer(critical ? 1 : 0)) }
+                if let critical = sound.critical {
+                    dict.appendUnchecked(APNsKeys.Sound.critical, .integer(critical ? 1 : 0))
+                }
                 dict.appendUnchecked(APNsKeys.Sound.name, .string(sound.name))
                 if let volume = sound.volume { dict.appendUnchecked(APNsKeys.Sound.volume, number(volume)) }
                 for (key, value) in extra where dict[key] == nil { dict.appendUnchecked(key, value) }
@@ -70,7 +72,9 @@ package enum APNsPayloadWriter {
         }
         var alert = JSONObject()
         func put(_ key: String, _ value: String?) { if let value { alert.appendUnchecked(key, .string(value)) } }
-        func put(_ key: String, _ value: [String]?) { if let value { alert.appendUnchecked(key, .array(value.map(JSONValue.string))) } }
+        func put(_ key: String, _ value: [String]?) {
+            if let value { alert.appendUnchecked(key, .array(value.map(JSONValue.string))) }
+        }
         put(L.title, n.title)
         put(L.subtitle, n.subtitle)
         put(L.body, n.body)

@@ -22,13 +22,16 @@ public enum NotificationChecks {
         if payloadSize > limit {
             out.error(
                 .apnsPayloadTooLarge, at: .root,
-                "the payload is \(payloadSize) bytes, \(payloadSize - limit) over the APNs limit of \(limit)\(isVoIP ? " for VoIP" : "")")
+                "the payload is \(payloadSize) bytes, \(payloadSize - limit) over the APNs limit of \(limit)\(isVoIP ? " for VoIP" : "")"
+            )
         }
         if let badge = n.badge, badge < 0 {
             out.error(.apnsBadgeNegative, at: at("badge"), "badge \(badge) is negative; use 0 to clear the badge")
         }
         if let volume = n.sound?.volume, !(0...1).contains(volume) {
-            out.error(.apnsSoundVolumeRange, at: context.pathsAreCanonical ? "/sound/volume" : at("sound"), "sound volume \(volume) is outside 0…1")
+            out.error(
+                .apnsSoundVolumeRange, at: context.pathsAreCanonical ? "/sound/volume" : at("sound"),
+                "sound volume \(volume) is outside 0…1")
         }
         if let level = n.interruptionLevel, !APNsKeys.interruptionLevels.contains(level) {
             out.error(
@@ -36,13 +39,16 @@ public enum NotificationChecks {
                 "interruption-level \"\(level)\" is not one of passive, active, time-sensitive, critical")
         }
         if let score = n.relevanceScore, !(0...1).contains(score), n.liveActivity == nil {
-            out.error(.apnsRelevanceScoreRange, at: at("relevanceScore"), "relevance-score \(score) is outside 0…1 for an alert")
+            out.error(
+                .apnsRelevanceScoreRange, at: at("relevanceScore"),
+                "relevance-score \(score) is outside 0…1 for an alert")
         }
         for (args, key, name) in [
             (n.titleLocArgs, n.titleLocKey, "titleLocArgs"), (n.subtitleLocArgs, n.subtitleLocKey, "subtitleLocArgs"),
             (n.bodyLocArgs, n.bodyLocKey, "bodyLocArgs"),
         ] where args != nil && key == nil {
-            out.error(.apnsLocArgsWithoutKey, at: at(name), "localisation arguments without their loc-key are ignored by iOS")
+            out.error(
+                .apnsLocArgsWithoutKey, at: at(name), "localisation arguments without their loc-key are ignored by iOS")
         }
         checkDelivery(n, at: at, into: &out)
         checkMedia(n, at: at, context: context, isDelivered: isDelivered, into: &out)
@@ -56,7 +62,8 @@ public enum NotificationChecks {
         return out
     }
 
-    private static func checkDelivery(_ n: PushNotification, at: (String) -> JSONPointer, into out: inout [Diagnostic]) {
+    private static func checkDelivery(_ n: PushNotification, at: (String) -> JSONPointer, into out: inout [Diagnostic])
+    {
         let isBackground = n.contentAvailable == true && !n.isVisible
         let delivery = n.delivery ?? PushNotification.Delivery()
         if n.delivery?.pushType == "background" && n.isVisible {
@@ -72,7 +79,8 @@ public enum NotificationChecks {
         }
         if let pushType = delivery.pushType {
             if !APNsKeys.pushTypes.contains(pushType) {
-                out.warning(.apnsPushTypeUnknown, at: at("delivery"), "apns-push-type \"\(pushType)\" is not a known type")
+                out.warning(
+                    .apnsPushTypeUnknown, at: at("delivery"), "apns-push-type \"\(pushType)\" is not a known type")
             } else if pushType == "alert" && !n.isVisible {
                 out.error(.apnsPushTypeMismatch, at: at("delivery"), "push type alert but nothing to show")
             } else if pushType == "background" && n.contentAvailable != true {
@@ -126,7 +134,9 @@ public enum NotificationChecks {
         }
         var host = Substring(authority)
         if let at = authority.lastIndex(of: "@") {
-            out.error(.mediaURLCredentials, at: path, "the media URL carries credentials; every device that fetches it sees them")
+            out.error(
+                .mediaURLCredentials, at: path,
+                "the media URL carries credentials; every device that fetches it sees them")
             host = authority[authority.index(after: at)...]
         }
         if host.hasPrefix("[") {

@@ -17,7 +17,11 @@ public struct AmazonAdapter: PayloadAdapter {
             name: "amazon", vendor: AmazonKeys.Extension.namespace,
             summary: "An APNs payload with the media URL under `attachment-url` (at the root, in `data` or in `aps`).",
             isDelivered: true, carries: AmazonAdapter.carriedFields,
-            layoutPaths: [JSONPointer(tokens: ["extensions", AmazonKeys.Extension.namespace, AmazonKeys.Extension.mediaPlacements])])
+            layoutPaths: [
+                JSONPointer(tokens: [
+                    "extensions", AmazonKeys.Extension.namespace, AmazonKeys.Extension.mediaPlacements,
+                ])
+            ])
     }
 
     /// Plain APNs fields plus media and the remembered placements.

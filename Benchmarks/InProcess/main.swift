@@ -8,9 +8,9 @@
 // One warm-up pass, then N timed passes over the whole corpus; prints one JSON object with every
 // pass's seconds, the median, payloads/s, MB/s (input bytes, 10^6) and the process's peak RSS.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 import JSONCodec
 import PushCore
@@ -153,7 +153,8 @@ for _ in 0..<options.runs {
     seconds.append(Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
 }
 let sorted = seconds.sorted()
-let median = sorted.count % 2 == 1
+let median =
+    sorted.count % 2 == 1
     ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
 let report: JSONValue = [
     "operation": .string(options.operation), "corpus": .string(options.corpus),

@@ -37,7 +37,9 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
         self.message = message
     }
 
-    public var description: String { "\(kind.rawValue) at line \(line), column \(column) (byte \(byteOffset)): \(message)" }
+    public var description: String {
+        "\(kind.rawValue) at line \(line), column \(column) (byte \(byteOffset)): \(message)"
+    }
 
     /// The stable diagnostic code for this kind (`json.syntax`, `json.duplicate-key`, …).
     public var code: String { "json.\(kind.rawValue)" }

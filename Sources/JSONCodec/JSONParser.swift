@@ -21,7 +21,8 @@ public struct JSONParser: Sendable {
     /// The default depth limit.
     public static let defaultMaximumDepth = 128
 
-    public init(maximumBytes: Int = JSONParser.defaultMaximumBytes, maximumDepth: Int = JSONParser.defaultMaximumDepth) {
+    public init(maximumBytes: Int = JSONParser.defaultMaximumBytes, maximumDepth: Int = JSONParser.defaultMaximumDepth)
+    {
         self.maximumBytes = maximumBytes
         self.maximumDepth = max(1, min(maximumDepth, 4096))
     }
@@ -64,7 +65,8 @@ public struct JSONParser: Sendable {
             return .success(try reader.readValue())
         } catch {
             // A duplicate key: let Jansson locate it (it rejects duplicates too).
-            return .failure(JanssonLocator.locate(buffer, simdjsonError: 0, maximumDepth: maximumDepth, duplicateKey: error.key))
+            return .failure(
+                JanssonLocator.locate(buffer, simdjsonError: 0, maximumDepth: maximumDepth, duplicateKey: error.key))
         }
     }
 }

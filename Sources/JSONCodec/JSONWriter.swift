@@ -109,7 +109,8 @@ public struct JSONWriter: Sendable {
         let quote = word ^ 0x2222_2222_2222_2222
         let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
         let control = (word &- 0x2020_2020_2020_2020) & ~word
-        let special = control | ((quote &- 0x0101_0101_0101_0101) & ~quote)
+        let special =
+            control | ((quote &- 0x0101_0101_0101_0101) & ~quote)
             | ((backslash &- 0x0101_0101_0101_0101) & ~backslash)
         return special & 0x8080_8080_8080_8080 != 0
     }

@@ -35,7 +35,8 @@ enum JanssonLocator {
                 "duplicate object key \"\(key)\" (canonically equivalent to an earlier key of the same object)")
         }
         // Jansson accepted what simdjson refused (or the difference is one we document).
-        let message = simdjsonError == 0 ? "duplicate object key \"\(duplicateKey ?? "")\"" : simdjsonMessage(simdjsonError)
+        let message =
+            simdjsonError == 0 ? "duplicate object key \"\(duplicateKey ?? "")\"" : simdjsonMessage(simdjsonError)
         let kind: JSONParseError.Kind
         switch simdjsonError {
         case 0: kind = .duplicateKey

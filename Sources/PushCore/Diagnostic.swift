@@ -39,7 +39,9 @@ public struct Diagnostic: Sendable, Hashable, Codable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String { "\(severity) \(code.rawValue) at \(path.description.isEmpty ? "/" : path.description): \(message)" }
+    public var description: String {
+        "\(severity) \(code.rawValue) at \(path.description.isEmpty ? "/" : path.description): \(message)"
+    }
 
     /// The canonical JSON form.
     public var jsonValue: JSONValue {

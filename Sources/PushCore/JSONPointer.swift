@@ -94,7 +94,8 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Expressi
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let pointer = JSONPointer(parsing: text) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a JSON Pointer"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "not a JSON Pointer"))
         }
         self = pointer
     }

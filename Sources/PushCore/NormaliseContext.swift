@@ -31,7 +31,8 @@ public struct NormaliseContext: Sendable {
         while !tokens.isEmpty {
             if let found = provenance[JSONPointer(tokens: tokens)] {
                 let rest = canonical.tokens.dropFirst(tokens.count)
-                return rest.isEmpty || tokens.first == "media" ? found : found.appending(JSONPointer(tokens: Array(rest)))
+                return rest.isEmpty || tokens.first == "media"
+                    ? found : found.appending(JSONPointer(tokens: Array(rest)))
             }
             tokens.removeLast()
         }

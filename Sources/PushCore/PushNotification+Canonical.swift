@@ -57,7 +57,9 @@ extension PushNotification {
                         var m = JSONObject()
                         m.appendUnchecked(K.Media.url, .string(item.url))
                         if let kind = item.kind { m.appendUnchecked(K.Media.kind, .string(kind.rawValue)) }
-                        if let identifier = item.identifier { m.appendUnchecked(K.Media.identifier, .string(identifier)) }
+                        if let identifier = item.identifier {
+                            m.appendUnchecked(K.Media.identifier, .string(identifier))
+                        }
                         return .object(m)
                     }))
         }
@@ -87,10 +89,13 @@ extension PushNotification {
         }
         let root = JSONPointer.root
         self.init()
-        if let version = o.takeInteger(K.schemaVersion, at: root, &diagnostics), version != PushNotification.schemaVersion {
+        if let version = o.takeInteger(K.schemaVersion, at: root, &diagnostics),
+            version != PushNotification.schemaVersion
+        {
             diagnostics.error(
                 .canonicalSchemaVersion, at: root.appending(K.schemaVersion),
-                "schemaVersion \(version) is not supported; this library reads version \(PushNotification.schemaVersion)")
+                "schemaVersion \(version) is not supported; this library reads version \(PushNotification.schemaVersion)"
+            )
         }
         title = o.takeString(K.title, at: root, &diagnostics)
         subtitle = o.takeString(K.subtitle, at: root, &diagnostics)
@@ -142,7 +147,8 @@ extension PushNotification {
                 for (index, item) in array.enumerated() {
                     let itemPath = path.appending(index: index)
                     guard var m = item.objectValue else {
-                        diagnostics.error(.wrongType, at: itemPath, "a media item must be an object, found \(item.typeName)")
+                        diagnostics.error(
+                            .wrongType, at: itemPath, "a media item must be an object, found \(item.typeName)")
                         continue
                     }
                     let url = m.takeString(K.Media.url, at: itemPath, &diagnostics)

@@ -35,7 +35,9 @@ public struct BatchConverter: Sendable {
     /// Parallel workers; 1 runs inline.
     public var jobs: Int
 
-    public init(normaliser: Normaliser = Normaliser(), operation: Operation, options: FormatOptions = FormatOptions(), jobs: Int) {
+    public init(
+        normaliser: Normaliser = Normaliser(), operation: Operation, options: FormatOptions = FormatOptions(), jobs: Int
+    ) {
         self.normaliser = normaliser
         self.operation = operation
         self.options = options
@@ -44,7 +46,8 @@ public struct BatchConverter: Sendable {
 
     /// Processes one record.
     public func process(_ record: RecordSplitter.Record) -> Outcome {
-        var outcome = Outcome(index: record.index, line: record.line, output: nil, lost: [], diagnostics: [], failed: false)
+        var outcome = Outcome(
+            index: record.index, line: record.line, output: nil, lost: [], diagnostics: [], failed: false)
         switch operation {
         case .convert(let from, let to, let strict):
             do {
@@ -54,7 +57,8 @@ public struct BatchConverter: Sendable {
                 outcome.diagnostics = result.diagnostics
             } catch {
                 outcome.failed = true
-                outcome.diagnostics = error.diagnostics.isEmpty
+                outcome.diagnostics =
+                    error.diagnostics.isEmpty
                     ? [Diagnostic(.error, .invalidJSON, at: .root, error.message)] : error.diagnostics
                 outcome.lost = error.lost
             }

@@ -61,6 +61,7 @@ public struct FormatRegistry: Sendable {
             }
         }
         guard let (adapter, recognition) = best.first else { return nil }
-        return Detection(adapter: adapter, evidence: recognition.evidence, alsoMatched: best.dropFirst().map(\.0.descriptor.name))
+        return Detection(
+            adapter: adapter, evidence: recognition.evidence, alsoMatched: best.dropFirst().map(\.0.descriptor.name))
     }
 }

@@ -29,7 +29,8 @@ extension Normaliser {
     /// Validates a catalogue; never throws.
     public func validateCatalogue(_ json: JSONValue) -> ValidationResult {
         let diagnostics = HiveActionCatalogue.validate(json)
-        return ValidationResult(valid: !diagnostics.containsErrors, diagnostics: diagnostics, format: Self.catalogueFormat)
+        return ValidationResult(
+            valid: !diagnostics.containsErrors, diagnostics: diagnostics, format: Self.catalogueFormat)
     }
 
     /// Renders a catalogue given in canonical form back to `hive_push_actions.json`.

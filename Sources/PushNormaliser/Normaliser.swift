@@ -39,7 +39,8 @@ public struct Normaliser: Sendable {
         context.diagnostics = preamble
         guard let notification = adapter.normalise(payload, context: &context) else {
             throw NormalisationFailure(
-                .rejected, "the payload could not be read as \(adapter.descriptor.name)", diagnostics: context.diagnostics)
+                .rejected, "the payload could not be read as \(adapter.descriptor.name)",
+                diagnostics: context.diagnostics)
         }
         return NormaliseResult(
             notification: notification, format: adapter.descriptor.name, evidence: evidence,
@@ -179,7 +180,9 @@ public struct Normaliser: Sendable {
         let known = registry.descriptors.map(\.name).joined(separator: ", ")
         return NormalisationFailure(
             .unknownFormat, "unknown format \"\(name)\"; known: auto, \(known)",
-            diagnostics: [Diagnostic(.error, .unknownFormat, at: .root, "unknown format \"\(name)\"; known: auto, \(known)")])
+            diagnostics: [
+                Diagnostic(.error, .unknownFormat, at: .root, "unknown format \"\(name)\"; known: auto, \(known)")
+            ])
     }
 
     private func resolve(
@@ -192,7 +195,11 @@ public struct Normaliser: Sendable {
         guard payload.objectValue != nil else {
             throw NormalisationFailure(
                 .rejected, "a push payload must be a JSON object",
-                diagnostics: [Diagnostic(.error, .notAnObject, at: .root, "a push payload must be a JSON object, found \(payload.typeName)")])
+                diagnostics: [
+                    Diagnostic(
+                        .error, .notAnObject, at: .root,
+                        "a push payload must be a JSON object, found \(payload.typeName)")
+                ])
         }
         guard let detection = registry.detect(payload) else {
             let message = "no known format recognises this payload (no `aps` and no vendor keys)"
@@ -204,7 +211,8 @@ public struct Normaliser: Sendable {
             let candidates = ([detection.adapter.descriptor.name] + detection.alsoMatched).joined(separator: ", ")
             preamble.warning(
                 .ambiguousFormat, at: .root,
-                "the payload matches several formats equally (\(candidates)); read as \(detection.adapter.descriptor.name). Name the format to choose")
+                "the payload matches several formats equally (\(candidates)); read as \(detection.adapter.descriptor.name). Name the format to choose"
+            )
         }
         return (detection.adapter, detection.evidence, preamble)
     }
@@ -224,7 +232,9 @@ public struct Normaliser: Sendable {
             let rendered = try render(n, format: target, options: options)
             return rendered.diagnostics.map { $0.located(by: locate) }
                 + rendered.lost.map {
-                    Diagnostic(.warning, .conversionLost, at: locate($0.path), "\(target) cannot carry \($0.path): \($0.reason)")
+                    Diagnostic(
+                        .warning, .conversionLost, at: locate($0.path),
+                        "\(target) cannot carry \($0.path): \($0.reason)")
                 }
         } catch {
             return error.diagnostics
@@ -248,16 +258,20 @@ public struct Normaliser: Sendable {
         // request headers of the result, not in the payload.
         var carriedElsewhere = registry.layoutPaths
         if adapter.descriptor.isDelivered { carriedElsewhere.append(JSONPointer(tokens: ["delivery"])) }
-        return (n.lostFields(comparedWith: back).filter { path in
-            !carriedElsewhere.contains { path.tokens.starts(with: $0.tokens) }
-        }.map { path in
-            var tokens = path.tokens
-            while !tokens.isEmpty {
-                if let reason = context.lossReasons[JSONPointer(tokens: tokens)] { return LostField(path: path, reason: reason) }
-                tokens.removeLast()
-            }
-            return LostField(path: path, reason: "\(adapter.descriptor.name) has no place for this field")
-        }, errors)
+        return (
+            n.lostFields(comparedWith: back).filter { path in
+                !carriedElsewhere.contains { path.tokens.starts(with: $0.tokens) }
+            }.map { path in
+                var tokens = path.tokens
+                while !tokens.isEmpty {
+                    if let reason = context.lossReasons[JSONPointer(tokens: tokens)] {
+                        return LostField(path: path, reason: reason)
+                    }
+                    tokens.removeLast()
+                }
+                return LostField(path: path, reason: "\(adapter.descriptor.name) has no place for this field")
+            }, errors
+        )
     }
 
 }

@@ -15,14 +15,17 @@ public enum AdapterContract {
     }
 
     /// Same input, same output and diagnostics.
-    public static func determinism(_ adapter: any PayloadAdapter, input: JSONValue, options: FormatOptions) -> [String] {
+    public static func determinism(_ adapter: any PayloadAdapter, input: JSONValue, options: FormatOptions) -> [String]
+    {
         var c1 = NormaliseContext(options: options)
         var c2 = NormaliseContext(options: options)
         let a = adapter.normalise(input, context: &c1)
         let b = adapter.normalise(input, context: &c2)
         var problems: [String] = []
         if a != b { problems.append("\(adapter.descriptor.name): normalise is not deterministic") }
-        if c1.diagnostics != c2.diagnostics { problems.append("\(adapter.descriptor.name): diagnostics are not deterministic") }
+        if c1.diagnostics != c2.diagnostics {
+            problems.append("\(adapter.descriptor.name): diagnostics are not deterministic")
+        }
         if let a {
             var r1 = RenderContext(options: options)
             var r2 = RenderContext(options: options)
@@ -34,12 +37,14 @@ public enum AdapterContract {
     }
 
     /// Every diagnostic path resolves in the input.
-    public static func pathsResolve(_ adapter: any PayloadAdapter, input: JSONValue, options: FormatOptions) -> [String] {
+    public static func pathsResolve(_ adapter: any PayloadAdapter, input: JSONValue, options: FormatOptions) -> [String]
+    {
         var context = NormaliseContext(options: options)
         _ = adapter.normalise(input, context: &context)
         return context.diagnostics.compactMap { diagnostic in
             diagnostic.path.resolve(in: input) == nil
-                ? "\(adapter.descriptor.name): diagnostic path \(diagnostic.path) does not resolve (\(diagnostic.code))" : nil
+                ? "\(adapter.descriptor.name): diagnostic path \(diagnostic.path) does not resolve (\(diagnostic.code))"
+                : nil
         }
     }
 
@@ -92,14 +97,17 @@ public enum AdapterContract {
             }
             for diagnostic in context.diagnostics where diagnostic.path.resolve(in: mutant) == nil {
                 problems.append(
-                    "\(adapter.descriptor.name): on a mutant, path \(diagnostic.path) does not resolve (\(diagnostic.code)) in \(mutant.compactText)")
+                    "\(adapter.descriptor.name): on a mutant, path \(diagnostic.path) does not resolve (\(diagnostic.code)) in \(mutant.compactText)"
+                )
             }
         }
         _ = adapter.recognise(.null)
         return problems
     }
 
-    static let replacements: [JSONValue] = [.null, .bool(true), .integer(-1), .double(1.5), .string("x"), .array([]), .object(JSONObject())]
+    static let replacements: [JSONValue] = [
+        .null, .bool(true), .integer(-1), .double(1.5), .string("x"), .array([]), .object(JSONObject()),
+    ]
 
     /// Every mutation: each key deleted, each value replaced by each other type (recursively).
     public static func mutations(of value: JSONValue, limit: Int) -> [JSONValue] {
@@ -117,7 +125,9 @@ public enum AdapterContract {
                         replaced[key] = replacement
                         out.append(rebuild(.object(replaced)))
                     }
-                    if case .string(let text) = child, let nested = try? JSONValue(parsing: text), nested.objectValue != nil {
+                    if case .string(let text) = child, let nested = try? JSONValue(parsing: text),
+                        nested.objectValue != nil
+                    {
                         visit(nested) { inner in
                             var replaced = object
                             replaced[key] = inner.map { .string($0.compactText) }

@@ -11,7 +11,9 @@ public enum FixtureSuite {
         let input: JSONValue
         var options = FormatOptions()
         do {
-            guard let loaded = try Golden.load(directory + "/input.json") else { return ["\(directory): no input.json"] }
+            guard let loaded = try Golden.load(directory + "/input.json") else {
+                return ["\(directory): no input.json"]
+            }
             input = loaded
             if let optionsJSON = try Golden.load(directory + "/options.json") {
                 var diagnostics: [Diagnostic] = []
@@ -23,7 +25,8 @@ public enum FixtureSuite {
         }
         var context = NormaliseContext(options: options)
         let notification = adapter.normalise(input, context: &context)
-        var problems = Golden.compare(Golden.diagnosticsJSON(context.diagnostics), with: directory + "/diagnostics.json")
+        var problems = Golden.compare(
+            Golden.diagnosticsJSON(context.diagnostics), with: directory + "/diagnostics.json")
         let canonicalPath = directory + "/canonical.json"
         let expectsCanonical = (try? Golden.load(canonicalPath)) != nil || Golden.isRecording
         if let notification, expectsCanonical {

@@ -40,15 +40,19 @@ public enum Golden {
         }
         let expected: JSONValue
         do {
-            guard let loaded = try load(path) else { return ["missing golden \(path) (run with PUSH_RECORD_GOLDENS=1)"] }
+            guard let loaded = try load(path) else {
+                return ["missing golden \(path) (run with PUSH_RECORD_GOLDENS=1)"]
+            }
             expected = loaded
         } catch {
             return ["golden \(path) is not valid JSON: \(error)"]
         }
         let equal = numeric ? expected.isNumericallyEqual(to: actual) : expected == actual
         if equal { return [] }
-        return ["\(path) differs:\n" + difference(expected, actual).joined(separator: "\n")
-            + "\n--- expected\n\(expected.canonicalText)--- actual\n\(actual.canonicalText)"]
+        return [
+            "\(path) differs:\n" + difference(expected, actual).joined(separator: "\n")
+                + "\n--- expected\n\(expected.canonicalText)--- actual\n\(actual.canonicalText)"
+        ]
     }
 
     /// Writes `value` in canonical style.
@@ -57,7 +61,8 @@ public enum Golden {
     }
 
     /// Path-level differences: "`/a/b`: expected X, got Y".
-    public static func difference(_ expected: JSONValue, _ actual: JSONValue, at path: JSONPointer = .root) -> [String] {
+    public static func difference(_ expected: JSONValue, _ actual: JSONValue, at path: JSONPointer = .root) -> [String]
+    {
         switch (expected, actual) {
         case (.object(let a), .object(let b)):
             var out: [String] = []
@@ -73,7 +78,9 @@ public enum Golden {
             }
             return out
         case (.array(let a), .array(let b)) where a.count == b.count:
-            return zip(a, b).enumerated().flatMap { difference($0.element.0, $0.element.1, at: path.appending(index: $0.offset)) }
+            return zip(a, b).enumerated().flatMap {
+                difference($0.element.0, $0.element.1, at: path.appending(index: $0.offset))
+            }
         default:
             return expected == actual ? [] : ["`\(path)`: expected \(expected.compactText), got \(actual.compactText)"]
         }
@@ -83,7 +90,10 @@ public enum Golden {
     public static func diagnosticsJSON(_ diagnostics: [Diagnostic]) -> JSONValue {
         .array(
             diagnostics.map {
-                ["severity": .string($0.severity.rawValue), "code": .string($0.code.rawValue), "path": .string($0.path.description)]
+                [
+                    "severity": .string($0.severity.rawValue), "code": .string($0.code.rawValue),
+                    "path": .string($0.path.description),
+                ]
             })
     }
 }

@@ -40,7 +40,9 @@ struct Arguments {
 
     func int(_ name: String) throws(UsageError) -> Int? {
         guard let text = values[name] else { return nil }
-        guard let value = Int(text), value > 0 else { throw UsageError(message: "\(name) takes a positive whole number") }
+        guard let value = Int(text), value > 0 else {
+            throw UsageError(message: "\(name) takes a positive whole number")
+        }
         return value
     }
 }

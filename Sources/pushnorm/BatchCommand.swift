@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 import Foundation
 import PushCore
@@ -89,7 +89,8 @@ enum BatchCommand {
             return [
                 "error": [
                     "record": .integer(Int64(outcome.index)), "line": .integer(Int64(outcome.line)),
-                    "code": .string(first?.code.rawValue ?? "core.unknown"), "path": .string(first?.path.description ?? ""),
+                    "code": .string(first?.code.rawValue ?? "core.unknown"),
+                    "path": .string(first?.path.description ?? ""),
                     "message": .string(first?.message ?? "failed"),
                     "diagnostics": .array(outcome.diagnostics.map(\.jsonValue)),
                 ]
@@ -126,8 +127,11 @@ enum BatchCommand {
                 "valid": .bool(!outcome.failed), "diagnostics": .array(outcome.diagnostics.map(\.jsonValue)),
             ]
             if single {
-                let result: JSONValue = ["valid": .bool(!outcome.failed), "diagnostics": .array(outcome.diagnostics.map(\.jsonValue))]
-                JSONWriter(style: arguments.flags.contains("--pretty") ? .canonical : .compact).write(result, into: &buffer)
+                let result: JSONValue = [
+                    "valid": .bool(!outcome.failed), "diagnostics": .array(outcome.diagnostics.map(\.jsonValue)),
+                ]
+                JSONWriter(style: arguments.flags.contains("--pretty") ? .canonical : .compact).write(
+                    result, into: &buffer)
                 if !arguments.flags.contains("--pretty") { buffer.append(0x0A) }
                 return
             }
@@ -156,7 +160,9 @@ enum BatchCommand {
         }
 
         func finish() -> Int32 {
-            if shape == .jsonArray && !single && isConvert { buffer.append(contentsOf: (written == 0 ? "[]\n" : "\n]\n").utf8) }
+            if shape == .jsonArray && !single && isConvert {
+                buffer.append(contentsOf: (written == 0 ? "[]\n" : "\n]\n").utf8)
+            }
             if !isConvert && !single {
                 var codes = JSONObject()
                 for (code, count) in codeCounts.sorted(by: { $0.key < $1.key }) { codes[code] = .integer(Int64(count)) }
@@ -172,10 +178,15 @@ enum BatchCommand {
             if IO.isTerminal(2) { IO.stderr("\r") }
             if isConvert {
                 IO.stderr(
-                    "converted \(converted), lossy \(lossy), failed \(failed), \(String(format: "%.3f", seconds)) s, \(rate) records/s\n")
+                    "converted \(converted), lossy \(lossy), failed \(failed), \(String(format: "%.3f", seconds)) s, \(rate) records/s\n"
+                )
             } else {
-                IO.stderr("validated \(records): \(converted) valid, \(failed) invalid, \(String(format: "%.3f", seconds)) s\n")
-                for (code, count) in codeCounts.sorted(by: { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }) {
+                IO.stderr(
+                    "validated \(records): \(converted) valid, \(failed) invalid, \(String(format: "%.3f", seconds)) s\n"
+                )
+                for (code, count) in codeCounts.sorted(by: {
+                    $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key
+                }) {
                     IO.stderr("  \(count)\t\(code)\n")
                 }
             }
@@ -183,10 +194,14 @@ enum BatchCommand {
         }
     }
 
-    static func run(_ converter: BatchConverter, _ arguments: Arguments, isConvert: Bool) throws(Arguments.UsageError) -> Int32 {
+    static func run(_ converter: BatchConverter, _ arguments: Arguments, isConvert: Bool) throws(Arguments.UsageError)
+        -> Int32
+    {
         let inputs = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
         var isDirectory: ObjCBool = false
-        if inputs.count == 1, FileManager.default.fileExists(atPath: inputs[0], isDirectory: &isDirectory), isDirectory.boolValue {
+        if inputs.count == 1, FileManager.default.fileExists(atPath: inputs[0], isDirectory: &isDirectory),
+            isDirectory.boolValue
+        {
             return try runDirectory(converter, inputs[0], arguments, isConvert: isConvert)
         }
         let outputFD: Int32
@@ -216,7 +231,9 @@ enum BatchCommand {
     /// Streams one input: decides its shape from the first bytes, then feeds blocks to the splitter.
     static func stream(_ input: String, _ converter: BatchConverter, _ sink: Sink) throws(Arguments.UsageError) {
         let fd: Int32 = input == "-" ? 0 : open(input, O_RDONLY)
-        guard fd >= 0 else { throw Arguments.UsageError(message: "cannot open \(input): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else {
+            throw Arguments.UsageError(message: "cannot open \(input): \(String(cString: strerror(errno)))")
+        }
         defer { if fd != 0 { close(fd) } }
         if fd != 0 {
             var info = stat()
@@ -247,7 +264,9 @@ enum BatchCommand {
             if splitter == nil {
                 // Decide the shape: an array; one (possibly pretty-printed) object; or NDJSON.
                 head.append(contentsOf: block[0..<n])
-                guard let first = head.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) else { continue }
+                guard let first = head.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) else {
+                    continue
+                }
                 if first != UInt8(ascii: "[") && head.count <= JSONParser.defaultMaximumBytes {
                     continue  // keep reading: maybe the whole input is one object
                 }

@@ -36,9 +36,11 @@ enum Commands {
             IO.stdout("pushnorm \(version)\n")
             return 0
         }
-        guard let command = arguments.command, !arguments.flags.contains("--help"), !arguments.flags.contains("-h") else {
+        guard let command = arguments.command, !arguments.flags.contains("--help"), !arguments.flags.contains("-h")
+        else {
             IO.stdout(help + "\n")
-            return arguments.command == nil && !arguments.flags.contains("--help") && !arguments.flags.contains("-h") ? 2 : 0
+            return arguments.command == nil && !arguments.flags.contains("--help") && !arguments.flags.contains("-h")
+                ? 2 : 0
         }
         switch command {
         case "normalise", "normalize": return try normalise(arguments)
@@ -62,7 +64,8 @@ enum Commands {
         var diagnostics: [Diagnostic] = []
         let options = FormatOptions(json: json, diagnostics: &diagnostics)
         if !diagnostics.isEmpty {
-            throw Arguments.UsageError(message: "--options \(path): " + diagnostics.map(\.description).joined(separator: "; "))
+            throw Arguments.UsageError(
+                message: "--options \(path): " + diagnostics.map(\.description).joined(separator: "; "))
         }
         return options
     }
@@ -92,7 +95,8 @@ enum Commands {
         let bytes = try single(arguments)
         if arguments.value("--format") == Normaliser.catalogueFormat { return catalogue(bytes, arguments, normaliser) }
         do {
-            let result = try normaliser.normalise(bytes, format: arguments.value("--format") ?? "auto", options: options)
+            let result = try normaliser.normalise(
+                bytes, format: arguments.value("--format") ?? "auto", options: options)
             if arguments.flags.contains("--full") {
                 printJSON(
                     [
@@ -157,7 +161,9 @@ enum Commands {
 
     static func formats() -> Int32 {
         for descriptor in FormatRegistry.standard.descriptors {
-            IO.stdout("\(descriptor.name)\t\(descriptor.vendor)\t\(descriptor.isDelivered ? "delivered" : "send")\t\(descriptor.summary)\n")
+            IO.stdout(
+                "\(descriptor.name)\t\(descriptor.vendor)\t\(descriptor.isDelivered ? "delivered" : "send")\t\(descriptor.summary)\n"
+            )
         }
         IO.stdout("hive-actions\thive\tcatalogue\tThe hive_push_actions.json action catalogue (RPC and library).\n")
         return 0

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 import Foundation
 
@@ -28,7 +28,9 @@ enum IO {
     static func readInput(_ path: String?) throws(Arguments.UsageError) -> [UInt8] {
         guard let path, path != "-" else { return readAll(0) }
         let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw Arguments.UsageError(message: "cannot open \(path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else {
+            throw Arguments.UsageError(message: "cannot open \(path): \(String(cString: strerror(errno)))")
+        }
         defer { close(fd) }
         return readAll(fd)
     }

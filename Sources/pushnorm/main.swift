@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 // Entry point: dispatch to a command. Exit codes: 0 ok, 1 invalid input (or some records failed),

@@ -23,7 +23,8 @@ struct APNsAdapterTests {
         // Documented normalisations: a body-only alert dictionary becomes a string; true/"1" flags become 1.
         let exceptions: [JSONPointer] =
             scenario == "alert-dictionary-body-only" || scenario == "mutable-content-as-true" ? ["/aps"] : []
-        let problems = context.diagnostics.containsErrors
+        let problems =
+            context.diagnostics.containsErrors
             ? AdapterContract.totality(APNsAdapter(), input: input, options: FormatOptions())
                 + AdapterContract.pathsResolve(APNsAdapter(), input: input, options: FormatOptions())
             : AdapterContract.check(APNsAdapter(), input: input, roundTripExceptions: exceptions)

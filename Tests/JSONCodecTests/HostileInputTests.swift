@@ -8,10 +8,12 @@ import PushTestSupport
 /// (`json.<kind>`, located at the document root as a finding) and where; none may trap.
 @Suite("JSON codec: hostile input")
 struct HostileInputTests {
-    static let payload = Array(
-        #"{"aps":{"alert":{"title":"Raid","body":"Join at 20:00 ✓"},"badge":12,"sound":"default","#
-            .utf8)
-        + Array(#""relevance-score":0.75,"mutable-content":1,"loc-args":[null,true,false]},"data":{"k":[1,-2.5e3]}}"#.utf8)
+    static let payload =
+        Array(
+            #"{"aps":{"alert":{"title":"Raid","body":"Join at 20:00 ✓"},"badge":12,"sound":"default","#
+                .utf8)
+        + Array(
+            #""relevance-score":0.75,"mutable-content":1,"loc-args":[null,true,false]},"data":{"k":[1,-2.5e3]}}"#.utf8)
 
     static func failure(_ bytes: [UInt8], _ parser: JSONParser = JSONParser()) -> JSONParseError? {
         do {
@@ -44,11 +46,15 @@ struct HostileInputTests {
             #expect(error.byteOffset <= length, "\(length): \(error)")
             #expect(error.line == 1 && error.column >= 1)
             let expected: Set<JSONParseError.Kind> =
-                Self.endsInsideCharacter(prefix) ? [.invalidUTF8]
+                Self.endsInsideCharacter(prefix)
+                ? [.invalidUTF8]
                 : Self.endsInsideLiteral(prefix) ? [.syntax, .truncated] : [.truncated]
-            #expect(expected.contains(error.kind), "\(length) bytes `\(String(decoding: prefix, as: UTF8.self))`: \(error)")
+            #expect(
+                expected.contains(error.kind), "\(length) bytes `\(String(decoding: prefix, as: UTF8.self))`: \(error)")
             let finding = error.diagnostic()
-            #expect(finding.severity == .error && finding.path == .root && finding.code.rawValue == "json.\(error.kind.rawValue)")
+            #expect(
+                finding.severity == .error && finding.path == .root
+                    && finding.code.rawValue == "json.\(error.kind.rawValue)")
         }
         #expect(kinds[.truncated, default: 0] > Self.payload.count / 2, "\(kinds)")
     }
@@ -74,14 +80,22 @@ struct HostileInputTests {
         var literal = false
         for byte in prefix {
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
                 continue
             }
             if byte == UInt8(ascii: "\"") {
                 inString = true
                 literal = false
             } else {
-                literal = (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                literal =
+                    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                     || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
             }
         }
@@ -92,7 +106,8 @@ struct HostileInputTests {
 
     @Test("nesting 100 000 deep is refused at the 129th level", arguments: [("[", "]"), (#"{"a":"#, "}")])
     func deepNesting(open: String, close: String) throws {
-        let text = Array((String(repeating: open, count: 100_000) + "1" + String(repeating: close, count: 100_000)).utf8)
+        let text = Array(
+            (String(repeating: open, count: 100_000) + "1" + String(repeating: close, count: 100_000)).utf8)
         let error = try #require(Self.failure(text, JSONParser(maximumBytes: 4 << 20)))
         #expect(error.kind == .tooDeep)
         #expect(error.byteOffset == 128 * open.utf8.count, "\(error)")
@@ -149,7 +164,10 @@ struct HostileInputTests {
 
     @Test(
         "lone surrogates in \\u escapes are refused",
-        arguments: [#""\uD800""#, #""\uDBFF""#, #""\uDC00""#, #""\uDFFF""#, #""\uD800\u0041""#, #""\uD800x""#, #""\uDC00\uD800""#, #"{"\uD83D":1}"#])
+        arguments: [
+            #""\uD800""#, #""\uDBFF""#, #""\uDC00""#, #""\uDFFF""#, #""\uD800\u0041""#, #""\uD800x""#,
+            #""\uDC00\uD800""#, #"{"\uD83D":1}"#,
+        ])
     func loneSurrogates(_ text: String) throws {
         let error = try #require(Self.failure(Array(text.utf8)), "\(text) was accepted")
         #expect(error.kind == .invalidUTF8, "\(text): \(error)")
@@ -212,7 +230,8 @@ struct HostileInputTests {
     }
 
     @Test func canonicallyEquivalentKeysInDifferentObjectsAreFine() throws {
-        let value = try JSONParser().parse("{\"a\":{\"\u{E9}\":1},\"b\":{\"e\u{301}\":2},\"x\":[\"\u{E9}\",\"e\u{301}\"]}")
+        let value = try JSONParser().parse(
+            "{\"a\":{\"\u{E9}\":1},\"b\":{\"e\u{301}\":2},\"x\":[\"\u{E9}\",\"e\u{301}\"]}")
         #expect(value["a"]?.objectValue?.count == 1 && value["b"]?.objectValue?.count == 1)
     }
 

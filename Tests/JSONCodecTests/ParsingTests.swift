@@ -11,7 +11,8 @@ struct ParsingTests {
     static let invalid = files(in: fixtures + "/invalid").filter { !$0.hasSuffix(".expected.json") }
 
     static func files(in directory: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".json") }.sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".json") }
+            .sorted()
     }
 
     static func bytes(_ path: String) -> [UInt8] { Array(FileManager.default.contents(atPath: path) ?? Data()) }
@@ -32,7 +33,9 @@ struct ParsingTests {
     @Test("every invalid fixture fails with its expected kind, located by Jansson", arguments: invalid)
     func invalidIsLocated(_ name: String) throws {
         let input = Self.bytes(Self.fixtures + "/invalid/" + name)
-        let expected = try #require(try Golden.load(Self.fixtures + "/invalid/" + name.replacingOccurrences(of: ".json", with: ".expected.json")))
+        let expected = try #require(
+            try Golden.load(
+                Self.fixtures + "/invalid/" + name.replacingOccurrences(of: ".json", with: ".expected.json")))
         #expect(throws: JSONParseError.self) { try JSONParser().parse(input) }
         do {
             _ = try JSONParser().parse(input)
@@ -47,7 +50,10 @@ struct ParsingTests {
     }
 
     @Test func errorLocationsHaveLineAndColumn() {
-        #expect(throws: JSONParseError(kind: .duplicateKey, line: 2, column: 4, byteOffset: 12, message: "duplicate object key near '\"a\"'")) {
+        #expect(
+            throws: JSONParseError(
+                kind: .duplicateKey, line: 2, column: 4, byteOffset: 12, message: "duplicate object key near '\"a\"'")
+        ) {
             try JSONParser().parse(#"{"a":1,"# + "\n" + #" "a":2}"#)
         }
         do {

@@ -18,16 +18,22 @@ struct SerialisationTests {
 
     @Test func canonicalStyleSortsAndIndents() {
         let value: JSONValue = ["b": [1, 2], "a": ["d": [:], "c": []]]
-        #expect(value.canonicalText == "{\n  \"a\": {\n    \"c\": [],\n    \"d\": {}\n  },\n  \"b\": [\n    1,\n    2\n  ]\n}\n")
+        #expect(
+            value.canonicalText
+                == "{\n  \"a\": {\n    \"c\": [],\n    \"d\": {}\n  },\n  \"b\": [\n    1,\n    2\n  ]\n}\n")
     }
 
     @Test func integersAndBooleansStayApart() {
-        #expect(JSONValue.array([1, true, 1.0, .unsignedInteger(18_446_744_073_709_551_615)]).compactText == "[1,true,1.0,18446744073709551615]")
+        #expect(
+            JSONValue.array([1, true, 1.0, .unsignedInteger(18_446_744_073_709_551_615)]).compactText
+                == "[1,true,1.0,18446744073709551615]")
     }
 
-    @Test("round trip through the writer", arguments: [
-        #"{"aps":{"alert":"hi","badge":0}}"#, #"[null,true,false,-1,0.5,"x\u0000y",{"":[]}]"#, #""😀""#,
-    ])
+    @Test(
+        "round trip through the writer",
+        arguments: [
+            #"{"aps":{"alert":"hi","badge":0}}"#, #"[null,true,false,-1,0.5,"x\u0000y",{"":[]}]"#, #""😀""#,
+        ])
     func roundTrip(_ text: String) throws {
         let value = try JSONParser().parse(text)
         #expect(try JSONParser().parse(value.compactText) == value)

@@ -16,7 +16,9 @@ struct WriterFastPathTests {
             for offset in 0...length {
                 let plain = String(repeating: "a", count: length)
                 let text = String(plain.prefix(offset)) + special + String(plain.dropFirst(offset))
-                let value: JSONValue = ["k" + special: .string(text), "n": [.string(text), 12, -7, 0.25, .null, false]]
+                let value: JSONValue = [
+                    "k" + special: .string(text), "n": [.string(text), 12, -7, 0.25, .null, false],
+                ]
                 let bytes = JSONWriter().bytes(value)
                 #expect(JSONWriter.compactSize(of: value) == bytes.count)
                 #expect(try JSONParser().parse(bytes) == value)

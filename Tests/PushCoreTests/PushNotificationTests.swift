@@ -28,7 +28,9 @@ struct PushNotificationTests {
             live.contentState = ["k": 1]
             return live
         }()
-        n.media = [.init(url: "https://x.example/a.gif"), .init(url: "https://x.example/v", kind: .video, identifier: "v")]
+        n.media = [
+            .init(url: "https://x.example/a.gif"), .init(url: "https://x.example/v", kind: .video, identifier: "v"),
+        ]
         n.delivery = {
             var d = PushNotification.Delivery()
             d.pushType = "alert"
@@ -37,7 +39,9 @@ struct PushNotificationTests {
             return d
         }()
         n.data = JSONObject(uniqueKeysWithValues: [("z", JSONValue.integer(1)), ("a", JSONValue.array([true]))])
-        n.extensions = JSONObject(uniqueKeysWithValues: [("zego", JSONValue.object(JSONObject(uniqueKeysWithValues: [("resourcesID", JSONValue.string("r"))])))])
+        n.extensions = JSONObject(uniqueKeysWithValues: [
+            ("zego", JSONValue.object(JSONObject(uniqueKeysWithValues: [("resourcesID", JSONValue.string("r"))])))
+        ])
         n.source = "apns"
         return n
     }
@@ -60,7 +64,9 @@ struct PushNotificationTests {
 
     @Test func decodingReportsEveryProblemWithItsPath() {
         var diagnostics: [Diagnostic] = []
-        let json: JSONValue = ["schemaVersion": 2, "badge": "1", "sound": ["volume": 1], "media": [["kind": "pdf"]], "nope": 1]
+        let json: JSONValue = [
+            "schemaVersion": 2, "badge": "1", "sound": ["volume": 1], "media": [["kind": "pdf"]], "nope": 1,
+        ]
         #expect(PushNotification(canonical: json, diagnostics: &diagnostics) == nil)
         let paths = Set(diagnostics.map(\.path.description))
         #expect(paths.isSuperset(of: ["/schemaVersion", "/badge", "/sound", "/media/0/kind", "/media/0", "/nope"]))
@@ -81,22 +87,31 @@ struct PushNotificationTests {
         #expect(Set(lost) == ["/badge", "/extensions/zego/resourcesID", "/data/a", "/mutableContent"])
     }
 
-    @Test("media kind from the URL's extension", arguments: [
-        ("https://a.example/x.JPG", "image"), ("https://a.example/x.gif?v=1", "gif"), ("https://a.example/x.mp4#t", "video"),
-        ("https://a.example/x.m4a", "audio"), ("https://a.example/x", ""), ("https://a.example/x.pdf", ""),
-        ("https://a.example/dir.png/", ""),
-    ])
+    @Test(
+        "media kind from the URL's extension",
+        arguments: [
+            ("https://a.example/x.JPG", "image"), ("https://a.example/x.gif?v=1", "gif"),
+            ("https://a.example/x.mp4#t", "video"),
+            ("https://a.example/x.m4a", "audio"), ("https://a.example/x", ""), ("https://a.example/x.pdf", ""),
+            ("https://a.example/dir.png/", ""),
+        ])
     func mediaKind(_ url: String, _ kind: String) {
         #expect(PushNotification.MediaKind(url: url)?.rawValue ?? "" == kind)
     }
 
     @Test func optionsDecodeAndRejectUnknownKeys() {
         var diagnostics: [Diagnostic] = []
-        let options = FormatOptions(json: ["snsPlatform": "APNS_SANDBOX", "zegoPayloadMediaKey": "img"], diagnostics: &diagnostics)
+        let options = FormatOptions(
+            json: ["snsPlatform": "APNS_SANDBOX", "zegoPayloadMediaKey": "img"], diagnostics: &diagnostics)
         #expect(diagnostics.isEmpty)
         #expect(options.snsPlatform == "APNS_SANDBOX")
         #expect(options.zegoPayloadMediaKey == "img")
-        _ = FormatOptions(json: ["snsPlatform": "GCM", "typo": 1, "hiveMediaKey": 3], at: "/params/options", diagnostics: &diagnostics)
-        #expect(Set(diagnostics.map(\.path.description)) == ["/params/options/snsPlatform", "/params/options/typo", "/params/options/hiveMediaKey"])
+        _ = FormatOptions(
+            json: ["snsPlatform": "GCM", "typo": 1, "hiveMediaKey": 3], at: "/params/options", diagnostics: &diagnostics
+        )
+        #expect(
+            Set(diagnostics.map(\.path.description)) == [
+                "/params/options/snsPlatform", "/params/options/typo", "/params/options/hiveMediaKey",
+            ])
     }
 }

@@ -42,8 +42,13 @@ struct BatchNothingLostTests {
         }
     }
 
-    static let strings = ["", "x", "é中😀", "line\nbreak", "quote\" and \\ backslash", "\u{0}nul", "tab\tand\u{1F}control", "https://cdn.example.com/a.png"]
-    static let wrongValues: [JSONValue] = [.null, .bool(false), .integer(-3), .double(0.25), .string("w"), .array([]), .object(JSONObject())]
+    static let strings = [
+        "", "x", "é中😀", "line\nbreak", "quote\" and \\ backslash", "\u{0}nul", "tab\tand\u{1F}control",
+        "https://cdn.example.com/a.png",
+    ]
+    static let wrongValues: [JSONValue] = [
+        .null, .bool(false), .integer(-3), .double(0.25), .string("w"), .array([]), .object(JSONObject()),
+    ]
 
     /// One record's compact bytes (never containing a newline, so one record per line).
     static func record(from inputs: [JSONValue], _ rng: inout Generator) -> [UInt8] {
@@ -59,17 +64,22 @@ struct BatchNothingLostTests {
             let value = wrongValues[Int(rng.next() % UInt64(wrongValues.count))]
             return JSONWriter(style: .compact).bytes(HostileInputTests.replacing(path, in: input, with: value))
         case 5:  // not a push payload at all
-            return Array(["[]", "\"aps\"", "17", "null", "{}", "{\"aps\":", "nul", "{\"a\":1,\"a\":2}"][Int(rng.next() % 8)].utf8)
+            return Array(
+                ["[]", "\"aps\"", "17", "null", "{}", "{\"aps\":", "nul", "{\"a\":1,\"a\":2}"][Int(rng.next() % 8)].utf8
+            )
         default:  // a valid input with a string changed and a custom key added
             var variant = input
             let strings = locations.filter { $0.1.stringValue != nil }
             if !strings.isEmpty, rng.next() % 2 == 0 {
                 let (path, _) = strings[Int(rng.next() % UInt64(strings.count))]
-                variant = HostileInputTests.replacing(path, in: variant, with: .string(Self.strings[Int(rng.next() % UInt64(Self.strings.count))]))
+                variant = HostileInputTests.replacing(
+                    path, in: variant, with: .string(Self.strings[Int(rng.next() % UInt64(Self.strings.count))]))
             }
             if case .object(var object) = variant, rng.next() % 2 == 0 {
                 let key = "trace-\(rng.next() % 1000)"
-                if object[key] == nil { object[key] = .string(Self.strings[Int(rng.next() % UInt64(Self.strings.count))]) }
+                if object[key] == nil {
+                    object[key] = .string(Self.strings[Int(rng.next() % UInt64(Self.strings.count))])
+                }
                 variant = .object(object)
             }
             return JSONWriter(style: .compact).bytes(variant)
@@ -129,13 +139,18 @@ struct BatchNothingLostTests {
                         && !layout.contains { path.tokens.starts(with: $0.tokens) }
                 }
                 if !changed.isEmpty {
-                    roundTripProblems.append("\(String(decoding: bytes, as: UTF8.self)): \(there.from) → \(Self.target) → back changed \(changed) unreported")
+                    roundTripProblems.append(
+                        "\(String(decoding: bytes, as: UTF8.self)): \(there.from) → \(Self.target) → back changed \(changed) unreported"
+                    )
                 }
             } catch {
-                roundTripProblems.append("\(String(decoding: bytes, as: UTF8.self)): \(there.from) → \(Self.target) → back failed: \(error)")
+                roundTripProblems.append(
+                    "\(String(decoding: bytes, as: UTF8.self)): \(there.from) → \(Self.target) → back failed: \(error)")
             }
         }
-        #expect(roundTripProblems.isEmpty, "\(roundTripProblems.count) round trips:\n\(roundTripProblems.prefix(5).joined(separator: "\n"))")
+        #expect(
+            roundTripProblems.isEmpty,
+            "\(roundTripProblems.count) round trips:\n\(roundTripProblems.prefix(5).joined(separator: "\n"))")
 
         var failures = 0
         var mismatches: [String] = []

@@ -77,7 +77,8 @@ struct ConversionMatrixTests {
             // Layout memory (a placement, a wrapper) is not content and is never reported lost.
             // `delivery` rides in the result's headers, not the payload, for delivered formats.
             let delivered = FormatRegistry.standard.adapter(named: target)?.descriptor.isDelivered ?? false
-            let lost = (there.lost + back.lost).map(\.path) + FormatRegistry.standard.layoutPaths
+            let lost =
+                (there.lost + back.lost).map(\.path) + FormatRegistry.standard.layoutPaths
                 + (delivered ? [JSONPointer(tokens: ["delivery"])] : [])
             let changed = original.notification.lostFields(comparedWith: final).filter { path in
                 !lost.contains { path.tokens.starts(with: $0.tokens) || $0.tokens.starts(with: path.tokens) }

@@ -13,7 +13,9 @@ struct DocumentationTests {
             let base = root.appendingPathComponent(folder)
             guard let files = FileManager.default.enumerator(atPath: base.path) else { continue }
             for case let file as String in files where file.hasSuffix(".swift") {
-                guard let text = try? String(contentsOf: base.appendingPathComponent(file), encoding: .utf8) else { continue }
+                guard let text = try? String(contentsOf: base.appendingPathComponent(file), encoding: .utf8) else {
+                    continue
+                }
                 for line in text.split(separator: "\n") where line.contains(": DiagnosticCode = \"") {
                     if let start = line.range(of: ": DiagnosticCode = \"")?.upperBound,
                         let end = line[start...].firstIndex(of: "\"")
@@ -32,7 +34,9 @@ struct DocumentationTests {
         #expect(codes.count > 30)
         let missing = codes.filter { !readme.contains("`\($0)`") }
         #expect(missing.isEmpty, "README.md does not list: \(missing.joined(separator: ", "))")
-        for kind in ["syntax", "duplicate-key", "invalid-utf8", "truncated", "number-out-of-range", "too-deep", "too-large"] {
+        for kind in [
+            "syntax", "duplicate-key", "invalid-utf8", "truncated", "number-out-of-range", "too-deep", "too-large",
+        ] {
             #expect(readme.contains("`json.\(kind)`"), "README.md does not list json.\(kind)")
         }
     }

@@ -24,7 +24,8 @@ struct HostileInputTests {
     /// The valid fixture inputs (no error findings when read as their own format).
     static let validSources: [Source] = ConversionMatrixTests.sources.filter { source in
         guard let input = try? Golden.load(source.path + "/input.json"),
-            let result = try? Normaliser().normalise(input, format: source.format, options: ConversionMatrixTests.options(source))
+            let result = try? Normaliser().normalise(
+                input, format: source.format, options: ConversionMatrixTests.options(source))
         else { return false }
         return !result.diagnostics.containsErrors
     }
@@ -33,7 +34,9 @@ struct HostileInputTests {
     static func locations(in value: JSONValue, at path: JSONPointer = .root) -> [(JSONPointer, JSONValue)] {
         switch value {
         case .object(let object):
-            return object.flatMap { key, child in [(path.appending(key), child)] + locations(in: child, at: path.appending(key)) }
+            return object.flatMap { key, child in
+                [(path.appending(key), child)] + locations(in: child, at: path.appending(key))
+            }
         case .array(let array):
             return array.enumerated().flatMap { index, child in
                 [(path.appending(index: index), child)] + locations(in: child, at: path.appending(index: index))
@@ -94,8 +97,10 @@ struct HostileInputTests {
                     // Allowed by the adapter contract only when nothing can be read at all, with an error at that key.
                     #expect(Self.unresolved(error.diagnostics, in: mutant).isEmpty, "\(path): \(error.diagnostics)")
                     #expect(
-                        error.kind == .rejected && error.diagnostics.contains { $0.severity == .error && $0.path == path },
-                        "\(source.format) \(path) = \(replacement.compactText): normalise threw \(error) \(error.diagnostics)")
+                        error.kind == .rejected
+                            && error.diagnostics.contains { $0.severity == .error && $0.path == path },
+                        "\(source.format) \(path) = \(replacement.compactText): normalise threw \(error) \(error.diagnostics)"
+                    )
                     continue
                 }
                 let bad = Self.unresolved(result.diagnostics, in: mutant)
@@ -130,7 +135,9 @@ struct HostileInputTests {
             return nested.objectValue != nil
         }
         let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
-        let huge = "{\"image_attachment\":\"https://cdn.example.com/a.png\",\"pad\":\"" + String(repeating: "x", count: 900_000) + "\"}"
+        let huge =
+            "{\"image_attachment\":\"https://cdn.example.com/a.png\",\"pad\":\""
+            + String(repeating: "x", count: 900_000) + "\"}"
         for (path, _) in embedded {
             for (name, text) in [("deep", deep), ("huge", huge)] {
                 let mutant = Self.replacing(path, in: input, with: .string(text))
@@ -148,7 +155,8 @@ struct HostileInputTests {
                     let rendered = try normaliser.render(result.notification, format: source.format, options: options)
                     #expect(
                         reported || path.resolve(in: rendered.payload) == .string(text),
-                        "\(source.testDescription): 100 000-deep JSON in \(path) neither reported nor carried: \(result.diagnostics)")
+                        "\(source.testDescription): 100 000-deep JSON in \(path) neither reported nor carried: \(result.diagnostics)"
+                    )
                 }
             }
         }
@@ -161,14 +169,19 @@ struct HostileInputTests {
     @Test("validate(target:) and convert locate every finding in the input", arguments: [#"{}"#, #"{"aps":{}}"#])
     func renderFindingsAreLocatedInTheInput(_ text: String) throws {
         let normaliser = Normaliser()
-        let inputs = [try JSONValue(parsing: text)] + Self.validSources.compactMap { try? Golden.load($0.path + "/input.json") }
+        let inputs =
+            [try JSONValue(parsing: text)] + Self.validSources.compactMap { try? Golden.load($0.path + "/input.json") }
         for input in inputs {
             for source in ["auto"] + ConversionMatrixTests.formats {
                 for target in ConversionMatrixTests.formats {
                     let validation = normaliser.validate(input, format: source, target: target)
-                    #expect(Self.unresolved(validation.diagnostics, in: input).isEmpty, "validate \(source) → \(target): \(input.compactText)")
+                    #expect(
+                        Self.unresolved(validation.diagnostics, in: input).isEmpty,
+                        "validate \(source) → \(target): \(input.compactText)")
                     if let converted = try? normaliser.convert(input, from: source, to: target) {
-                        #expect(Self.unresolved(converted.diagnostics, in: input).isEmpty, "convert \(source) → \(target): \(input.compactText)")
+                        #expect(
+                            Self.unresolved(converted.diagnostics, in: input).isEmpty,
+                            "convert \(source) → \(target): \(input.compactText)")
                     }
                 }
             }
@@ -212,7 +225,9 @@ struct HostileInputTests {
     }
 
     @Test func deepNestingInsideAPayloadIsRefusedByTheParser() {
-        let text = #"{"aps":{"alert":"hi"},"data":"# + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}"
+        let text =
+            #"{"aps":{"alert":"hi"},"data":"# + String(repeating: "[", count: 100_000)
+            + String(repeating: "]", count: 100_000) + "}"
         let result = Normaliser().validate(Array(text.utf8))
         #expect(result.diagnostics.map(\.code.rawValue) == ["json.too-deep"])
         #expect(result.diagnostics.first?.path == .root)
@@ -225,7 +240,9 @@ struct HostileInputTests {
         #expect(refused.diagnostics.map(\.code.rawValue) == ["json.too-large"])
         let raised = Normaliser(parser: JSONParser(maximumBytes: 4 << 20)).validate(Array(text.utf8))
         #expect(raised.format == "apns")
-        #expect(raised.diagnostics.contains { $0.code == .apnsPayloadTooLarge && $0.path == .root && $0.severity == .error })
+        #expect(
+            raised.diagnostics.contains { $0.code == .apnsPayloadTooLarge && $0.path == .root && $0.severity == .error }
+        )
     }
 
     @Test func duplicateKeysInAPayloadAreRefusedWithTheirLine() throws {

@@ -38,9 +38,12 @@ struct RecordSplitterTests {
 
     @Test func batchKeepsOrderOnManyJobs() {
         let records = (1...500).map { i in
-            RecordSplitter.Record(bytes: Array(#"{"aps":{"alert":"n\#(i)","badge":\#(i % 7 == 0 ? "\"x\"" : "1")}}"#.utf8), line: i, index: i)
+            RecordSplitter.Record(
+                bytes: Array(#"{"aps":{"alert":"n\#(i)","badge":\#(i % 7 == 0 ? "\"x\"" : "1")}}"#.utf8), line: i,
+                index: i)
         }
-        let outcomes = BatchConverter(operation: .convert(from: "apns", to: "apns", strict: false), jobs: 4).process(records)
+        let outcomes = BatchConverter(operation: .convert(from: "apns", to: "apns", strict: false), jobs: 4).process(
+            records)
         #expect(outcomes.map(\.index) == Array(1...500))
         #expect(outcomes.filter(\.failed).map(\.index) == (1...500).filter { $0 % 7 == 0 })
         #expect(outcomes[0].output.map { String(decoding: $0, as: UTF8.self) } == #"{"aps":{"alert":"n1","badge":1}}"#)

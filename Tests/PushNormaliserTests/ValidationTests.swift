@@ -25,7 +25,9 @@ struct ValidationTests {
             let notification = try #require(PushNotification(canonical: json, diagnostics: &diagnostics))
             result = Normaliser().validate(notification: notification)
         }
-        let actual: JSONValue = ["valid": .bool(result.valid), "diagnostics": Golden.diagnosticsJSON(result.diagnostics)]
+        let actual: JSONValue = [
+            "valid": .bool(result.valid), "diagnostics": Golden.diagnosticsJSON(result.diagnostics),
+        ]
         let problems = Golden.compare(actual, with: directory + "/validation.json")
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }

@@ -25,7 +25,8 @@ struct HostileInputTests {
         framer.append(RPCSession.replies(to: input, server: server))
         var out: [(JSONValue, MessageFraming)] = []
         while let event = framer.next(atEndOfInput: true) {
-            guard case .message(let body, let framing) = event, let reply = try? JSONParser(maximumBytes: 1 << 30).parse(body)
+            guard case .message(let body, let framing) = event,
+                let reply = try? JSONParser(maximumBytes: 1 << 30).parse(body)
             else {
                 Issue.record("a reply does not frame or parse: \(event)", sourceLocation: sourceLocation)
                 continue
@@ -50,17 +51,42 @@ struct HostileInputTests {
         "Content-Length that lies or is malformed",
         arguments: [
             // Shorter than the body: the cut body is not JSON; the rest is skipped up to the next message.
-            ("too short", cl(#"{"jsonrpc":"2.0","id":1,"method":"nope"}"#, length: "5") + "\n" + probe + "\n", ["-32700 null", "-32601 \"probe\""]),
+            (
+                "too short", cl(#"{"jsonrpc":"2.0","id":1,"method":"nope"}"#, length: "5") + "\n" + probe + "\n",
+                ["-32700 null", "-32601 \"probe\""]
+            ),
             // Longer than the body, swallowing the next message: the swallowed message is still found.
-            ("swallows the next message", cl(#"{"jsonrpc":"2.0","id":1,"method":"nope"}"#, length: "60") + cl(probe) + "\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n", ["-32700 null", "-32601 \"probe\""]),
+            (
+                "swallows the next message",
+                cl(#"{"jsonrpc":"2.0","id":1,"method":"nope"}"#, length: "60") + cl(probe)
+                    + "\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n\n", ["-32700 null", "-32601 \"probe\""]
+            ),
             // Longer than everything that follows: waits, then at end of input a truncated message.
-            ("longer than the stream", cl(#"{"jsonrpc":"2.0","id":1,"method":"nope"}"#, length: "100000"), ["-32700 null"]),
+            (
+                "longer than the stream", cl(#"{"jsonrpc":"2.0","id":1,"method":"nope"}"#, length: "100000"),
+                ["-32700 null"]
+            ),
             ("negative", cl(#"{"id":1}"#, length: "-1") + "\n" + probe + "\n", ["-32700 null", "-32601 \"probe\""]),
-            ("not a number", cl(#"{"id":1}"#, length: "12abc") + "\n" + probe + "\n", ["-32700 null", "-32601 \"probe\""]),
-            ("beyond 64 bits", cl(#"{"id":1}"#, length: "99999999999999999999999") + "\n" + probe + "\n", ["-32700 null", "-32601 \"probe\""]),
-            ("two that disagree", "Content-Length: 8\r\nContent-Length: 9\r\n\r\n{\"id\":1}\n" + probe + "\n", ["-32700 null", "-32601 \"probe\""]),
-            ("missing", "Content-Type: application/json\r\n\r\n{}" + "\n" + probe + "\n", ["-32700 null", "-32601 \"probe\""]),
-            ("over --max-message-bytes", cl("[" + String(repeating: "1,", count: 600_000) + "1]") + cl(probe), ["-32600 null", "-32601 \"probe\""]),
+            (
+                "not a number", cl(#"{"id":1}"#, length: "12abc") + "\n" + probe + "\n",
+                ["-32700 null", "-32601 \"probe\""]
+            ),
+            (
+                "beyond 64 bits", cl(#"{"id":1}"#, length: "99999999999999999999999") + "\n" + probe + "\n",
+                ["-32700 null", "-32601 \"probe\""]
+            ),
+            (
+                "two that disagree", "Content-Length: 8\r\nContent-Length: 9\r\n\r\n{\"id\":1}\n" + probe + "\n",
+                ["-32700 null", "-32601 \"probe\""]
+            ),
+            (
+                "missing", "Content-Type: application/json\r\n\r\n{}" + "\n" + probe + "\n",
+                ["-32700 null", "-32601 \"probe\""]
+            ),
+            (
+                "over --max-message-bytes", cl("[" + String(repeating: "1,", count: 600_000) + "1]") + cl(probe),
+                ["-32600 null", "-32601 \"probe\""]
+            ),
             ("zero", cl("", length: "0") + cl(probe), ["-32700 null", "-32601 \"probe\""]),
         ] as [(String, String, [String])])
     func contentLengthLies(_ name: String, _ input: String, _ expected: [String]) {
@@ -82,7 +108,10 @@ struct HostileInputTests {
             switch i % 3 {
             case 0: members.append(#"{"jsonrpc":"2.0","id":\#(i),"method":"nope"}"#)
             case 1: members.append(#"{"jsonrpc":"2.0","method":"normalise","params":{"payload":{"aps":{}}}}"#)
-            default: members.append(#"{"jsonrpc":"2.0","id":"n\#(i)","method":"normalise","params":{"payload":{"aps":{"badge":\#(i)}}}}"#)
+            default:
+                members.append(
+                    #"{"jsonrpc":"2.0","id":"n\#(i)","method":"normalise","params":{"payload":{"aps":{"badge":\#(i)}}}}"#
+                )
             }
         }
         let batch = "[" + members.joined(separator: ",") + "]\n"
@@ -120,7 +149,10 @@ struct HostileInputTests {
         arguments: MessageFraming.allCases,
         [
             (#""abc""#, "-32601 \"abc\""), (#""""#, "-32601 \"\""), (#""1""#, "-32601 \"1\""),
-            ("\"" + String(repeating: "é", count: 5000) + "\"", "-32601 \"" + String(repeating: "é", count: 5000) + "\""),
+            (
+                "\"" + String(repeating: "é", count: 5000) + "\"",
+                "-32601 \"" + String(repeating: "é", count: 5000) + "\""
+            ),
             ("0", "-32601 0"), ("-7", "-32601 -7"), ("18446744073709551615", "-32601 18446744073709551615"),
             ("1.5", "-32601 1.5"), ("1e2", "-32601 100.0"), ("null", "-32601 null"),
             ("true", "-32600 null"), ("false", "-32600 null"), ("[]", "-32600 null"), ("[1]", "-32600 null"),

@@ -31,7 +31,9 @@ struct RenderMethod: RPCMethod {
         }
     }
 
-    private func renderCatalogue(_ params: RPCParams, format: String, context: RPCMethodContext) throws(RPCError) -> JSONValue {
+    private func renderCatalogue(_ params: RPCParams, format: String, context: RPCMethodContext) throws(RPCError)
+        -> JSONValue
+    {
         guard format == Normaliser.catalogueFormat else {
             throw .invalidParams([
                 Diagnostic(
@@ -50,7 +52,8 @@ struct RenderMethod: RPCMethod {
         do {
             let result = try context.normaliser.renderCatalogue(json)
             return [
-                "payload": result.catalogue, "headers": [:], "size": .integer(Int64(JSONWriter.compactSize(of: result.catalogue))),
+                "payload": result.catalogue, "headers": [:],
+                "size": .integer(Int64(JSONWriter.compactSize(of: result.catalogue))),
                 "lost": [], "diagnostics": .array(result.diagnostics.map(\.jsonValue)),
             ]
         } catch {
