@@ -116,6 +116,10 @@ let package = Package(
             dependencies: ["PushRPC", "PushNormaliser", "PushCore", "JSONCodec", "PushTestSupport"],
             exclude: ["Transcripts"]
         ),
+        .testTarget(
+            name: "CommandLineTests",
+            dependencies: ["JSONCodec", "PushCore", "PushTestSupport"]
+        ),
         .executableTarget(
             name: "pushnorm",
             dependencies: ["PushRPC", "PushNormaliser", "PushCore", "JSONCodec"]

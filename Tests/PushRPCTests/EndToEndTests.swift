@@ -1,6 +1,7 @@
 import Foundation
 import JSONCodec
 import PushCore
+import PushTestSupport
 import Testing
 
 @testable import PushRPC
@@ -15,35 +16,11 @@ import Testing
 struct EndToEndTests {
     static let binary = PushnormBinary.path
 
-    struct Run {
-        var status: Int32
-        var stdout: [UInt8]
-        var stderr: String
-    }
+    typealias Run = PushnormExecutable.Run
 
-    /// Runs `pushnorm rpc` with `input` on stdin (a file, so no pipe can deadlock).
+    /// Runs `pushnorm rpc` with `input` on stdin.
     static func run(_ input: [UInt8], arguments: [String] = []) throws -> Run {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "pushnorm-e2e-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let inputURL = directory.appendingPathComponent("in")
-        let outputURL = directory.appendingPathComponent("out")
-        let errorURL = directory.appendingPathComponent("err")
-        try Data(input).write(to: inputURL)
-        _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = ["rpc"] + arguments
-        process.standardInput = try FileHandle(forReadingFrom: inputURL)
-        process.standardOutput = try FileHandle(forWritingTo: outputURL)
-        process.standardError = try FileHandle(forWritingTo: errorURL)
-        try process.run()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, stdout: Array(try Data(contentsOf: outputURL)),
-            stderr: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self))
+        try PushnormExecutable.run(["rpc"] + arguments, input: input)
     }
 
     static func request(_ id: Int, _ method: String, _ params: JSONValue? = nil, notification: Bool = false)
@@ -210,7 +187,7 @@ struct EndToEndTests {
 /// Where the executable under test is.
 enum PushnormBinary {
     /// `<package root>/.build/debug/pushnorm`.
-    static let path = RPCTestSupport.packageRoot + "/.build/debug/pushnorm"
+    static let path = PushnormExecutable.path
     /// True when it has been built.
-    static var exists: Bool { FileManager.default.isExecutableFile(atPath: path) }
+    static var exists: Bool { PushnormExecutable.exists }
 }
