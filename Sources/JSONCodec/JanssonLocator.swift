@@ -104,21 +104,10 @@ enum JanssonLocator {
     /// The byte offset of the first bracket that opens a level deeper than `limit`, if any.
     static func exceedsDepth(_ buffer: UnsafeBufferPointer<UInt8>, _ limit: Int) -> Int? {
         var depth = 0
-        var inString = false
-        var escaped = false
+        var strings = JSONStringScanner()
         for (offset, byte) in buffer.enumerated() {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
+            if strings.advance(byte) { continue }
             switch byte {
-            case UInt8(ascii: "\""): inString = true
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 depth += 1
                 if depth > limit { return offset }

@@ -1,3 +1,5 @@
+import PushCore
+
 /// Splits a byte stream into records without parsing them: NDJSON lines, or the elements of one
 /// top-level JSON array (tracked by bracket depth outside strings). Feed blocks with ``feed(_:)``;
 /// complete records come out in order with their 1-based line number; memory holds at most one
@@ -34,8 +36,7 @@ public struct RecordSplitter: Sendable {
     private var count = 0
     // jsonArray state
     private var depth = 0
-    private var inString = false
-    private var escaped = false
+    private var strings = JSONStringScanner()
     private var started = false
     private var finished = false
     /// Bytes outside the array or between elements that are not `,` or whitespace.
@@ -137,22 +138,13 @@ public struct RecordSplitter: Sendable {
                 }
                 continue
             }
-            if inString {
+            let opensString = !strings.isInString
+            if strings.advance(byte) {
+                if opensString && pending.isEmpty { recordLine = line }
                 pending.append(byte)
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
                 continue
             }
             switch byte {
-            case UInt8(ascii: "\""):
-                if pending.isEmpty { recordLine = line }
-                inString = true
-                pending.append(byte)
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 if pending.isEmpty { recordLine = line }
                 depth += 1

@@ -75,31 +75,19 @@ struct HostileInputTests {
 
     /// True when `prefix` ends inside a number or a `true`/`false`/`null` literal (outside strings).
     static func endsInsideLiteral(_ prefix: [UInt8]) -> Bool {
-        var inString = false
-        var escaped = false
+        var strings = JSONStringScanner()
         var literal = false
         for byte in prefix {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
+            if strings.advance(byte) {
+                literal = false
                 continue
             }
-            if byte == UInt8(ascii: "\"") {
-                inString = true
-                literal = false
-            } else {
-                literal =
-                    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                    || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
-            }
+            literal =
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
         }
-        return literal && !inString
+        return literal && !strings.isInString
     }
 
     // MARK: - Size and depth limits
