@@ -6,14 +6,21 @@ import PackageDescription
 //   swift build --package-path Tests/Fuzz -c debug -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 // Each executable defines `LLVMFuzzerTestOneInput` and `<Module>_main` (SwiftPM aliases `main` to it),
 // which runs libFuzzer's driver. The package links only with `-sanitize=fuzzer`.
+
+/// A product of the root package.
+func root(_ name: String) -> Target.Dependency { .product(name: name, package: "push-normaliser") }
+
+/// The fuzz targets and the root products each links.
+let fuzzTargets: [(name: String, products: [String])] = [
+    ("FuzzJSONCodec", ["JSONCodec", "PushCore"]),
+    ("FuzzNormalise", ["PushNormaliser", "PushCore"]),
+    ("FuzzConvert", ["PushNormaliser", "JSONCodec", "PushCore"]),
+    ("FuzzRPC", ["PushRPC", "JSONCodec", "PushCore"]),
+]
+
 let package = Package(
     name: "push-normaliser-fuzz",
-    products: [
-        .executable(name: "FuzzJSONCodec", targets: ["FuzzJSONCodec"]),
-        .executable(name: "FuzzNormalise", targets: ["FuzzNormalise"]),
-        .executable(name: "FuzzConvert", targets: ["FuzzConvert"]),
-        .executable(name: "FuzzRPC", targets: ["FuzzRPC"]),
-    ],
+    products: fuzzTargets.map { .executable(name: $0.name, targets: [$0.name]) },
     dependencies: [
         .package(name: "push-normaliser", path: "../.."),
     ],
@@ -21,51 +28,10 @@ let package = Package(
         // Calls libFuzzer's driver from the `<Module>_main` entry point SwiftPM links as `main`.
         .target(name: "CFuzzerDriver"),
         // Oracles shared by the fuzz targets (invariant checks that trap on violation).
-        .target(
-            name: "FuzzSupport",
-            dependencies: [
-                .product(name: "PushNormaliser", package: "push-normaliser"),
-                .product(name: "JSONCodec", package: "push-normaliser"),
-                .product(name: "PushCore", package: "push-normaliser"),
-            ]
-        ),
-        .executableTarget(
-            name: "FuzzJSONCodec",
-            dependencies: [
-                "CFuzzerDriver",
-                "FuzzSupport",
-                .product(name: "JSONCodec", package: "push-normaliser"),
-                .product(name: "PushCore", package: "push-normaliser"),
-            ]
-        ),
-        .executableTarget(
-            name: "FuzzNormalise",
-            dependencies: [
-                "CFuzzerDriver",
-                "FuzzSupport",
-                .product(name: "PushNormaliser", package: "push-normaliser"),
-                .product(name: "PushCore", package: "push-normaliser"),
-            ]
-        ),
-        .executableTarget(
-            name: "FuzzConvert",
-            dependencies: [
-                "CFuzzerDriver",
-                "FuzzSupport",
-                .product(name: "PushNormaliser", package: "push-normaliser"),
-                .product(name: "JSONCodec", package: "push-normaliser"),
-                .product(name: "PushCore", package: "push-normaliser"),
-            ]
-        ),
-        .executableTarget(
-            name: "FuzzRPC",
-            dependencies: [
-                "CFuzzerDriver",
-                "FuzzSupport",
-                .product(name: "PushRPC", package: "push-normaliser"),
-                .product(name: "JSONCodec", package: "push-normaliser"),
-                .product(name: "PushCore", package: "push-normaliser"),
-            ]
-        ),
+        .target(name: "FuzzSupport", dependencies: ["PushNormaliser", "JSONCodec", "PushCore"].map(root)),
     ]
+        + fuzzTargets.map { target in
+            .executableTarget(
+                name: target.name, dependencies: ["CFuzzerDriver", "FuzzSupport"] + target.products.map(root))
+        }
 )
