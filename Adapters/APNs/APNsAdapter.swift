@@ -41,6 +41,11 @@ public struct APNsAdapter: PayloadAdapter {
         return n
     }
 
+    /// Custom data named `aps`.
+    public func dataCollides(_ notification: PushNotification, options: FormatOptions) -> Bool {
+        notification.data[APNsKeys.aps] != nil
+    }
+
     public func render(_ notification: PushNotification, context: inout RenderContext) -> JSONValue {
         if !notification.media.isEmpty {
             context.explainLoss(

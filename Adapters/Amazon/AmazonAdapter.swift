@@ -53,6 +53,15 @@ public struct AmazonAdapter: PayloadAdapter {
         return n
     }
 
+    /// Amazon's three placements: see ``AmazonPayloadWriter/carriedPart(of:options:adapter:)``.
+    public func carriedPart(of notification: PushNotification, options: FormatOptions) -> PushNotification {
+        AmazonPayloadWriter.carriedPart(of: notification, options: options, adapter: self)
+    }
+
+    public func dataCollides(_ notification: PushNotification, options: FormatOptions) -> Bool {
+        AmazonPayloadWriter.dataCollides(notification, options: options)
+    }
+
     public func render(_ notification: PushNotification, context: inout RenderContext) -> JSONValue {
         .object(AmazonPayloadWriter.payload(for: notification, context: &context))
     }

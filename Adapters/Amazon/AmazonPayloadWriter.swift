@@ -51,6 +51,29 @@ package enum AmazonPayloadWriter {
         return root
     }
 
+    /// True when custom data holds a key this convention reads itself: `aps`, or the media key at the root or
+    /// inside a `data` object.
+    package static func dataCollides(_ n: PushNotification, options: FormatOptions) -> Bool {
+        let key = options.amazonMediaKey
+        if n.data[key] != nil || n.data[APNsKeys.aps] != nil { return true }
+        if case .object(let inner)? = n.data[AmazonKeys.data], inner[key] != nil { return true }
+        return false
+    }
+
+    /// The carried part for `attachment-url` formats: the generic one, except with several media, whose
+    /// placements (remembered, else the option; one URL each, in the rendered payload's key order) are decided
+    /// by reading the rendering back with `adapter`.
+    package static func carriedPart(
+        of n: PushNotification, options: FormatOptions, adapter: some PayloadAdapter
+    ) -> PushNotification {
+        guard n.media.count > 1 else { return n.keeping(adapter.descriptor.carries) }
+        var render = RenderContext(options: options)
+        var read = NormaliseContext(options: options)
+        read.recordsProvenance = false
+        let back = adapter.normalise(adapter.render(n, context: &render), context: &read) ?? PushNotification()
+        return n.keeping(adapter.descriptor.carries).removing(n.lostFields(comparedWith: back))
+    }
+
     /// Puts `url` at `placement`; false when the payload has no object there to hold it.
     private static func place(
         _ url: String, at placement: AmazonMediaPlacement, key: String, in root: inout JSONObject

@@ -40,6 +40,11 @@ public struct PinpointAdapter: PayloadAdapter {
         return n
     }
 
+    /// Custom data named `aps` or `data` (which holds `media-url` and `pinpoint`).
+    public func dataCollides(_ notification: PushNotification, options: FormatOptions) -> Bool {
+        notification.data[APNsKeys.aps] != nil || notification.data[AmazonKeys.data] != nil
+    }
+
     public func render(_ notification: PushNotification, context: inout RenderContext) -> JSONValue {
         .object(PinpointPayloadWriter.payload(for: notification, context: &context))
     }

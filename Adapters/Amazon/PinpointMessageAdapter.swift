@@ -84,6 +84,13 @@ public struct PinpointMessageAdapter: PayloadAdapter {
         return n
     }
 
+    /// Fields, or (with `RawContent`) everything a delivered Pinpoint payload carries, plus the headers.
+    public func carriedPart(of notification: PushNotification, options: FormatOptions) -> PushNotification {
+        let memory = notification.extensionObject(X.namespace)[X.pinpointMessage]?.objectValue ?? JSONObject()
+        guard memory[XM.rawContent]?.boolValue == true else { return notification.keeping(descriptor.carries) }
+        return notification.keeping(PinpointAdapter.carriedFields + ["delivery", "extensions.amazon.pinpointMessage"])
+    }
+
     public func render(_ notification: PushNotification, context: inout RenderContext) -> JSONValue {
         let memory = notification.extensionObject(X.namespace)[X.pinpointMessage]?.objectValue ?? JSONObject()
         let message = PinpointMessageWriter.message(for: notification, memory: memory, context: &context)

@@ -107,6 +107,15 @@ public struct SNSAdapter: PayloadAdapter {
         }
     }
 
+    /// Amazon's three placements: see ``AmazonPayloadWriter/carriedPart(of:options:adapter:)``.
+    public func carriedPart(of notification: PushNotification, options: FormatOptions) -> PushNotification {
+        AmazonPayloadWriter.carriedPart(of: notification, options: options, adapter: self)
+    }
+
+    public func dataCollides(_ notification: PushNotification, options: FormatOptions) -> Bool {
+        AmazonPayloadWriter.dataCollides(notification, options: options)
+    }
+
     public func render(_ notification: PushNotification, context: inout RenderContext) -> JSONValue {
         let ext = notification.extensionObject(X.namespace)
         let kept = ext[X.sns]?.objectValue ?? JSONObject()

@@ -60,6 +60,12 @@ public struct HiveAdapter: PayloadAdapter {
         return n
     }
 
+    /// Custom data named `aps`, or the group or media key.
+    public func dataCollides(_ notification: PushNotification, options: FormatOptions) -> Bool {
+        let data = notification.data
+        return data[APNsKeys.aps] != nil || data[options.hiveGroupKey] != nil || data[options.hiveMediaKey] != nil
+    }
+
     public func render(_ notification: PushNotification, context: inout RenderContext) -> JSONValue {
         let groupKey = context.options.hiveGroupKey
         let mediaKey = context.options.hiveMediaKey

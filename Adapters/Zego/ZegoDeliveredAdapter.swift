@@ -51,6 +51,11 @@ public struct ZegoDeliveredAdapter: PayloadAdapter {
         return n
     }
 
+    /// Custom data named `aps` or `payload`.
+    public func dataCollides(_ notification: PushNotification, options: FormatOptions) -> Bool {
+        notification.data[APNsKeys.aps] != nil || notification.data[ZegoKeys.payload] != nil
+    }
+
     public func render(_ notification: PushNotification, context: inout RenderContext) -> JSONValue {
         let n = notification
         ZegoForm.explainExtraMedia(n, capacity: 1, context: &context)

@@ -11,9 +11,12 @@
 /// - **Round-trip**: for every valid input `p`, `render(normalise(p))` equals `p` as JSON values,
 ///   except for the normalisations the README lists for the format; and for every notification `n`
 ///   this format can carry, `normalise(render(n)) == n` (ignoring `source`).
-/// - **Honest render**: ``render(_:context:)`` writes what the format can carry. Whatever it cannot is
-///   found by the facade (which re-reads the rendered payload and compares); a renderer may add a
-///   specific reason with ``RenderContext/explainLoss(at:_:)``.
+/// - **Honest render**: ``render(_:context:)`` writes what the format can carry, and
+///   ``carriedPart(of:options:)`` declares exactly that part: the facade reports everything else as lost
+///   without reading the rendering back; a renderer may add a specific reason with
+///   ``RenderContext/explainLoss(at:_:)``.
+/// - **Declared losses are true**: reading the rendered payload back gives ``carriedPart(of:options:)``
+///   (`AdapterContract.declaredLosses` and the `FuzzConvert` target check this law).
 ///
 /// `PushTestSupport.AdapterContract` checks all of these on every adapter's fixtures.
 public protocol PayloadAdapter: Sendable {
@@ -29,6 +32,25 @@ public protocol PayloadAdapter: Sendable {
 
     /// Writes `notification` in this format. Total: never fails; problems become diagnostics.
     func render(_ notification: PushNotification, context: inout RenderContext) -> JSONValue
+
+    /// The part of `notification` that ``render(_:context:)`` carries: what reading its rendering back
+    /// gives (ignoring `source`). The facade reports the rest as lost. The default keeps the fields the
+    /// descriptor's ``FormatDescriptor/carries`` names; a format that carries a field only in part (one media
+    /// URL, a sound name without its dictionary) narrows it here.
+    func carriedPart(of notification: PushNotification, options: FormatOptions) -> PushNotification
+
+    /// True when `notification`'s custom data uses a key this format reads itself (`aps`, a media key, a group
+    /// key): its rendering then reads back as something else, so the facade reads it back to report what changed
+    /// (and announces a rendering that does not read cleanly). Default false.
+    func dataCollides(_ notification: PushNotification, options: FormatOptions) -> Bool
+}
+
+extension PayloadAdapter {
+    public func carriedPart(of notification: PushNotification, options: FormatOptions) -> PushNotification {
+        notification.keeping(descriptor.carries)
+    }
+
+    public func dataCollides(_ notification: PushNotification, options: FormatOptions) -> Bool { false }
 }
 
 /// Evidence that a payload is of some format.

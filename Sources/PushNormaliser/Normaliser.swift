@@ -112,13 +112,20 @@ public struct Normaliser: Sendable {
         guard let adapter = registry.adapter(named: format) else { throw unknownFormat(format) }
         var context = RenderContext(options: options)
         let payload = adapter.render(notification, context: &context)
-        let (lost, readBackErrors) = lostFields(notification, payload: payload, adapter: adapter, context: context)
-        // A rendering its own format does not read cleanly (a custom key colliding with a vendor key, …)
-        // is announced rather than returned silently.
-        let invalid = readBackErrors.map {
-            Diagnostic(
-                .warning, .conversionInvalidOutput, at: .root,
-                "the rendered \(format) payload does not read back cleanly: \($0.code) at \($0.path): \($0.message)")
+        var lost: [LostField]
+        var invalid: [Diagnostic] = []
+        if adapter.dataCollides(notification, options: options) {
+            // Custom data that the target reads as its own keys: only reading back tells what it became.
+            let readBack = readBackLosses(notification, payload: payload, format: format, options: options)
+            lost = readBack.lost
+            // A rendering its own format does not read cleanly is announced rather than returned silently.
+            invalid = readBack.readBackErrors.map {
+                Diagnostic(
+                    .warning, .conversionInvalidOutput, at: .root,
+                    "the rendered \(format) payload does not read back cleanly: \($0.code) at \($0.path): \($0.message)")
+            }
+        } else {
+            lost = declaredLosses(notification, adapter: adapter, context: context)
         }
         return RenderResult(
             payload: payload, headers: notification.delivery?.headers ?? JSONObject(),
@@ -241,37 +248,56 @@ public struct Normaliser: Sendable {
         }
     }
 
-    private func lostFields(
-        _ n: PushNotification, payload: JSONValue, adapter: any PayloadAdapter, context: RenderContext
+    /// Declared losses: what `n` holds minus what the target declares it carries
+    /// (``PayloadAdapter/carriedPart(of:options:)``), each with the renderer's reason or the default one.
+    /// No rendering is read back; ``readBackLosses(_:payload:format:options:)`` is the law that checks this.
+    private func declaredLosses(
+        _ n: PushNotification, adapter: any PayloadAdapter, context: RenderContext
+    ) -> [LostField] {
+        var carried = adapter.declaredPart(of: n, renderedWith: context)
+        carried.source = n.source
+        if carried == n { return [] }
+        return losses(n, comparedWith: carried, adapter: adapter, reasons: context.lossReasons)
+    }
+
+    /// The losses found by reading `payload` (a rendering of `n` as `format`) back with the target format and
+    /// comparing the two models, plus the errors of that read: the oracle declared losses are tested against
+    /// (`AdapterContract`, `FuzzConvert`), never run on the conversion path.
+    package func readBackLosses(
+        _ n: PushNotification, payload: JSONValue, format: String, options: FormatOptions = FormatOptions()
     ) -> (lost: [LostField], readBackErrors: [Diagnostic]) {
-        var readBack = NormaliseContext(options: context.options)
+        guard let adapter = registry.adapter(named: format) else { return ([], []) }
+        var readBack = NormaliseContext(options: options)
         readBack.recordsProvenance = false  // only the model is compared
         var back = adapter.normalise(payload, context: &readBack) ?? PushNotification()
         let errors = readBack.diagnostics.filter { $0.severity == .error }
-        // Fast path: a model equal to the original but for `source` (which the comparison ignores)
-        // has identical canonical JSON, so nothing is lost; skip building and diffing it.
-        let backSource = back.source
         back.source = n.source
         if back == n { return ([], errors) }
-        back.source = backSource
-        // Layout memory is never content; and for a delivered format `delivery` travels as the APNs
-        // request headers of the result, not in the payload.
+        var context = RenderContext(options: options)
+        _ = adapter.render(n, context: &context)
+        return (losses(n, comparedWith: back, adapter: adapter, reasons: context.lossReasons), errors)
+    }
+
+    /// The fields of `n` that `kept` does not hold, less layout memory (and `delivery` for a delivered format,
+    /// which travels as the APNs request headers of the result), each with its most specific reason.
+    private func losses(
+        _ n: PushNotification, comparedWith kept: PushNotification, adapter: any PayloadAdapter,
+        reasons: [JSONPointer: String]
+    ) -> [LostField] {
         var carriedElsewhere = registry.layoutPaths
         if adapter.descriptor.isDelivered { carriedElsewhere.append(JSONPointer(tokens: ["delivery"])) }
-        return (
-            n.lostFields(comparedWith: back).filter { path in
-                !carriedElsewhere.contains { path.tokens.starts(with: $0.tokens) }
-            }.map { path in
-                var tokens = path.tokens
-                while !tokens.isEmpty {
-                    if let reason = context.lossReasons[JSONPointer(tokens: tokens)] {
-                        return LostField(path: path, reason: reason)
-                    }
-                    tokens.removeLast()
+        return n.lostFields(comparedWith: kept).filter { path in
+            !carriedElsewhere.contains { path.tokens.starts(with: $0.tokens) }
+        }.map { path in
+            var tokens = path.tokens
+            while !tokens.isEmpty {
+                if let reason = reasons[JSONPointer(tokens: tokens)] {
+                    return LostField(path: path, reason: reason)
                 }
-                return LostField(path: path, reason: "\(adapter.descriptor.name) has no place for this field")
-            }, errors
-        )
+                tokens.removeLast()
+            }
+            return LostField(path: path, reason: "\(adapter.descriptor.name) has no place for this field")
+        }
     }
 
 }

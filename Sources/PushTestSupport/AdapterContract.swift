@@ -11,7 +11,49 @@ public enum AdapterContract {
     ) -> [String] {
         determinism(adapter, input: input, options: options) + pathsResolve(adapter, input: input, options: options)
             + roundTrip(adapter, input: input, options: options, exceptions: roundTripExceptions)
-            + totality(adapter, input: input, options: options)
+            + totality(adapter, input: input, options: options) + declaredLosses(adapter, input: input, options: options)
+    }
+
+    /// Declared losses are true: the fields of `n` missing from ``PayloadAdapter/declaredPart(of:renderedWith:)`` are
+    /// exactly the fields missing (or changed) when `render(n)` is read back, and that read has no errors.
+    /// Checked for `n` read from `input` by `adapter` itself.
+    public static func declaredLosses(
+        _ adapter: any PayloadAdapter, input: JSONValue, options: FormatOptions
+    ) -> [String] {
+        var context = NormaliseContext(options: options)
+        guard let n = adapter.normalise(input, context: &context), !context.diagnostics.containsErrors else { return [] }
+        return declaredLosses(adapter, notification: n, options: options, ignoring: adapter.descriptor.layoutPaths)
+    }
+
+    /// Declared losses are true for `notification` (read from any format) rendered by `adapter`. Paths under
+    /// `ignoring` (layout memory, `delivery` for a delivered format) are left out of both sides.
+    public static func declaredLosses(
+        _ adapter: any PayloadAdapter, notification n: PushNotification, options: FormatOptions,
+        ignoring: [JSONPointer] = []
+    ) -> [String] {
+        // Colliding custom data is read back by the facade itself: nothing is declared.
+        if adapter.dataCollides(n, options: options) { return [] }
+        var renderContext = RenderContext(options: options)
+        let rendered = adapter.render(n, context: &renderContext)
+        var back = NormaliseContext(options: options)
+        back.recordsProvenance = false
+        guard let again = adapter.normalise(rendered, context: &back) else {
+            return ["\(adapter.descriptor.name): its own rendering does not normalise: \(rendered.compactText)"]
+        }
+        var problems: [String] = []
+        let errors = back.diagnostics.filter { $0.severity == .error }
+        if !errors.isEmpty {
+            problems.append(
+                "\(adapter.descriptor.name): its rendering reads back with errors \(errors.map(\.code)): \(rendered.compactText)")
+        }
+        func kept(_ path: JSONPointer) -> Bool { !ignoring.contains { path.tokens.starts(with: $0.tokens) } }
+        let declared = n.lostFields(comparedWith: adapter.declaredPart(of: n, renderedWith: renderContext)).filter(kept)
+        let found = n.lostFields(comparedWith: again).filter(kept)
+        if declared != found {
+            problems.append(
+                "\(adapter.descriptor.name): declared losses \(declared) != read-back losses \(found)\nvia \(rendered.compactText)")
+        }
+        return problems
     }
 
     /// Same input, same output and diagnostics.

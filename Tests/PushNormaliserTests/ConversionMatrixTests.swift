@@ -92,4 +92,21 @@ struct ConversionMatrixTests {
             }
         }
     }
+
+    @Test("declared losses equal the losses found by reading back", arguments: sources)
+    func declaredLossesAreTrue(_ source: Source) throws {
+        let options = Self.options(source)
+        let input = try #require(try Golden.load(source.path + "/input.json"))
+        guard let original = try? Normaliser().normalise(input, format: source.format, options: options),
+            !original.diagnostics.containsErrors
+        else { return }
+        for adapter in FormatRegistry.standard.adapters {
+            let ignoring =
+                FormatRegistry.standard.layoutPaths
+                + (adapter.descriptor.isDelivered ? [JSONPointer(tokens: ["delivery"])] : [])
+            let problems = AdapterContract.declaredLosses(
+                adapter, notification: original.notification, options: options, ignoring: ignoring)
+            #expect(problems.isEmpty, "\(source.format) → \(adapter.descriptor.name): \(problems.joined(separator: "\n"))")
+        }
+    }
 }
