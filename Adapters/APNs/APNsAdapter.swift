@@ -7,11 +7,12 @@ public import PushCore
 public struct APNsAdapter: PayloadAdapter {
     public init() {}
 
-    public var descriptor: FormatDescriptor {
-        FormatDescriptor(
-            name: "apns", vendor: "apple", summary: "A plain APNs payload: `aps` plus custom keys beside it.",
-            isDelivered: true, carries: APNsAdapter.carriedFields)
-    }
+    public var descriptor: FormatDescriptor { Self.standardDescriptor }
+
+    /// Built once: a conversion reads it several times.
+    private static let standardDescriptor = FormatDescriptor(
+        name: "apns", vendor: "apple", summary: "A plain APNs payload: `aps` plus custom keys beside it.",
+        isDelivered: true, carries: APNsAdapter.carriedFields)
 
     /// The canonical fields an APNs payload carries (everything but `delivery`, which travels as headers).
     package static let carriedFields = [

@@ -12,17 +12,18 @@ public struct AmazonAdapter: PayloadAdapter {
     /// Creates the adapter; its behaviour is set per call by the context's ``FormatOptions``.
     public init() {}
 
-    public var descriptor: FormatDescriptor {
-        FormatDescriptor(
-            name: "amazon", vendor: AmazonKeys.Extension.namespace,
-            summary: "An APNs payload with the media URL under `attachment-url` (at the root, in `data` or in `aps`).",
-            isDelivered: true, carries: AmazonAdapter.carriedFields,
-            layoutPaths: [
-                JSONPointer(tokens: [
-                    "extensions", AmazonKeys.Extension.namespace, AmazonKeys.Extension.mediaPlacements,
-                ])
+    public var descriptor: FormatDescriptor { Self.standardDescriptor }
+
+    /// Built once: a conversion reads it several times.
+    private static let standardDescriptor = FormatDescriptor(
+        name: "amazon", vendor: AmazonKeys.Extension.namespace,
+        summary: "An APNs payload with the media URL under `attachment-url` (at the root, in `data` or in `aps`).",
+        isDelivered: true, carries: AmazonAdapter.carriedFields,
+        layoutPaths: [
+            JSONPointer(tokens: [
+                "extensions", AmazonKeys.Extension.namespace, AmazonKeys.Extension.mediaPlacements,
             ])
-    }
+        ])
 
     /// Plain APNs fields plus media and the remembered placements.
     package static let carriedFields = APNsAdapter.carriedFields + ["media", "extensions.amazon.mediaPlacements"]

@@ -66,12 +66,12 @@ package enum AmazonPayloadWriter {
     package static func carriedPart(
         of n: PushNotification, options: FormatOptions, adapter: some PayloadAdapter
     ) -> PushNotification {
-        guard n.media.count > 1 else { return n.keeping(adapter.descriptor.carries) }
+        guard n.media.count > 1 else { return n.keeping(adapter.descriptor.carriedFields) }
         var render = RenderContext(options: options)
         var read = NormaliseContext(options: options)
         read.recordsProvenance = false
         let back = adapter.normalise(adapter.render(n, context: &render), context: &read) ?? PushNotification()
-        return n.keeping(adapter.descriptor.carries).removing(n.lostFields(comparedWith: back))
+        return n.keeping(adapter.descriptor.carriedFields).removing(n.lostFields(comparedWith: back))
     }
 
     /// Puts `url` at `placement`; false when the payload has no object there to hold it.

@@ -10,12 +10,13 @@ public struct PinpointAdapter: PayloadAdapter {
     /// Creates the adapter; its behaviour is set per call by the context's ``FormatOptions``.
     public init() {}
 
-    public var descriptor: FormatDescriptor {
-        FormatDescriptor(
-            name: "pinpoint", vendor: AmazonKeys.Extension.namespace,
-            summary: "An Amazon Pinpoint push as delivered: APNs with `data.media-url` and `data.pinpoint`.",
-            isDelivered: true, carries: PinpointAdapter.carriedFields)
-    }
+    public var descriptor: FormatDescriptor { Self.standardDescriptor }
+
+    /// Built once: a conversion reads it several times.
+    private static let standardDescriptor = FormatDescriptor(
+        name: "pinpoint", vendor: AmazonKeys.Extension.namespace,
+        summary: "An Amazon Pinpoint push as delivered: APNs with `data.media-url` and `data.pinpoint`.",
+        isDelivered: true, carries: PinpointAdapter.carriedFields)
 
     /// Plain APNs fields plus one media item and the Pinpoint metadata.
     package static let carriedFields = APNsAdapter.carriedFields + ["media", "extensions.amazon.pinpoint"]

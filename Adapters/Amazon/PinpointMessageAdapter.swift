@@ -26,16 +26,17 @@ public struct PinpointMessageAdapter: PayloadAdapter {
     /// Creates the adapter; its behaviour is set per call by the context's ``FormatOptions``.
     public init() {}
 
-    public var descriptor: FormatDescriptor {
-        FormatDescriptor(
-            name: "pinpoint-message", vendor: X.namespace,
-            summary: "Amazon Pinpoint's APNSMessage send form (bare or in `{\"APNSMessage\": …}`), incl. RawContent.",
-            isDelivered: false, carries: PinpointMessageAdapter.carriedFields,
-            layoutPaths: [
-                JSONPointer(tokens: ["extensions", X.namespace, X.pinpointMessage, X.PinpointMessage.wrapped]),
-                JSONPointer(tokens: ["extensions", X.namespace, X.pinpointMessage, X.PinpointMessage.rawContent]),
-            ])
-    }
+    public var descriptor: FormatDescriptor { Self.standardDescriptor }
+
+    /// Built once: a conversion reads it several times.
+    private static let standardDescriptor = FormatDescriptor(
+        name: "pinpoint-message", vendor: X.namespace,
+        summary: "Amazon Pinpoint's APNSMessage send form (bare or in `{\"APNSMessage\": …}`), incl. RawContent.",
+        isDelivered: false, carries: PinpointMessageAdapter.carriedFields,
+        layoutPaths: [
+            JSONPointer(tokens: ["extensions", X.namespace, X.pinpointMessage, X.PinpointMessage.wrapped]),
+            JSONPointer(tokens: ["extensions", X.namespace, X.pinpointMessage, X.PinpointMessage.rawContent]),
+        ])
 
     /// The fields an `APNSMessage` without `RawContent` carries (with `RawContent`, all that `pinpoint` carries).
     package static let carriedFields = [
@@ -87,9 +88,13 @@ public struct PinpointMessageAdapter: PayloadAdapter {
     /// Fields, or (with `RawContent`) everything a delivered Pinpoint payload carries, plus the headers.
     public func carriedPart(of notification: PushNotification, options: FormatOptions) -> PushNotification {
         let memory = notification.extensionObject(X.namespace)[X.pinpointMessage]?.objectValue ?? JSONObject()
-        guard memory[XM.rawContent]?.boolValue == true else { return notification.keeping(descriptor.carries) }
-        return notification.keeping(PinpointAdapter.carriedFields + ["delivery", "extensions.amazon.pinpointMessage"])
+        guard memory[XM.rawContent]?.boolValue == true else { return notification.keeping(descriptor.carriedFields) }
+        return notification.keeping(Self.rawContentCarries)
     }
+
+    /// With `RawContent`: a delivered Pinpoint payload plus the headers and the message's memory.
+    private static let rawContentCarries = CarriedFields(
+        PinpointAdapter.carriedFields + ["delivery", "extensions.amazon.pinpointMessage"])
 
     public func render(_ notification: PushNotification, context: inout RenderContext) -> JSONValue {
         let memory = notification.extensionObject(X.namespace)[X.pinpointMessage]?.objectValue ?? JSONObject()

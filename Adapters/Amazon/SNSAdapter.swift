@@ -16,17 +16,18 @@ public struct SNSAdapter: PayloadAdapter {
     /// Creates the adapter; its behaviour is set per call by the context's ``FormatOptions``.
     public init() {}
 
-    public var descriptor: FormatDescriptor {
-        FormatDescriptor(
-            name: "sns", vendor: X.namespace,
-            summary: "An Amazon SNS JSON message: the APNs payload as a string under `APNS` or `APNS_SANDBOX`.",
-            isDelivered: false,
-            carries: AmazonAdapter.carriedFields + ["extensions.amazon.sns", "extensions.amazon.snsPlatform"],
-            layoutPaths: [
-                JSONPointer(tokens: ["extensions", X.namespace, X.mediaPlacements]),
-                JSONPointer(tokens: ["extensions", X.namespace, X.snsPlatform]),
-            ])
-    }
+    public var descriptor: FormatDescriptor { Self.standardDescriptor }
+
+    /// Built once: a conversion reads it several times.
+    private static let standardDescriptor = FormatDescriptor(
+        name: "sns", vendor: X.namespace,
+        summary: "An Amazon SNS JSON message: the APNs payload as a string under `APNS` or `APNS_SANDBOX`.",
+        isDelivered: false,
+        carries: AmazonAdapter.carriedFields + ["extensions.amazon.sns", "extensions.amazon.snsPlatform"],
+        layoutPaths: [
+            JSONPointer(tokens: ["extensions", X.namespace, X.mediaPlacements]),
+            JSONPointer(tokens: ["extensions", X.namespace, X.snsPlatform]),
+        ])
 
     /// Certain on a string `APNS` or `APNS_SANDBOX`.
     public func recognise(_ payload: JSONValue) -> Recognition? {

@@ -22,12 +22,13 @@ public struct HiveAdapter: PayloadAdapter {
     /// The format's public name.
     public static let formatName = "hive"
 
-    public var descriptor: FormatDescriptor {
-        FormatDescriptor(
-            name: Self.formatName, vendor: HiveKeys.namespace,
-            summary: "A Com2uS Hive SDK v4 remote push as delivered on iOS: APNs plus Hive's group and media keys.",
-            isDelivered: true, carries: APNsAdapter.carriedFields + ["media"])
-    }
+    public var descriptor: FormatDescriptor { Self.standardDescriptor }
+
+    /// Built once: a conversion reads it several times.
+    private static let standardDescriptor = FormatDescriptor(
+        name: Self.formatName, vendor: HiveKeys.namespace,
+        summary: "A Com2uS Hive SDK v4 remote push as delivered on iOS: APNs plus Hive's group and media keys.",
+        isDelivered: true, carries: APNsAdapter.carriedFields + ["media"])
 
     public func recognise(_ payload: JSONValue) -> Recognition? {
         guard case .object(let root) = payload, case .object(let aps)? = root[APNsKeys.aps] else { return nil }

@@ -19,12 +19,13 @@ public struct HiveLocalPushAdapter: PayloadAdapter {
     /// The format's public name.
     public static let formatName = "hive-local"
 
-    public var descriptor: FormatDescriptor {
-        FormatDescriptor(
-            name: Self.formatName, vendor: HiveKeys.namespace,
-            summary: "A Com2uS Hive SDK v4 LocalPush object (noticeId, title, msg, after, groupId, Android fields).",
-            isDelivered: false, carries: ["title", "body", "group", "extensions.hive"])
-    }
+    public var descriptor: FormatDescriptor { Self.standardDescriptor }
+
+    /// Built once: a conversion reads it several times.
+    private static let standardDescriptor = FormatDescriptor(
+        name: Self.formatName, vendor: HiveKeys.namespace,
+        summary: "A Com2uS Hive SDK v4 LocalPush object (noticeId, title, msg, after, groupId, Android fields).",
+        isDelivered: false, carries: ["title", "body", "group", "extensions.hive"])
 
     public func recognise(_ payload: JSONValue) -> Recognition? {
         guard case .object(let root) = payload, root[L.message] != nil else { return nil }

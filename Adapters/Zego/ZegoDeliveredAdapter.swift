@@ -13,13 +13,14 @@ private typealias X = ZegoKeys.Extension
 public struct ZegoDeliveredAdapter: PayloadAdapter {
     public init() {}
 
-    public var descriptor: FormatDescriptor {
-        FormatDescriptor(
-            name: "zego", vendor: "zego",
-            summary: "A ZEGO ZPNs offline push as the iOS device receives it: APNs `aps` plus the `payload` string.",
-            isDelivered: true,
-            carries: APNsAdapter.carriedFields + ["media", "extensions.zego.payload"])
-    }
+    public var descriptor: FormatDescriptor { Self.standardDescriptor }
+
+    /// Built once: a conversion reads it several times.
+    private static let standardDescriptor = FormatDescriptor(
+        name: "zego", vendor: "zego",
+        summary: "A ZEGO ZPNs offline push as the iOS device receives it: APNs `aps` plus the `payload` string.",
+        isDelivered: true,
+        carries: APNsAdapter.carriedFields + ["media", "extensions.zego.payload"])
 
     public func recognise(_ payload: JSONValue) -> Recognition? {
         guard case .object(let root) = payload, root[APNsKeys.aps] != nil, case .string? = root[ZegoKeys.payload]

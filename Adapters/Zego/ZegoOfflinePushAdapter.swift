@@ -16,18 +16,19 @@ private typealias S = ZegoKeys.Server
 public struct ZegoOfflinePushAdapter: PayloadAdapter {
     public init() {}
 
-    public var descriptor: FormatDescriptor {
-        FormatDescriptor(
-            name: "zego-offline-push", vendor: "zego",
-            summary: "The ZIM server API's OfflinePush (standalone, in a MessageBody, or in a whole request).",
-            isDelivered: false,
-            carries: [
-                "title", "body", "media", "extensions.zego.payload", "extensions.zego.resourcesID",
-                "extensions.zego.enableBadge", "extensions.zego.badgeIncrement", "extensions.zego.enable",
-                "extensions.zego.pushImageInfo", "extensions.zego.offlinePush", "extensions.zego.messageBody",
-                "extensions.zego.request",
-            ])
-    }
+    public var descriptor: FormatDescriptor { Self.standardDescriptor }
+
+    /// Built once: a conversion reads it several times.
+    private static let standardDescriptor = FormatDescriptor(
+        name: "zego-offline-push", vendor: "zego",
+        summary: "The ZIM server API's OfflinePush (standalone, in a MessageBody, or in a whole request).",
+        isDelivered: false,
+        carries: [
+            "title", "body", "media", "extensions.zego.payload", "extensions.zego.resourcesID",
+            "extensions.zego.enableBadge", "extensions.zego.badgeIncrement", "extensions.zego.enable",
+            "extensions.zego.pushImageInfo", "extensions.zego.offlinePush", "extensions.zego.messageBody",
+            "extensions.zego.request",
+        ])
 
     public func recognise(_ payload: JSONValue) -> Recognition? {
         guard case .object(let root) = payload else { return nil }

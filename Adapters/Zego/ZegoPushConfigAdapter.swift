@@ -14,18 +14,19 @@ private typealias X = ZegoKeys.Extension
 public struct ZegoPushConfigAdapter: PayloadAdapter {
     public init() {}
 
-    public var descriptor: FormatDescriptor {
-        FormatDescriptor(
-            name: "zego-push-config", vendor: "zego",
-            summary:
-                "ZIM's ZIMPushConfig {title, content, payload, resourcesID, enableBadge, badgeIncrement, voIPConfig}.",
-            isDelivered: false,
-            carries: [
-                "title", "body", "media", "extensions.zego.payload", "extensions.zego.resourcesID",
-                "extensions.zego.enableBadge", "extensions.zego.badgeIncrement", "extensions.zego.voIPConfig",
-                "extensions.zego.pushConfig",
-            ])
-    }
+    public var descriptor: FormatDescriptor { Self.standardDescriptor }
+
+    /// Built once: a conversion reads it several times.
+    private static let standardDescriptor = FormatDescriptor(
+        name: "zego-push-config", vendor: "zego",
+        summary:
+            "ZIM's ZIMPushConfig {title, content, payload, resourcesID, enableBadge, badgeIncrement, voIPConfig}.",
+        isDelivered: false,
+        carries: [
+            "title", "body", "media", "extensions.zego.payload", "extensions.zego.resourcesID",
+            "extensions.zego.enableBadge", "extensions.zego.badgeIncrement", "extensions.zego.voIPConfig",
+            "extensions.zego.pushConfig",
+        ])
 
     public func recognise(_ payload: JSONValue) -> Recognition? {
         guard case .object(let root) = payload, root[APNsKeys.aps] == nil else { return nil }

@@ -9,7 +9,9 @@ public struct FormatDescriptor: Sendable, Hashable {
     /// True when the format is a delivered payload (what the device receives); false for a send API form.
     public var isDelivered: Bool
     /// Canonical keys (top-level, plus `extensions.<ns>`) this format can carry through a round trip.
-    public var carries: [String]
+    public var carries: [String] { didSet { carriedFields = CarriedFields(carries) } }
+    /// ``carries`` compiled once, for ``PushNotification/keeping(_:)``.
+    public private(set) var carriedFields: CarriedFields
     /// Canonical pointers (`/extensions/amazon/mediaPlacements`) under which this format remembers how its
     /// source payload was laid out (a placement, a wrapper, a spelling) rather than content. They let a
     /// payload render back exactly, mean nothing to other formats, and are never reported lost.
@@ -24,6 +26,7 @@ public struct FormatDescriptor: Sendable, Hashable {
         self.summary = summary
         self.isDelivered = isDelivered
         self.carries = carries
+        self.carriedFields = CarriedFields(carries)
         self.layoutPaths = layoutPaths
     }
 }

@@ -47,7 +47,7 @@ public protocol PayloadAdapter: Sendable {
 
 extension PayloadAdapter {
     public func carriedPart(of notification: PushNotification, options: FormatOptions) -> PushNotification {
-        notification.keeping(descriptor.carries)
+        notification.keeping(descriptor.carriedFields)
     }
 
     public func dataCollides(_ notification: PushNotification, options: FormatOptions) -> Bool { false }

@@ -1,3 +1,43 @@
+/// A format's ``FormatDescriptor/carries`` compiled for ``PushNotification/keeping(_:)``: a bit per top-level
+/// canonical field, and the vendor namespaces (whole, or some of their keys).
+public struct CarriedFields: Sendable, Hashable {
+    /// The top-level canonical fields, in model order.
+    static let fieldNames: [String] = {
+        typealias K = CanonicalKeys
+        return [
+            K.title, K.subtitle, K.body, K.titleLocKey, K.titleLocArgs, K.subtitleLocKey, K.subtitleLocArgs,
+            K.bodyLocKey, K.bodyLocArgs, K.launchImage, K.badge, K.sound, K.group, K.category, K.mutableContent,
+            K.contentAvailable, K.interruptionLevel, K.relevanceScore, K.targetContentID, K.filterCriteria,
+            K.liveActivity, K.media, K.delivery, K.data,
+        ]
+    }()
+
+    /// Bit `i` set when `fieldNames[i]` is carried.
+    var fields: UInt32 = 0
+    /// Carried vendor namespaces: nil keys for the whole namespace, else the carried keys.
+    var namespaces: [String: [String]?] = [:]
+
+    public init(_ carries: [String]) {
+        for field in carries {
+            if let index = Self.fieldNames.firstIndex(of: field) {
+                fields |= 1 << UInt32(index)
+                continue
+            }
+            let parts = field.split(separator: ".", maxSplits: 2).map(String.init)
+            guard parts.count >= 2, parts[0] == CanonicalKeys.extensions else { continue }
+            if parts.count == 2 {
+                namespaces[parts[1]] = .some(nil)
+            } else if case .some(.some(let keys)) = namespaces[parts[1]] {
+                namespaces[parts[1]] = .some(keys + [parts[2]])
+            } else if namespaces[parts[1]] == nil {
+                namespaces[parts[1]] = .some([parts[2]])
+            }
+        }
+    }
+
+    @inline(__always) func has(_ index: Int) -> Bool { fields & (1 << UInt32(index)) != 0 }
+}
+
 extension PushNotification {
     /// The part of this notification that a format declaring `carries` (``FormatDescriptor/carries``)
     /// holds: top-level canonical keys (`title`, `media`, `data`, …), whole vendor namespaces
@@ -5,53 +45,39 @@ extension PushNotification {
     ///
     /// This is the generic half of a format's declared losses (``PayloadAdapter/carriedPart(of:options:)``):
     /// what is not in the result is lost, with no rendering read back.
-    public func keeping(_ carries: [String]) -> PushNotification {
-        typealias K = CanonicalKeys
+    public func keeping(_ carries: [String]) -> PushNotification { keeping(CarriedFields(carries)) }
+
+    /// ``keeping(_:)-([String])`` with the fields compiled once (``FormatDescriptor/carriedFields``).
+    public func keeping(_ carried: CarriedFields) -> PushNotification {
         var out = PushNotification()
         out.source = source
-        var namespaces: [String: [String]?] = [:]
-        for field in carries {
-            switch field {
-            case K.title: out.title = title
-            case K.subtitle: out.subtitle = subtitle
-            case K.body: out.body = body
-            case K.titleLocKey: out.titleLocKey = titleLocKey
-            case K.titleLocArgs: out.titleLocArgs = titleLocArgs
-            case K.subtitleLocKey: out.subtitleLocKey = subtitleLocKey
-            case K.subtitleLocArgs: out.subtitleLocArgs = subtitleLocArgs
-            case K.bodyLocKey: out.bodyLocKey = bodyLocKey
-            case K.bodyLocArgs: out.bodyLocArgs = bodyLocArgs
-            case K.launchImage: out.launchImage = launchImage
-            case K.badge: out.badge = badge
-            case K.sound: out.sound = sound
-            case K.group: out.group = group
-            case K.category: out.category = category
-            case K.mutableContent: out.mutableContent = mutableContent
-            case K.contentAvailable: out.contentAvailable = contentAvailable
-            case K.interruptionLevel: out.interruptionLevel = interruptionLevel
-            case K.relevanceScore: out.relevanceScore = relevanceScore
-            case K.targetContentID: out.targetContentID = targetContentID
-            case K.filterCriteria: out.filterCriteria = filterCriteria
-            case K.liveActivity: out.liveActivity = liveActivity
-            case K.media: out.media = media
-            case K.delivery: out.delivery = delivery
-            case K.data: out.data = data
-            default:
-                let parts = field.split(separator: ".", maxSplits: 2).map(String.init)
-                guard parts.count >= 2, parts[0] == K.extensions else { continue }
-                if parts.count == 2 {
-                    namespaces[parts[1]] = .some(nil)
-                } else if case .some(.some(var keys)) = namespaces[parts[1]] {
-                    keys.append(parts[2])
-                    namespaces[parts[1]] = .some(keys)
-                } else if namespaces[parts[1]] == nil {
-                    namespaces[parts[1]] = .some([parts[2]])
-                }
-            }
-        }
-        guard !namespaces.isEmpty, !extensions.isEmpty else { return out }
+        if carried.has(0) { out.title = title }
+        if carried.has(1) { out.subtitle = subtitle }
+        if carried.has(2) { out.body = body }
+        if carried.has(3) { out.titleLocKey = titleLocKey }
+        if carried.has(4) { out.titleLocArgs = titleLocArgs }
+        if carried.has(5) { out.subtitleLocKey = subtitleLocKey }
+        if carried.has(6) { out.subtitleLocArgs = subtitleLocArgs }
+        if carried.has(7) { out.bodyLocKey = bodyLocKey }
+        if carried.has(8) { out.bodyLocArgs = bodyLocArgs }
+        if carried.has(9) { out.launchImage = launchImage }
+        if carried.has(10) { out.badge = badge }
+        if carried.has(11) { out.sound = sound }
+        if carried.has(12) { out.group = group }
+        if carried.has(13) { out.category = category }
+        if carried.has(14) { out.mutableContent = mutableContent }
+        if carried.has(15) { out.contentAvailable = contentAvailable }
+        if carried.has(16) { out.interruptionLevel = interruptionLevel }
+        if carried.has(17) { out.relevanceScore = relevanceScore }
+        if carried.has(18) { out.targetContentID = targetContentID }
+        if carried.has(19) { out.filterCriteria = filterCriteria }
+        if carried.has(20) { out.liveActivity = liveActivity }
+        if carried.has(21) { out.media = media }
+        if carried.has(22) { out.delivery = delivery }
+        if carried.has(23) { out.data = data }
+        guard !carried.namespaces.isEmpty, !extensions.isEmpty else { return out }
         for (namespace, value) in extensions {
-            guard let entry = namespaces[namespace] else { continue }
+            guard let entry = carried.namespaces[namespace] else { continue }
             guard let keys = entry else {
                 out.extensions.appendUnchecked(namespace, value)
                 continue
