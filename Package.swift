@@ -22,7 +22,11 @@ let package = Package(
         ),
         .target(
             name: "CSimdjson",
-            cxxSettings: [.define("SIMDJSON_THREADS_ENABLED", to: "1")],
+            cxxSettings: [
+                .define("SIMDJSON_THREADS_ENABLED", to: "1"),
+                // SwiftPM does not define NDEBUG for release C++ builds: without it simdjson keeps its assertions.
+                .define("NDEBUG", .when(configuration: .release)),
+            ],
             linkerSettings: [.linkedLibrary("simdjson")]
         ),
 

@@ -1,11 +1,5 @@
-// The only C++ in the project: a thin extern "C" shim over simdjson's DOM parser.
-//
-// Tape layout (native endianness), one record per value, depth-first:
-//   'n' | 't' | 'f'
-//   'i' int64 | 'u' uint64 | 'd' double          (8 bytes each)
-//   's' uint32 length, UTF-8 bytes
-//   '[' values... ']'
-//   '{' (uint32 key length, key bytes, value)... '}'
+// The only C++ in the project: a thin extern "C" shim over simdjson's DOM parser, which lends simdjson's own
+// tape and string buffer to Swift (JSONCodec's BorrowedDocument reads them in place; see CSimdjson.h).
 #include "CSimdjson.h"
 #include <simdjson.h>
 #include <string>
@@ -15,52 +9,10 @@ namespace {
 struct State {
     simdjson::dom::parser parser;
     size_t depth = 0;
-    std::string tape;
     std::string minified;
 };
 
 thread_local State state;
-
-inline void put_u32(std::string &t, uint32_t v) { t.append(reinterpret_cast<const char *>(&v), 4); }
-
-template <typename T> inline void put_raw(std::string &t, char tag, T v) {
-    t.push_back(tag);
-    t.append(reinterpret_cast<const char *>(&v), sizeof(T));
-}
-
-void write(std::string &t, simdjson::dom::element e) {
-    using simdjson::dom::element_type;
-    switch (e.type()) {
-    case element_type::ARRAY: {
-        t.push_back('[');
-        for (auto child : simdjson::dom::array(e)) write(t, child);
-        t.push_back(']');
-        break;
-    }
-    case element_type::OBJECT: {
-        t.push_back('{');
-        for (auto field : simdjson::dom::object(e)) {
-            put_u32(t, static_cast<uint32_t>(field.key.size()));
-            t.append(field.key.data(), field.key.size());
-            write(t, field.value);
-        }
-        t.push_back('}');
-        break;
-    }
-    case element_type::INT64: put_raw<int64_t>(t, 'i', int64_t(e)); break;
-    case element_type::UINT64: put_raw<uint64_t>(t, 'u', uint64_t(e)); break;
-    case element_type::DOUBLE: put_raw<double>(t, 'd', double(e)); break;
-    case element_type::STRING: {
-        std::string_view s = e;
-        t.push_back('s');
-        put_u32(t, static_cast<uint32_t>(s.size()));
-        t.append(s.data(), s.size());
-        break;
-    }
-    case element_type::BOOL: t.push_back(bool(e) ? 't' : 'f'); break;
-    case element_type::NULL_VALUE: t.push_back('n'); break;
-    }
-}
 
 simdjson::error_code prepare(size_t length, size_t max_depth) {
     if (state.depth != max_depth || state.parser.capacity() < length) {
@@ -73,23 +25,36 @@ simdjson::error_code prepare(size_t length, size_t max_depth) {
 }
 } // namespace
 
-extern "C" csimdjson_result csimdjson_parse(const uint8_t *bytes, size_t length, size_t max_depth) {
-    csimdjson_result result{0, nullptr, 0};
-    if (auto err = prepare(length, max_depth)) {
-        result.error = int(err);
-        return result;
+namespace {
+/// Two reusable DOM parsers per thread: slot 0 for a document, slot 1 for a JSON document embedded in one of
+/// its strings (ZEGO's `payload`, SNS's `APNS`), which must not invalidate the outer one.
+struct DomSlot {
+    simdjson::dom::parser parser;
+    size_t depth = 0;
+};
+thread_local DomSlot dom_slots[2];
+} // namespace
+
+extern "C" csimdjson_dom csimdjson_parse_dom(const uint8_t *bytes, size_t length, size_t max_depth, int slot) {
+    csimdjson_dom result{0, nullptr, 0, nullptr};
+    DomSlot &s = dom_slots[slot == 1 ? 1 : 0];
+    if (s.depth != max_depth || s.parser.capacity() < length) {
+        size_t capacity = length < 4096 ? 4096 : length;
+        if (auto err = s.parser.allocate(capacity, max_depth)) {
+            result.error = int(err);
+            return result;
+        }
+        s.depth = max_depth;
     }
     simdjson::dom::element root;
-    auto err = state.parser.parse(reinterpret_cast<const char *>(bytes), length, true).get(root);
-    if (err) {
+    if (auto err = s.parser.parse(reinterpret_cast<const char *>(bytes), length, true).get(root)) {
         result.error = int(err);
         return result;
     }
-    state.tape.clear();
-    state.tape.reserve(length + 64);
-    write(state.tape, root);
-    result.tape = reinterpret_cast<const uint8_t *>(state.tape.data());
-    result.tape_length = state.tape.size();
+    const uint64_t *tape = s.parser.doc.tape.get();
+    result.tape = tape;
+    result.tape_length = size_t(uint32_t(tape[0])) + 1;  // the root word points past its closing root word
+    result.strings = s.parser.doc.string_buf.get();
     return result;
 }
 

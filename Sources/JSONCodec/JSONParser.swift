@@ -44,29 +44,41 @@ public struct JSONParser: Sendable {
     }
 
     func parseBuffer(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONParseError> {
+        withDocument(buffer) { document in document.map { $0.jsonValue($0.root) } }
+    }
+
+    /// Parses `buffer` and lends the document to `body` (no ``JSONValue`` is built). `slot` 0 is for a document,
+    /// 1 for one parsed from a string inside it while it is still in use. The same errors as ``parse(_:)-(some
+    /// Collection<UInt8>)``, duplicate keys included.
+    package func withDocument<R>(
+        _ buffer: UnsafeBufferPointer<UInt8>, slot: Int32 = 0,
+        _ body: (Result<BorrowedDocument, JSONParseError>) -> R
+    ) -> R {
         if buffer.count > maximumBytes {
-            return .failure(
-                .located(
-                    .tooLarge, at: maximumBytes, in: buffer,
-                    "input is \(buffer.count) bytes, over the limit of \(maximumBytes)"))
+            return body(
+                .failure(
+                    .located(
+                        .tooLarge, at: maximumBytes, in: buffer,
+                        "input is \(buffer.count) bytes, over the limit of \(maximumBytes)")))
         }
         // simdjson's dom parser needs a valid pointer even for empty input.
-        let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)
-        guard let base else { return .failure(.located(.truncated, at: 0, in: buffer, "empty input")) }
-        let raw = csimdjson_parse(base, buffer.count, maximumDepth)
+        guard let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1) else {
+            return body(.failure(.located(.truncated, at: 0, in: buffer, "empty input")))
+        }
+        let raw = csimdjson_parse_dom(base, buffer.count, maximumDepth, slot)
         if raw.error != 0 {
-            return .failure(JanssonLocator.locate(buffer, simdjsonError: raw.error, maximumDepth: maximumDepth))
+            return body(.failure(JanssonLocator.locate(buffer, simdjsonError: raw.error, maximumDepth: maximumDepth)))
         }
-        guard let tape = raw.tape else {
-            return .failure(.located(.syntax, at: 0, in: buffer, "parser returned no document"))
+        guard let tape = raw.tape, let strings = raw.strings, raw.tape_length > 2 else {
+            return body(.failure(.located(.syntax, at: 0, in: buffer, "parser returned no document")))
         }
-        var reader = TapeReader(tape: UnsafeBufferPointer(start: tape, count: raw.tape_length))
-        do {
-            return .success(try reader.readValue())
-        } catch {
+        let document = BorrowedDocument(tape: tape, count: raw.tape_length, strings: strings)
+        if let key = document.firstDuplicateKey() {
             // A duplicate key: let Jansson locate it (it rejects duplicates too).
-            return .failure(
-                JanssonLocator.locate(buffer, simdjsonError: 0, maximumDepth: maximumDepth, duplicateKey: error.key))
+            return body(
+                .failure(
+                    JanssonLocator.locate(buffer, simdjsonError: 0, maximumDepth: maximumDepth, duplicateKey: key)))
         }
+        return body(.success(document))
     }
 }

@@ -220,9 +220,14 @@ public struct JSONWriter: Sendable {
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     static func writeString(_ string: String, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
         var string = string
-        string.withUTF8 { utf8 in
+        string.withUTF8 { writeString(bytes: $0, into: &out) }
+    }
+
+    /// Writes UTF-8 `utf8` as a JSON string (quoted, escaped).
+    package static func writeString(bytes utf8: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        do {
             var runStart = 0
             var index = 0
             let count = utf8.count

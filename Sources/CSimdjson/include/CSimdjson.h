@@ -7,18 +7,20 @@
 extern "C" {
 #endif
 
-/// Result of csimdjson_parse: on success `error == 0` and `tape`/`tape_length` describe a
-/// flat serialisation of the document (see csimdjson.cpp for the layout). The tape lives in a
-/// thread-local buffer that stays valid only until the next call on the same thread.
-typedef struct csimdjson_result {
-    int error;               ///< simdjson::error_code; 0 on success
-    const uint8_t *tape;
+/// simdjson's own DOM tape, borrowed: 64-bit words, the type character in the top byte (`r` root, `{` `}` `[` `]`,
+/// `"` string: offset into `strings` of a uint32 length then the bytes; `l` int64, `u` uint64, `d` double: the
+/// value in the next word; `t` `f` `n`); `{` and `[` hold in their low 32 bits the index just past their end.
+typedef struct csimdjson_dom {
+    int error;                ///< simdjson::error_code; 0 on success
+    const uint64_t *tape;     ///< tape[0] is the root word, tape[1] the document's value
     size_t tape_length;
-} csimdjson_result;
+    const uint8_t *strings;   ///< simdjson's unescaped string buffer
+} csimdjson_dom;
 
-/// Parses `length` bytes at `bytes` with simdjson's DOM parser (thread-local, reused) and writes
-/// the tape. `max_depth` bounds nesting. Never throws.
-csimdjson_result csimdjson_parse(const uint8_t *bytes, size_t length, size_t max_depth);
+/// Parses with a thread-local DOM parser and lends its tape. `slot` 0 or 1: two documents can be alive at once
+/// (an outer one and one embedded in its strings); each stays valid until the next parse in the same slot on
+/// the same thread. Never throws.
+csimdjson_dom csimdjson_parse_dom(const uint8_t *bytes, size_t length, size_t max_depth, int slot);
 
 /// simdjson's message for an error code (static storage).
 const char *csimdjson_error_message(int error);

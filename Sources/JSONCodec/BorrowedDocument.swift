@@ -1,0 +1,282 @@
+public import PushCore
+import CSimdjson
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// A parsed JSON document read in place: a non-escaping view over simdjson's own DOM tape and string buffer
+/// (no copy, no ``JSONValue``). Nodes are tape indices; containers know where they end, so skipping a subtree is
+/// O(1). Strings are simdjson's unescaped, validated UTF-8 bytes.
+///
+/// Valid only inside the closure of ``JSONParser/withDocument(_:slot:_:)`` that lent it.
+package struct BorrowedDocument {
+    /// A value in the document: its tape index.
+    package typealias Node = Int
+
+    /// The kinds of value.
+    package enum Kind: UInt8 {
+        case object = 0x7B  // {
+        case array = 0x5B  // [
+        case string = 0x22  // "
+        case int64 = 0x6C  // l
+        case uint64 = 0x75  // u
+        case double = 0x64  // d
+        case `true` = 0x74  // t
+        case `false` = 0x66  // f
+        case null = 0x6E  // n
+    }
+
+    let tape: UnsafePointer<UInt64>
+    let count: Int
+    let strings: UnsafePointer<UInt8>
+
+    init(tape: UnsafePointer<UInt64>, count: Int, strings: UnsafePointer<UInt8>) {
+        self.tape = tape
+        self.count = count
+        self.strings = strings
+    }
+
+    /// The document's value.
+    package var root: Node { 1 }
+
+    @inline(__always) package func tag(_ node: Node) -> UInt8 { UInt8(truncatingIfNeeded: tape[node] >> 56) }
+
+    @inline(__always) package func kind(_ node: Node) -> Kind { Kind(rawValue: tag(node)) ?? .null }
+
+    /// The node just past `node` and its subtree.
+    @inline(__always) package func after(_ node: Node) -> Node {
+        switch tag(node) {
+        case Kind.object.rawValue, Kind.array.rawValue: return Int(UInt32(truncatingIfNeeded: tape[node]))
+        case Kind.int64.rawValue, Kind.uint64.rawValue, Kind.double.rawValue: return node + 2
+        default: return node + 1
+        }
+    }
+
+    /// The bytes of a string node (a key or a value).
+    @inline(__always) package func stringBytes(_ node: Node) -> UnsafeBufferPointer<UInt8> {
+        let offset = Int(tape[node] & 0x00FF_FFFF_FFFF_FFFF)
+        let length = Int(UnsafeRawPointer(strings + offset).loadUnaligned(as: UInt32.self))
+        return UnsafeBufferPointer(start: strings + offset + 4, count: length)
+    }
+
+    /// A string node as a `String` (nil for another kind).
+    package func string(_ node: Node) -> String? {
+        guard tag(node) == Kind.string.rawValue else { return nil }
+        return String(decoding: stringBytes(node), as: UTF8.self)
+    }
+
+    /// An integer node's value (nil for another kind, or a uint64 beyond Int64).
+    package func int64(_ node: Node) -> Int64? {
+        switch tag(node) {
+        case Kind.int64.rawValue: return Int64(bitPattern: tape[node + 1])
+        case Kind.uint64.rawValue: return tape[node + 1] <= UInt64(Int64.max) ? Int64(tape[node + 1]) : nil
+        default: return nil
+        }
+    }
+
+    /// A number node as a double (nil for another kind).
+    package func double(_ node: Node) -> Double? {
+        switch tag(node) {
+        case Kind.int64.rawValue: return Double(Int64(bitPattern: tape[node + 1]))
+        case Kind.uint64.rawValue: return Double(tape[node + 1])
+        case Kind.double.rawValue: return Double(bitPattern: tape[node + 1])
+        default: return nil
+        }
+    }
+
+    /// True when `node` is a string equal to `text`.
+    @inline(__always) package func stringEquals(_ node: Node, _ text: StaticString) -> Bool {
+        guard tag(node) == Kind.string.rawValue else { return false }
+        return Self.equal(stringBytes(node), text)
+    }
+
+    @inline(__always) static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+        guard bytes.count == text.utf8CodeUnitCount else { return false }
+        guard let base = bytes.baseAddress else { return true }
+        return memcmp(base, text.utf8Start, bytes.count) == 0
+    }
+
+    @inline(__always) static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count == text.count else { return false }
+        guard let a = bytes.baseAddress, let b = text.baseAddress else { return true }
+        return memcmp(a, b, bytes.count) == 0
+    }
+
+    // MARK: - Objects and arrays
+
+    /// The members of an object node: (key node, value node), in order.
+    package struct Members: Sequence, IteratorProtocol {
+        let document: BorrowedDocument
+        var position: Node
+        let end: Node
+
+        package mutating func next() -> (key: Node, value: Node)? {
+            guard position < end - 1 else { return nil }
+            let key = position
+            let value = position + 1
+            position = document.after(value)
+            return (key, value)
+        }
+    }
+
+    /// The members of `node` (none when it is not an object).
+    package func members(_ node: Node) -> Members {
+        guard tag(node) == Kind.object.rawValue else { return Members(document: self, position: 0, end: 0) }
+        return Members(document: self, position: node + 1, end: after(node))
+    }
+
+    /// The elements of an array node.
+    package func elements(_ node: Node) -> [Node] {
+        guard tag(node) == Kind.array.rawValue else { return [] }
+        var out: [Node] = []
+        var position = node + 1
+        let end = after(node) - 1
+        while position < end {
+            out.append(position)
+            position = after(position)
+        }
+        return out
+    }
+
+    /// The value of `key` in object `node`.
+    package func value(_ node: Node, _ key: StaticString) -> Node? {
+        for member in members(node) where Self.equal(stringBytes(member.key), key) { return member.value }
+        return nil
+    }
+
+    /// The value of `key` in object `node`.
+    package func value(_ node: Node, _ key: String) -> Node? {
+        var key = key
+        return key.withUTF8 { utf8 in
+            for member in members(node) where Self.equal(stringBytes(member.key), utf8) { return member.value }
+            return nil
+        }
+    }
+
+    /// The number of members of an object, or elements of an array.
+    package func childCount(_ node: Node) -> Int {
+        let stored = Int((tape[node] >> 32) & 0xFF_FFFF)
+        if stored < 0xFF_FFFF { return stored }
+        return tag(node) == Kind.object.rawValue ? Array(members(node)).count : elements(node).count
+    }
+
+    /// The first key repeated within one object, anywhere in the document (the parser refuses duplicates).
+    package func firstDuplicateKey() -> String? {
+        var node = 1
+        let end = count - 1
+        while node < end {
+            if tag(node) == Kind.object.rawValue, let key = duplicateKey(in: node) { return key }
+            // Descend into containers: step over the opening word only.
+            switch tag(node) {
+            case Kind.object.rawValue, Kind.array.rawValue: node += 1
+            case Kind.int64.rawValue, Kind.uint64.rawValue, Kind.double.rawValue: node += 2
+            default: node += 1
+            }
+        }
+        return nil
+    }
+
+    private func duplicateKey(in object: Node) -> String? {
+        let n = childCount(object)
+        guard n > 1 else { return nil }
+        // Keys compare as `String`s (canonical equivalence: `é` and `e` + U+0301 are the same key), which for
+        // ASCII keys is byte equality.
+        var ascii = true
+        for member in members(object) where ascii {
+            for byte in stringBytes(member.key) where byte >= 0x80 {
+                ascii = false
+                break
+            }
+        }
+        if n > 16 || !ascii {
+            var seen = Set<String>()
+            for member in members(object) {
+                let key = String(decoding: stringBytes(member.key), as: UTF8.self)
+                if !seen.insert(key).inserted { return key }
+            }
+            return nil
+        }
+        var keys: [Node] = []
+        keys.reserveCapacity(n)
+        for member in members(object) {
+            let bytes = stringBytes(member.key)
+            for earlier in keys where Self.equal(stringBytes(earlier), bytes) {
+                return String(decoding: bytes, as: UTF8.self)
+            }
+            keys.append(member.key)
+        }
+        return nil
+    }
+
+    // MARK: - Values and text
+
+    /// The node as a ``JSONValue`` (built only when someone asks for one).
+    package func jsonValue(_ node: Node) -> JSONValue {
+        switch tag(node) {
+        case Kind.object.rawValue:
+            var members: [JSONObject.Member] = []
+            members.reserveCapacity(childCount(node))
+            for member in self.members(node) {
+                members.append(
+                    JSONObject.Member(
+                        key: String(decoding: stringBytes(member.key), as: UTF8.self), value: jsonValue(member.value)))
+            }
+            return .object(JSONObject(uncheckedMembers: members))
+        case Kind.array.rawValue:
+            var array: [JSONValue] = []
+            array.reserveCapacity(childCount(node))
+            var position = node + 1
+            let end = after(node) - 1
+            while position < end {
+                array.append(jsonValue(position))
+                position = after(position)
+            }
+            return .array(array)
+        case Kind.string.rawValue: return .string(String(decoding: stringBytes(node), as: UTF8.self))
+        case Kind.int64.rawValue: return .integer(Int64(bitPattern: tape[node + 1]))
+        case Kind.uint64.rawValue:
+            let value = tape[node + 1]
+            return value <= UInt64(Int64.max) ? .integer(Int64(value)) : .unsignedInteger(value)
+        case Kind.double.rawValue: return .double(Double(bitPattern: tape[node + 1]))
+        case Kind.true.rawValue: return .bool(true)
+        case Kind.false.rawValue: return .bool(false)
+        default: return .null
+        }
+    }
+
+    /// Writes `node` as compact JSON, byte for byte what ``JSONWriter`` writes for ``jsonValue(_:)``.
+    package func writeCompact(_ node: Node, into out: inout [UInt8]) {
+        switch tag(node) {
+        case Kind.object.rawValue:
+            out.append(UInt8(ascii: "{"))
+            var first = true
+            for member in members(node) {
+                if !first { out.append(UInt8(ascii: ",")) }
+                first = false
+                JSONWriter.writeString(bytes: stringBytes(member.key), into: &out)
+                out.append(UInt8(ascii: ":"))
+                writeCompact(member.value, into: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        case Kind.array.rawValue:
+            out.append(UInt8(ascii: "["))
+            var position = node + 1
+            let end = after(node) - 1
+            while position < end {
+                if position != node + 1 { out.append(UInt8(ascii: ",")) }
+                writeCompact(position, into: &out)
+                position = after(position)
+            }
+            out.append(UInt8(ascii: "]"))
+        case Kind.string.rawValue: JSONWriter.writeString(bytes: stringBytes(node), into: &out)
+        case Kind.int64.rawValue: JSONWriter.writeScalar(.integer(Int64(bitPattern: tape[node + 1])), into: &out)
+        case Kind.uint64.rawValue: JSONWriter.writeScalar(jsonValue(node), into: &out)
+        case Kind.double.rawValue: JSONWriter.writeScalar(.double(Double(bitPattern: tape[node + 1])), into: &out)
+        case Kind.true.rawValue: out.append(contentsOf: "true".utf8)
+        case Kind.false.rawValue: out.append(contentsOf: "false".utf8)
+        default: out.append(contentsOf: "null".utf8)
+        }
+    }
+}
