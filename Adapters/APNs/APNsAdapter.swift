@@ -49,12 +49,13 @@ public struct APNsAdapter: PayloadAdapter {
 
     public func render(_ notification: PushNotification, context: inout RenderContext) -> JSONValue {
         if !notification.media.isEmpty {
-            context.explainLoss(
-                at: JSONPointer(tokens: ["media"]),
-                "plain APNs has no media key: the app's Notification Service Extension decides where it reads the URL")
+            context.explainLoss(at: JSONPointer(tokens: ["media"]), Self.mediaLossReason)
         }
         return .object(APNsPayloadWriter.payload(for: notification))
     }
+
+    static let mediaLossReason =
+        "plain APNs has no media key: the app's Notification Service Extension decides where it reads the URL"
 
     /// Warns about `aps` keys put at the root by mistake (they stay custom data).
     package static func reportMisplacedKeys(in root: JSONObject, context: inout NormaliseContext) {

@@ -36,19 +36,34 @@ package enum AmazonPayloadWriter {
                 at: JSONPointer(tokens: ["media"]),
                 "the attachment-url convention carries one URL per placement (top, data, aps); no free placement "
                     + "for \(unplaced.joined(separator: ", "))")
-        } else if n.media.contains(where: { $0.identifier != nil || $0.kind != Kind(url: $0.url) }) {
+        } else {
+            explainAndNote(n, context: &context)
+            return root
+        }
+        note(n, context: &context)
+        return root
+    }
+
+    /// With every media URL placed: explains a kind or identifier the convention cannot carry, and notes a missing
+    /// `mutable-content`.
+    package static func explainAndNote(_ n: PushNotification, context: inout RenderContext) {
+        typealias Kind = PushNotification.MediaKind
+        if n.media.contains(where: { $0.identifier != nil || $0.kind != Kind(url: $0.url) }) {
             context.explainLoss(
                 at: JSONPointer(tokens: ["media"]),
                 "the attachment-url convention carries only the URL; the kind comes from its extension and there is "
                     + "no identifier")
         }
+        note(n, context: &context)
+    }
+
+    private static func note(_ n: PushNotification, context: inout RenderContext) {
         if n.mutableContent != true {
             context.diagnostics.info(
                 .amazonMediaWithoutMutableContent, at: JSONPointer(tokens: ["media"]),
                 "media rendered without `mutable-content: 1` (not added): no Notification Service Extension will run "
                     + "to fetch it; set mutableContent to true")
         }
-        return root
     }
 
     /// True when custom data holds a key this convention reads itself: `aps`, or the media key at the root or

@@ -97,7 +97,7 @@ func makePass(_ options: Options) -> Pass {
             for record in records {
                 do {
                     let result = try normaliser.convert(record, from: from, to: to)
-                    output += JSONWriter(style: .compact).bytes(result.payload).count
+                    output += result.compactBytes.count
                     ok += 1
                 } catch {
                     failed += 1
@@ -110,14 +110,42 @@ func makePass(_ options: Options) -> Pass {
         return { records in
             var ok = 0, failed = 0, output = 0
             for record in records {
-                do {
-                    output += JSONWriter(style: .compact).bytes(try parser.parse(record)).count
+                // The codec as the engine uses it: simdjson's tape borrowed, written compactly, no JSONValue.
+                if let bytes = record.withUnsafeBufferPointer(parser.compactBytes) {
+                    output += bytes.count
                     ok += 1
-                } catch {
+                } else {
                     failed += 1
                 }
             }
             return (ok, failed, output)
+        }
+    case "wirecheck":
+        // Not timed: every record converted through the wire engine and through the adapters must agree.
+        let from = options.from, to = options.to
+        return { records in
+            var same = 0, declined = 0, output = 0
+            for record in records {
+                guard let wire = normaliser.wireConvert(record, from: from, to: to, options: FormatOptions()) else {
+                    declined += 1
+                    continue
+                }
+                guard let reference = try? normaliser.convert(normaliser.parse(record), from: from, to: to) else {
+                    fail("wire converted a record the adapters reject: \(String(decoding: record, as: UTF8.self))")
+                }
+                if wire.compactBytes != reference.compactBytes || wire.lost != reference.lost
+                    || wire.diagnostics != reference.diagnostics || wire.size != reference.size
+                    || wire.headers != reference.headers || wire.from != reference.from
+                {
+                    fail(
+                        "wire and adapters differ on \(String(decoding: record, as: UTF8.self))\nwire: "
+                            + "\(String(decoding: wire.compactBytes, as: UTF8.self)) \(wire.lost) \(wire.diagnostics)\nadapters: "
+                            + "\(String(decoding: reference.compactBytes, as: UTF8.self)) \(reference.lost) \(reference.diagnostics)")
+                }
+                same += 1
+                output += wire.size
+            }
+            return (same, declined, output)
         }
     case "floor":
         return { records in

@@ -92,13 +92,13 @@ package struct BorrowedDocument {
         return Self.equal(stringBytes(node), text)
     }
 
-    @inline(__always) static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+    @inline(__always) package static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
         guard bytes.count == text.utf8CodeUnitCount else { return false }
         guard let base = bytes.baseAddress else { return true }
         return memcmp(base, text.utf8Start, bytes.count) == 0
     }
 
-    @inline(__always) static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inline(__always) package static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count == text.count else { return false }
         guard let a = bytes.baseAddress, let b = text.baseAddress else { return true }
         return memcmp(a, b, bytes.count) == 0

@@ -47,6 +47,23 @@ public struct JSONParser: Sendable {
         withDocument(buffer) { document in document.map { $0.jsonValue($0.root) } }
     }
 
+    /// Parses `buffer` and lends the document: valid until the next parse in the same `slot` on this thread, so
+    /// it must not outlive the caller's use of it. Nil on any error (size, depth, syntax, duplicate key); the
+    /// caller that needs the error parses with ``parse(_:)-(some Collection<UInt8>)``.
+    package func borrow(_ buffer: UnsafeBufferPointer<UInt8>, slot: Int32 = 0) -> BorrowedDocument? {
+        withDocument(buffer, slot: slot) { try? $0.get() }
+    }
+
+    /// Parses `buffer` and writes it back compactly (minified, byte for byte what ``JSONWriter`` writes for the
+    /// parsed value) without building a ``JSONValue``; nil when it does not parse.
+    package func compactBytes(_ buffer: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        guard let document = borrow(buffer) else { return nil }
+        var out: [UInt8] = []
+        out.reserveCapacity(buffer.count)
+        document.writeCompact(document.root, into: &out)
+        return out
+    }
+
     /// Parses `buffer` and lends the document to `body` (no ``JSONValue`` is built). `slot` 0 is for a document,
     /// 1 for one parsed from a string inside it while it is still in use. The same errors as ``parse(_:)-(some
     /// Collection<UInt8>)``, duplicate keys included.

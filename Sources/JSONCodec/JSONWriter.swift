@@ -192,7 +192,7 @@ public struct JSONWriter: Sendable {
 
     // MARK: - Scalars
 
-    static func writeScalar(_ value: JSONValue, into out: inout [UInt8]) {
+    package static func writeScalar(_ value: JSONValue, into out: inout [UInt8]) {
         switch value {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let bool): out.append(contentsOf: (bool ? "true" : "false").utf8)
@@ -219,7 +219,7 @@ public struct JSONWriter: Sendable {
 
     private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
-    static func writeString(_ string: String, into out: inout [UInt8]) {
+    package static func writeString(_ string: String, into out: inout [UInt8]) {
         var string = string
         string.withUTF8 { writeString(bytes: $0, into: &out) }
     }

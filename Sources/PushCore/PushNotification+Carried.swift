@@ -36,6 +36,13 @@ public struct CarriedFields: Sendable, Hashable {
     }
 
     @inline(__always) func has(_ index: Int) -> Bool { fields & (1 << UInt32(index)) != 0 }
+
+    /// True when `extensions.<namespace>.<key>` is carried (the whole namespace, or that key).
+    public func carries(namespace: String, key: String) -> Bool {
+        guard let entry = namespaces[namespace] else { return false }
+        guard let keys = entry else { return true }
+        return keys.contains(key)
+    }
 }
 
 extension PushNotification {

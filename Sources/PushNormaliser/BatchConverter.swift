@@ -52,7 +52,7 @@ public struct BatchConverter: Sendable {
         case .convert(let from, let to, let strict):
             do {
                 let result = try normaliser.convert(record.bytes, from: from, to: to, strict: strict, options: options)
-                outcome.output = JSONWriter(style: .compact).bytes(result.payload)
+                outcome.output = result.compactBytes
                 outcome.lost = result.lost
                 outcome.diagnostics = result.diagnostics
             } catch {

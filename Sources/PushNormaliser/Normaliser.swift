@@ -1,6 +1,6 @@
 public import PushCore
 public import JSONCodec
-import APNsAdapter
+package import APNsAdapter
 
 /// The library's entry point: normalise, validate, render and convert push payloads.
 ///
@@ -127,9 +127,11 @@ public struct Normaliser: Sendable {
         } else {
             lost = declaredLosses(notification, adapter: adapter, context: context)
         }
+        // Written once: the size is the byte count, and the bytes are what the CLI and the RPC server send.
+        let bytes = JSONWriter(style: .compact).bytes(payload)
         return RenderResult(
-            payload: payload, headers: notification.delivery?.headers ?? JSONObject(),
-            size: JSONWriter.compactSize(of: payload), lost: lost, diagnostics: context.diagnostics + invalid)
+            payload: payload, headers: notification.delivery?.headers ?? JSONObject(), size: bytes.count,
+            compactBytes: bytes, lost: lost, diagnostics: context.diagnostics + invalid)
     }
 
     // MARK: - Convert
@@ -139,7 +141,8 @@ public struct Normaliser: Sendable {
         _ bytes: some Collection<UInt8>, from: String = "auto", to: String, strict: Bool = false,
         options: FormatOptions = FormatOptions()
     ) throws(NormalisationFailure) -> ConversionResult {
-        try convert(parse(bytes), from: from, to: to, strict: strict, options: options)
+        if !strict, let result = wireConvert(bytes, from: from, to: to, options: options) { return result }
+        return try convert(parse(bytes), from: from, to: to, strict: strict, options: options)
     }
 
     /// Converts: normalise, then render. Fails when the payload has errors, or (strict) when anything would be lost.
@@ -169,8 +172,8 @@ public struct Normaliser: Sendable {
                 lost: rendered.lost)
         }
         return ConversionResult(
-            payload: rendered.payload, headers: rendered.headers, size: rendered.size, from: normalised.format,
-            lost: rendered.lost, diagnostics: diagnostics)
+            rendered: .both(rendered.payload, rendered.compactBytes), headers: rendered.headers, size: rendered.size,
+            from: normalised.format, lost: rendered.lost, diagnostics: diagnostics)
     }
 
     // MARK: - Helpers
@@ -278,23 +281,31 @@ public struct Normaliser: Sendable {
         return (losses(n, comparedWith: back, adapter: adapter, reasons: context.lossReasons), errors)
     }
 
-    /// The fields of `n` that `kept` does not hold, less layout memory (and `delivery` for a delivered format,
-    /// which travels as the APNs request headers of the result), each with its most specific reason.
+    /// The fields of `n` that `kept` does not hold, with their reasons.
     private func losses(
         _ n: PushNotification, comparedWith kept: PushNotification, adapter: any PayloadAdapter,
         reasons: [JSONPointer: String]
     ) -> [LostField] {
-        var carriedElsewhere = registry.layoutPaths
-        if adapter.descriptor.isDelivered { carriedElsewhere.append(JSONPointer(tokens: ["delivery"])) }
-        return n.lostFields(comparedWith: kept).filter { path in
-            !carriedElsewhere.contains { path.tokens.starts(with: $0.tokens) }
+        lostFields(n.lostFields(comparedWith: kept), adapter: adapter, reasons: reasons)
+    }
+
+    /// `paths` less layout memory (and `delivery` for a delivered format, which travels as the APNs request
+    /// headers of the result), each with its most specific reason.
+    func lostFields(_ paths: [JSONPointer], adapter: any PayloadAdapter, reasons: [JSONPointer: String]) -> [LostField]
+    {
+        let delivered = adapter.descriptor.isDelivered
+        return paths.filter { path in
+            !(delivered && path.tokens.first == "delivery")
+                && !registry.layoutPaths.contains { path.tokens.starts(with: $0.tokens) }
         }.map { path in
-            var tokens = path.tokens
-            while !tokens.isEmpty {
-                if let reason = reasons[JSONPointer(tokens: tokens)] {
-                    return LostField(path: path, reason: reason)
+            if !reasons.isEmpty {
+                var tokens = path.tokens
+                while !tokens.isEmpty {
+                    if let reason = reasons[JSONPointer(tokens: tokens)] {
+                        return LostField(path: path, reason: reason)
+                    }
+                    tokens.removeLast()
                 }
-                tokens.removeLast()
             }
             return LostField(path: path, reason: "\(adapter.descriptor.name) has no place for this field")
         }

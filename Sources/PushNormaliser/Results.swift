@@ -1,4 +1,5 @@
 public import PushCore
+import JSONCodec
 
 /// What `normalise` returns.
 public struct NormaliseResult: Sendable {
@@ -32,6 +33,8 @@ public struct RenderResult: Sendable {
     public var headers: JSONObject
     /// Compact UTF-8 byte size of `payload`.
     public var size: Int
+    /// The payload's compact bytes, written once (the size is their count).
+    package var compactBytes: [UInt8] = []
     /// Fields the format could not carry.
     public var lost: [LostField]
     /// Findings, located in the canonical model.
@@ -40,8 +43,26 @@ public struct RenderResult: Sendable {
 
 /// What `convert` returns.
 public struct ConversionResult: Sendable {
-    /// The converted payload.
-    public var payload: JSONValue
+    /// The converted payload. A conversion through the wire engine holds only its bytes
+    /// (``compactBytes``): the value is parsed from them on each read.
+    public var payload: JSONValue {
+        get {
+            switch rendered {
+            case .value(let value), .both(let value, _): return value
+            case .bytes(let bytes):
+                // Bytes the writer produced from a parsed document: they parse (no size or depth limit applies).
+                return (try? JSONParser(maximumBytes: .max, maximumDepth: 4096).parse(bytes)) ?? .null
+            }
+        }
+        set { rendered = .value(newValue) }
+    }
+    /// The converted payload as compact JSON: what the CLI and the RPC server write.
+    public var compactBytes: [UInt8] {
+        switch rendered {
+        case .bytes(let bytes), .both(_, let bytes): return bytes
+        case .value(let value): return JSONWriter(style: .compact).bytes(value)
+        }
+    }
     /// APNs request headers derived from `delivery`.
     public var headers: JSONObject
     /// Compact UTF-8 byte size of `payload`.
@@ -52,4 +73,24 @@ public struct ConversionResult: Sendable {
     public var lost: [LostField]
     /// Findings from reading and writing.
     public var diagnostics: [Diagnostic]
+
+    /// The payload as a value, as bytes, or both.
+    enum Rendered: Sendable {
+        case value(JSONValue)
+        case bytes([UInt8])
+        case both(JSONValue, [UInt8])
+    }
+
+    var rendered: Rendered
+
+    init(
+        rendered: Rendered, headers: JSONObject, size: Int, from: String, lost: [LostField], diagnostics: [Diagnostic]
+    ) {
+        self.rendered = rendered
+        self.headers = headers
+        self.size = size
+        self.from = from
+        self.lost = lost
+        self.diagnostics = diagnostics
+    }
 }

@@ -1,0 +1,77 @@
+package import JSONCodec
+package import PushCore
+
+/// A notification read from a borrowed document by a format's wire table: the modelled fields as values,
+/// everything unmodelled (custom data, a vendor's kept object) as nodes of the parser's own output, written to the
+/// output verbatim (minified) and never turned into ``JSONValue``.
+package struct WireNotification {
+    /// The modelled fields. `data` and `extensions` stay empty: they are ``data`` and ``kept``.
+    package var model = PushNotification()
+    /// The input document.
+    package var document: BorrowedDocument
+    /// Custom data: members of the input's root, in order.
+    package var data: [(key: BorrowedDocument.Node, value: BorrowedDocument.Node)] = []
+    /// Unmodelled vendor values kept under `extensions.<namespace>.<key>`, in order.
+    package var kept: [Kept] = []
+    /// Input locations of canonical fields whose location is not the obvious one (`media` read from ZEGO's
+    /// `payload`), for locating render findings.
+    package var provenance: [(field: String, input: JSONPointer)] = []
+
+    /// An object kept as `extensions.<namespace>.<key>`: its members, in `document` (which may be a document
+    /// parsed from a string of the input).
+    package struct Kept {
+        package var namespace: String
+        package var key: String
+        package var document: BorrowedDocument
+        package var members: [(key: BorrowedDocument.Node, value: BorrowedDocument.Node)]
+
+        package init(
+            namespace: String, key: String, document: BorrowedDocument,
+            members: [(key: BorrowedDocument.Node, value: BorrowedDocument.Node)]
+        ) {
+            self.namespace = namespace
+            self.key = key
+            self.document = document
+            self.members = members
+        }
+    }
+
+    package init(document: BorrowedDocument) { self.document = document }
+
+    /// True when custom data has a member named `key`.
+    package func dataHas(_ key: String) -> Bool {
+        var key = key
+        return key.withUTF8 { utf8 in
+            data.contains { BorrowedDocument.equal(document.stringBytes($0.key), utf8) }
+        }
+    }
+
+    /// Writes the custom data members, each preceded by a comma.
+    package func writeData(into out: inout [UInt8]) {
+        for member in data {
+            out.append(UInt8(ascii: ","))
+            JSONWriter.writeString(bytes: document.stringBytes(member.key), into: &out)
+            out.append(UInt8(ascii: ":"))
+            document.writeCompact(member.value, into: &out)
+        }
+    }
+}
+
+/// A format that reads and writes through its wire table over a borrowed document, without ``JSONValue``.
+///
+/// Both directions are partial: a format reads only what its table models without findings, and writes only
+/// what it can write exactly as its adapter would; anything else returns nil / false, and the facade uses the
+/// adapter (``PayloadAdapter``), which is the reference. `WireEngineTests` holds the two to the same bytes,
+/// losses and findings on every fixture and corpus record.
+package protocol WireFormat: PayloadAdapter {
+    /// Reads `root` (the document's value); nil when the payload needs the adapter (a finding, an unmodelled
+    /// shape).
+    func wireRead(_ document: BorrowedDocument, options: FormatOptions) -> WireNotification?
+
+    /// Writes `wire` compactly into `out` (appending); records explained losses and findings in `context` as
+    /// ``render(_:context:)`` does. False (with `out` unchanged) when the adapter must render it.
+    func wireWrite(_ wire: WireNotification, into out: inout [UInt8], context: inout RenderContext) -> Bool
+
+    /// True when custom data uses a key this format reads itself (see ``PayloadAdapter/dataCollides(_:options:)``).
+    func wireDataCollides(_ wire: WireNotification, options: FormatOptions) -> Bool
+}

@@ -1,0 +1,89 @@
+package import APNsAdapter
+package import JSONCodec
+package import PushCore
+
+private typealias X = ZegoKeys.Extension
+
+extension ZegoDeliveredAdapter: WireFormat {
+    /// `aps` through the APNs table; `payload`, a JSON object in a string, parsed once: its media key becomes
+    /// `media`, its other members stay nodes (`extensions.zego.payload`); other root keys are custom data.
+    package func wireRead(_ document: BorrowedDocument, options: FormatOptions) -> WireNotification? {
+        APNsWire.readPayload(document, format: descriptor.name) { key, wire in
+            guard BorrowedDocument.equal(document.stringBytes(key), "payload") else { return false }
+            let value = key + 1
+            guard document.kind(value) == .string else { return nil }
+            let text = document.stringBytes(value)
+            // Empty, not JSON, not an object, or a media key that is not a string: the adapter says so.
+            guard text.count > 0, let inner = JSONParser().borrow(text, slot: 1), inner.kind(inner.root) == .object
+            else { return nil }
+            let mediaKey = options.zegoPayloadMediaKey
+            var members: [(key: BorrowedDocument.Node, value: BorrowedDocument.Node)] = []
+            var url: String?
+            var mediaKeyCopy = mediaKey
+            let ok = mediaKeyCopy.withUTF8 { mediaUTF8 -> Bool in
+                for member in inner.members(inner.root) {
+                    if BorrowedDocument.equal(inner.stringBytes(member.key), mediaUTF8) {
+                        guard let string = inner.string(member.value) else { return false }
+                        url = string
+                    } else {
+                        members.append(member)
+                    }
+                }
+                return true
+            }
+            guard ok else { return nil }
+            if let url {
+                wire.model.media = [PushNotification.Media(url: url)]
+                wire.provenance.append(("media", JSONPointer(tokens: [ZegoKeys.payload])))
+            }
+            if url == nil || !members.isEmpty {
+                wire.kept.append(
+                    WireNotification.Kept(namespace: X.namespace, key: X.payload, document: inner, members: members))
+            }
+            return true
+        }
+    }
+
+    /// Custom data named `aps` or `payload` needs the adapter (it reads them back as something else).
+    package func wireDataCollides(_ wire: WireNotification, options: FormatOptions) -> Bool {
+        wire.dataHas(APNsKeys.aps) || wire.dataHas(ZegoKeys.payload)
+    }
+
+    package func wireWrite(_ wire: WireNotification, into out: inout [UInt8], context: inout RenderContext) -> Bool {
+        let n = wire.model
+        guard APNsWire.canWrite(n), n.extensions.isEmpty, n.media.count <= 1,
+            wire.kept.allSatisfy({ $0.namespace == X.namespace && $0.key == X.payload })
+        else { return false }
+        ZegoForm.explainExtraMedia(n, capacity: 1, context: &context)
+        ZegoForm.noteMedia(n, resourcesID: nil, delivered: true, context: &context)
+        out.append(UInt8(ascii: "{"))
+        APNsWire.write(n, into: &out)
+        let kept = wire.kept.first
+        if kept != nil || !n.media.isEmpty {
+            // ZegoPayloadString.render: the media key first, then the kept members; written compactly, as a string.
+            var text: [UInt8] = [UInt8(ascii: "{")]
+            var first = true
+            if let url = n.media.first?.url {
+                JSONWriter.writeString(context.options.zegoPayloadMediaKey, into: &text)
+                text.append(UInt8(ascii: ":"))
+                JSONWriter.writeString(url, into: &text)
+                first = false
+            }
+            if let kept {
+                for member in kept.members {
+                    if !first { text.append(UInt8(ascii: ",")) }
+                    first = false
+                    JSONWriter.writeString(bytes: kept.document.stringBytes(member.key), into: &text)
+                    text.append(UInt8(ascii: ":"))
+                    kept.document.writeCompact(member.value, into: &text)
+                }
+            }
+            text.append(UInt8(ascii: "}"))
+            out.append(contentsOf: #","payload":"#.utf8)
+            text.withUnsafeBufferPointer { JSONWriter.writeString(bytes: $0, into: &out) }
+        }
+        wire.writeData(into: &out)
+        out.append(UInt8(ascii: "}"))
+        return true
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+@testable import PushNormaliser
+import PushCore
+import JSONCodec
+import PushTestSupport
+
+/// The wire engine (formats' wire tables over a borrowed document) against the adapters, the reference: on every
+/// fixture converted into every format, whenever the engine takes a conversion it gives the same bytes, size,
+/// losses, findings and headers.
+@Suite("Wire engine")
+struct WireEngineTests {
+    static let formats = FormatRegistry.standard.descriptors.map(\.name)
+
+    @Test("same result as the adapters", arguments: ConversionMatrixTests.sources)
+    func sameAsAdapters(_ source: ConversionMatrixTests.Source) throws {
+        let normaliser = Normaliser()
+        let options = ConversionMatrixTests.options(source)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: source.path + "/input.json")))
+        // Compact and pretty-printed input alike.
+        let compact = try JSONWriter(style: .compact).bytes(JSONParser().parse(bytes))
+        for input in [bytes, compact] {
+            for target in Self.formats {
+                guard let wire = normaliser.wireConvert(input, from: source.format, to: target, options: options) else {
+                    continue
+                }
+                let reference = try normaliser.convert(normaliser.parse(input), from: source.format, to: target, options: options)
+                #expect(
+                    String(decoding: wire.compactBytes, as: UTF8.self)
+                        == String(decoding: reference.compactBytes, as: UTF8.self), "\(source.format) → \(target)")
+                #expect(wire.size == reference.size)
+                #expect(wire.lost == reference.lost, "\(source.format) → \(target)")
+                #expect(wire.diagnostics == reference.diagnostics, "\(source.format) → \(target)")
+                #expect(wire.headers == reference.headers)
+                #expect(wire.from == reference.from)
+                #expect(wire.payload == reference.payload)
+            }
+        }
+    }
+
+    @Test func theEngineTakesTheCommonConversions() throws {
+        let input = Array(#"{"aps":{"alert":{"title":"T","body":"B"},"badge":2},"payload":"{\"image_attachment\":\"https://x/y.png\",\"k\":1}","custom":[1,{"a":null}]}"#.utf8)
+        for target in ["apns", "amazon", "zego"] {
+            #expect(Normaliser().wireConvert(input, from: "zego", to: target, options: FormatOptions()) != nil, "\(target)")
+        }
+        // A finding (an unknown `aps` key) is the adapter's to report.
+        let unknown = Array(#"{"aps":{"alert":"x","future":1}}"#.utf8)
+        #expect(Normaliser().wireConvert(unknown, from: "apns", to: "amazon", options: FormatOptions()) == nil)
+    }
+}
