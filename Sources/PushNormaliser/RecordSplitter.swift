@@ -49,6 +49,46 @@ public struct RecordSplitter: Sendable {
         first == UInt8(ascii: "[") ? .jsonArray : .ndjson
     }
 
+    /// How an input that does not start with `[` is laid out, decided from its first bytes without parsing.
+    public enum Layout: Sendable, Hashable {
+        /// One record per line: the first non-blank line is a whole JSON value (its brackets close on it) and
+        /// another non-blank line follows.
+        case lines
+        /// One document (a single line, or a value spread over several lines, such as a pretty-printed object):
+        /// read whole, so a syntax error is reported at its real line and column.
+        case document
+    }
+
+    /// The layout of an input beginning with `head`; nil until the bytes seen decide it (`atEnd`: there are no more).
+    public static func layout(of head: some Collection<UInt8>, atEnd: Bool) -> Layout? {
+        var scanner = JSONStringScanner()
+        var depth = 0
+        var started = false
+        var firstLineComplete = false
+        for byte in head {
+            let isBlank = byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+            if firstLineComplete {
+                if !isBlank { return .lines }
+                continue
+            }
+            if !started {
+                if isBlank { continue }
+                started = true
+            }
+            if scanner.advance(byte) { continue }
+            switch byte {
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+            case 0x0A:
+                // The end of the first line: a value still open continues on the next lines.
+                if depth > 0 { return .document }
+                firstLineComplete = true
+            default: break
+            }
+        }
+        return atEnd ? .document : nil
+    }
+
     /// Consumes `block` and returns the records completed by it.
     public mutating func feed(_ block: some Collection<UInt8>) -> [Record] {
         var out: [Record] = []

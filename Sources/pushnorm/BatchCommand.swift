@@ -242,6 +242,7 @@ enum BatchCommand {
         var block = [UInt8](repeating: 0, count: 1 << 18)
         var splitter: RecordSplitter?
         var head: [UInt8] = []
+        var whole = false  // one document spread over lines: read it all
         var pending: [RecordSplitter.Record] = []
         let pipeline = converter.jobs > 1 ? BatchPipeline(converter: converter) : nil
         func drain(_ force: Bool) {
@@ -261,32 +262,40 @@ enum BatchCommand {
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { break }
             sink.inputBytes += n
-            if splitter == nil {
-                // Decide the shape: an array; one (possibly pretty-printed) object; or NDJSON.
+            if splitter == nil && !whole {
+                // Decide the shape from the first bytes and the line structure (nothing is parsed): an array;
+                // one record per line; or one document, read whole.
                 head.append(contentsOf: block[0..<n])
                 guard let first = head.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) else {
                     continue
                 }
-                if first != UInt8(ascii: "[") && head.count <= JSONParser.defaultMaximumBytes {
-                    continue  // keep reading: maybe the whole input is one object
+                if first != UInt8(ascii: "[") {
+                    guard let layout = RecordSplitter.layout(of: head, atEnd: false) else { continue }
+                    if layout == .document {
+                        whole = true
+                        continue
+                    }
                 }
                 splitter = RecordSplitter(shape: RecordSplitter.shape(startingWith: first))
                 sink.shape = splitter?.shape ?? .ndjson
                 pending += splitter?.feed(head) ?? []
                 head = []
+            } else if whole {
+                head.append(contentsOf: block[0..<n])
             } else {
                 pending += splitter?.feed(block[0..<n]) ?? []
             }
             drain(false)
         }
         if splitter == nil {
-            // Small input: one object if it parses as one JSON value, else NDJSON lines.
             let trimmed = head.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
             if trimmed.isEmpty { return }
-            if (try? JSONParser().parse(head)) != nil || !head.contains(0x0A) || lineCount(head) <= 1 {
+            if whole || RecordSplitter.layout(of: head, atEnd: true) == .document {
+                // One document, whitespace and all, so that a syntax error is located at the input's own line
+                // and column.
                 sink.single = true
                 sink.shape = .ndjson
-                pending = [RecordSplitter.Record(bytes: Array(trimmed), line: 1, index: 1)]
+                pending = [RecordSplitter.Record(bytes: head, line: 1, index: 1)]
             } else {
                 var lines = RecordSplitter(shape: .ndjson)
                 pending = lines.feed(head) + lines.finish()
@@ -299,20 +308,6 @@ enum BatchCommand {
             }
         }
         drain(true)
-    }
-
-    static func lineCount(_ bytes: [UInt8]) -> Int {
-        var lines = 0
-        var inLine = false
-        for byte in bytes {
-            if byte == 0x0A {
-                if inLine { lines += 1 }
-                inLine = false
-            } else if !(byte == 0x20 || byte == 0x0D || byte == 0x09) {
-                inLine = true
-            }
-        }
-        return lines + (inLine ? 1 : 0)
     }
 
     /// A directory of `.json` files: one record per file, written to `-o DIR` with the same names.

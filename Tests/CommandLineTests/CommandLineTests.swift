@@ -24,6 +24,27 @@ struct CommandLineTests {
         #expect(run.stderr.contains("line 2"))
     }
 
+    /// The input's shape comes from its line structure, not from a probe parse: a hand-written pretty-printed
+    /// object with a syntax error is one record, located at its real line and column.
+    @Test func aPrettyPrintedObjectWithASyntaxErrorIsOneRecord() throws {
+        let input = Array("{\n  \"aps\": {\n    \"alert\": \"hi\",\n  }\n}\n".utf8)
+        let run = try PushnormExecutable.run(["convert", "--from", "apns", "--to", "amazon"], input: input)
+        #expect(run.status == 1)
+        let stdout = String(decoding: run.stdout, as: UTF8.self)
+        #expect(stdout.split(separator: "\n").count == 1, "\(stdout)")
+        #expect(stdout.contains("line 4, column 3"), "\(stdout)")
+        #expect(run.stderr.contains("failed 1"))
+    }
+
+    @Test func linesThatAreWholeValuesAreRecords() throws {
+        let input = Array("{\"aps\":{}}\nxyz\n{\"aps\":{\"badge\":1}}\n".utf8)
+        let run = try PushnormExecutable.run(["convert", "--from", "apns", "--to", "apns"], input: input)
+        let lines = String(decoding: run.stdout, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines.first == #"{"aps":{}}"#)
+        #expect(lines.dropFirst().first?.contains(#""record":2"#) == true)
+    }
+
     @Test("usage errors exit 2", arguments: [["frobnicate"], ["convert", "--to", "carrier-pigeon"], ["render"]])
     func usageErrors(_ arguments: [String]) throws {
         let run = try PushnormExecutable.run(arguments, input: Array("{}".utf8))
