@@ -3,8 +3,8 @@ package import PushCore
 
 extension APNsAdapter: WireFormat {
     /// `aps` through ``APNsWire``, every other root key custom data.
-    package func wireRead(_ document: BorrowedDocument, options: FormatOptions) -> WireNotification? {
-        APNsWire.readPayload(document, format: descriptor.name) { _, _ in false }
+    package func wireRead(_ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions) -> WireNotification? {
+        APNsWire.readPayload(document, root: root, format: descriptor.name) { _, _ in false }
     }
 
     package func wireDataCollides(_ wire: WireNotification, options: FormatOptions) -> Bool {
@@ -30,10 +30,9 @@ extension APNsWire {
     /// `claim` (a vendor key; false to leave it) or kept as custom data. Nil for any shape the adapter reports
     /// (no `aps`, an `aps` key put at the root).
     package static func readPayload(
-        _ document: BorrowedDocument, format: String,
+        _ document: BorrowedDocument, root: BorrowedDocument.Node, format: String,
         claim: (BorrowedDocument.Node, inout WireNotification) -> Bool?
     ) -> WireNotification? {
-        let root = document.root
         guard document.kind(root) == .object else { return nil }
         var wire = WireNotification(document: document)
         wire.model.source = format

@@ -1,5 +1,5 @@
 package import APNsAdapter
-import JSONCodec
+package import JSONCodec
 public import PushCore
 
 extension Normaliser {
@@ -11,26 +11,34 @@ extension Normaliser {
     package func wireConvert(
         _ bytes: some Collection<UInt8>, from: String, to: String, options: FormatOptions
     ) -> ConversionResult? {
-        guard from != "auto", let source = registry.wireFormat(named: from), let target = registry.wireFormat(named: to)
-        else { return nil }
         let converted: ConversionResult?? = bytes.withContiguousStorageIfAvailable { buffer in
-            guard let document = parser.borrow(buffer), let wire = source.wireRead(document, options: options),
-                !target.wireDataCollides(wire, options: options)
-            else { return nil }
-            var context = RenderContext(options: options)
-            var out: [UInt8] = []
-            out.reserveCapacity(buffer.count + 128)
-            guard target.wireWrite(wire, into: &out, context: &context) else { return nil }
-            let lost = wireLosses(wire, target: target, context: context)
-            let diagnostics = context.diagnostics.map { diagnostic in
-                Diagnostic(
-                    diagnostic.severity, diagnostic.code, at: wire.inputPath(for: diagnostic.path), diagnostic.message)
-            }
-            return ConversionResult(
-                rendered: .bytes(out), headers: wire.model.delivery?.headers ?? JSONObject(), size: out.count,
-                from: source.descriptor.name, lost: lost, diagnostics: diagnostics)
+            guard let document = parser.borrow(buffer) else { return nil }
+            return wireConvert(document, root: document.root, from: from, to: to, options: options, capacity: buffer.count)
         }
         return converted ?? nil
+    }
+
+    /// ``wireConvert(_:from:to:options:)`` of the payload at `root` in a borrowed document (the document itself,
+    /// or the `payload` of an RPC request).
+    package func wireConvert(
+        _ document: BorrowedDocument, root: BorrowedDocument.Node, from: String, to: String, options: FormatOptions,
+        capacity: Int = 2048
+    ) -> ConversionResult? {
+        guard from != "auto", let source = registry.wireFormat(named: from), let target = registry.wireFormat(named: to),
+            let wire = source.wireRead(document, root: root, options: options),
+            !target.wireDataCollides(wire, options: options)
+        else { return nil }
+        var context = RenderContext(options: options)
+        var out: [UInt8] = []
+        out.reserveCapacity(capacity + 128)
+        guard target.wireWrite(wire, into: &out, context: &context) else { return nil }
+        let lost = wireLosses(wire, target: target, context: context)
+        let diagnostics = context.diagnostics.map { diagnostic in
+            Diagnostic(diagnostic.severity, diagnostic.code, at: wire.inputPath(for: diagnostic.path), diagnostic.message)
+        }
+        return ConversionResult(
+            rendered: .bytes(out), headers: wire.model.delivery?.headers ?? JSONObject(), size: out.count,
+            from: source.descriptor.name, lost: lost, diagnostics: diagnostics)
     }
 
     /// Declared losses of a wire notification: the model's as ``render(_:format:options:)`` declares them, then

@@ -38,6 +38,10 @@ public struct RPCSession: Sendable {
         while let event = framer.next(atEndOfInput: atEndOfInput) {
             switch event {
             case .message(let body, let framing):
+                if let reply = server.wireReply(body) {
+                    framing.frame(reply, into: &out)
+                    continue
+                }
                 let (reply, parsed) = server.handle(body)
                 if !parsed && framing == .contentLength { framer.resynchroniseAfterLastMessage() }
                 if let reply { framing.frame(writer.bytes(reply), into: &out) }

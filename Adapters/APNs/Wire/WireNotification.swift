@@ -64,9 +64,9 @@ package struct WireNotification {
 /// adapter (``PayloadAdapter``), which is the reference. `WireEngineTests` holds the two to the same bytes,
 /// losses and findings on every fixture and corpus record.
 package protocol WireFormat: PayloadAdapter {
-    /// Reads `root` (the document's value); nil when the payload needs the adapter (a finding, an unmodelled
+    /// Reads the payload at `root` (the document's value, or a member of an enclosing message); nil when the payload needs the adapter (a finding, an unmodelled
     /// shape).
-    func wireRead(_ document: BorrowedDocument, options: FormatOptions) -> WireNotification?
+    func wireRead(_ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions) -> WireNotification?
 
     /// Writes `wire` compactly into `out` (appending); records explained losses and findings in `context` as
     /// ``render(_:context:)`` does. False (with `out` unchanged) when the adapter must render it.

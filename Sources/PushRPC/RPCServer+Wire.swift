@@ -1,0 +1,91 @@
+import JSONCodec
+import PushCore
+import PushNormaliser
+
+extension RPCServer {
+    /// The reply bytes to a plain `convert` request answered through the wire engine: the message is borrowed,
+    /// its `payload` converted in place and the reply written straight into one buffer (no ``JSONValue`` for the
+    /// request, the payload or the reply). Nil for anything else (another method, a batch, a notification, a
+    /// payload given as a string, `strict`, `options`, a conversion the engine leaves to the adapters, any
+    /// invalid request): ``handle(_:)`` answers it, with the same reply the engine would give.
+    package func wireReply(_ bytes: some Collection<UInt8>) -> [UInt8]? {
+        guard bytes.count <= options.maxMessageBytes else { return nil }
+        let parser = JSONParser(maximumBytes: options.maxMessageBytes, maximumDepth: normaliser.parser.maximumDepth)
+        let reply: [UInt8]?? = bytes.withContiguousStorageIfAvailable { buffer in
+            guard let document = parser.borrow(buffer) else { return nil }
+            return wireReply(document, capacity: buffer.count)
+        }
+        return reply ?? nil
+    }
+
+    private func wireReply(_ document: BorrowedDocument, capacity: Int) -> [UInt8]? {
+        let root = document.root
+        guard document.kind(root) == .object else { return nil }
+        var id: BorrowedDocument.Node?
+        var params: BorrowedDocument.Node?
+        var isConvert = false, isVersion2 = false
+        for member in document.members(root) {
+            let key = document.stringBytes(member.key)
+            if BorrowedDocument.equal(key, "jsonrpc") {
+                isVersion2 = document.stringEquals(member.value, "2.0")
+            } else if BorrowedDocument.equal(key, "method") {
+                isConvert = document.stringEquals(member.value, "convert")
+            } else if BorrowedDocument.equal(key, "id") {
+                guard document.kind(member.value) == .string || document.kind(member.value) == .int64 else { return nil }
+                id = member.value
+            } else if BorrowedDocument.equal(key, "params") {
+                params = member.value
+            } else {
+                return nil
+            }
+        }
+        guard isVersion2, isConvert, let id, let params, document.kind(params) == .object else { return nil }
+        var payload: BorrowedDocument.Node?
+        var from: String?
+        var to: String?
+        for member in document.members(params) {
+            let key = document.stringBytes(member.key)
+            if BorrowedDocument.equal(key, "payload") {
+                guard document.kind(member.value) == .object else { return nil }
+                payload = member.value
+            } else if BorrowedDocument.equal(key, "from") {
+                from = document.string(member.value)
+            } else if BorrowedDocument.equal(key, "to") {
+                to = document.string(member.value)
+            } else if BorrowedDocument.equal(key, "strict") {
+                guard document.kind(member.value) == .false else { return nil }
+            } else {
+                return nil
+            }
+        }
+        let clock = ContinuousClock()
+        let start = logger.enabled(.debug) ? clock.now : nil
+        guard let payload, let from, let to,
+            let result = normaliser.wireConvert(
+                document, root: payload, from: from, to: to, options: FormatOptions(), capacity: capacity)
+        else { return nil }
+        if let start, let requestID = RPCRequestID(json: document.jsonValue(id)) {
+            logger.log(.debug, "convert id \(requestID): ok in \(clock.now - start)")
+        }
+        // RPCServer.resultReply(id:_:) with ConversionResult.rpcResult, written in place.
+        var out: [UInt8] = []
+        out.reserveCapacity(result.size + 256)
+        out.append(contentsOf: #"{"jsonrpc":"2.0","id":"#.utf8)
+        document.writeCompact(id, into: &out)
+        out.append(contentsOf: #","result":{"payload":"#.utf8)
+        out.append(contentsOf: result.compactBytes)
+        out.append(contentsOf: #","headers":"#.utf8)
+        let writer = JSONWriter(style: .compact)
+        writer.write(.object(result.headers), into: &out)
+        out.append(contentsOf: #","size":"#.utf8)
+        writer.write(.integer(Int64(result.size)), into: &out)
+        out.append(contentsOf: #","from":"#.utf8)
+        writer.write(.string(result.from), into: &out)
+        out.append(contentsOf: #","lost":"#.utf8)
+        writer.write(.array(result.lost.map(\.jsonValue)), into: &out)
+        out.append(contentsOf: #","diagnostics":"#.utf8)
+        writer.write(.array(result.diagnostics.map(\.jsonValue)), into: &out)
+        out.append(contentsOf: "}}".utf8)
+        return out
+    }
+}
