@@ -181,23 +181,19 @@ package struct BorrowedDocument {
     private func duplicateKey(in object: Node) -> String? {
         let n = childCount(object)
         guard n > 1 else { return nil }
-        // Keys compare as `String`s (canonical equivalence: `é` and `e` + U+0301 are the same key), which for
-        // ASCII keys is byte equality.
-        var ascii = true
-        for member in members(object) where ascii {
-            for byte in stringBytes(member.key) where byte >= 0x80 {
-                ascii = false
-                break
-            }
+        // Keys compare as `String`s (canonical equivalence: `é` and `e` + U+0301 are the same key, and so are the
+        // Kelvin sign and `K`), which for ASCII keys is byte equality. A 64-bit filter on length and end bytes
+        // finds the objects whose ASCII keys need comparing at all.
+        var filter: UInt64 = 0
+        var suspect = false
+        for member in members(object) {
+            let bytes = stringBytes(member.key)
+            guard Self.isASCII(bytes), n <= 16 else { return duplicateKeyAsString(in: object) }
+            let hash = (bytes.count &* 7 &+ Int(bytes.first ?? 0) &+ Int(bytes.last ?? 0) &* 3) & 63
+            if filter & (1 << UInt64(hash)) != 0 { suspect = true }
+            filter |= 1 << UInt64(hash)
         }
-        if n > 16 || !ascii {
-            var seen = Set<String>()
-            for member in members(object) {
-                let key = String(decoding: stringBytes(member.key), as: UTF8.self)
-                if !seen.insert(key).inserted { return key }
-            }
-            return nil
-        }
+        guard suspect else { return nil }
         var keys: [Node] = []
         keys.reserveCapacity(n)
         for member in members(object) {
@@ -208,6 +204,33 @@ package struct BorrowedDocument {
             keys.append(member.key)
         }
         return nil
+    }
+
+    private func duplicateKeyAsString(in object: Node) -> String? {
+        var seen = Set<String>()
+        for member in members(object) {
+            let key = String(decoding: stringBytes(member.key), as: UTF8.self)
+            if !seen.insert(key).inserted { return key }
+        }
+        return nil
+    }
+
+    /// True when every byte is below 0x80 (eight at a time).
+    @inline(__always) static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var index = 0
+        let count = bytes.count
+        while index &+ 8 <= count {
+            if UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 {
+                return false
+            }
+            index &+= 8
+        }
+        while index < count {
+            if base[index] >= 0x80 { return false }
+            index &+= 1
+        }
+        return true
     }
 
     // MARK: - Values and text

@@ -46,6 +46,37 @@ public struct CarriedFields: Sendable, Hashable {
 }
 
 extension PushNotification {
+    /// A bit per top-level field that holds a value (``CarriedFields/fieldNames`` order).
+    var presentFields: UInt32 {
+        var bits: UInt32 = 0
+        func set(_ index: Int, _ present: Bool) { if present { bits |= 1 << UInt32(index) } }
+        set(0, title != nil)
+        set(1, subtitle != nil)
+        set(2, body != nil)
+        set(3, titleLocKey != nil)
+        set(4, titleLocArgs != nil)
+        set(5, subtitleLocKey != nil)
+        set(6, subtitleLocArgs != nil)
+        set(7, bodyLocKey != nil)
+        set(8, bodyLocArgs != nil)
+        set(9, launchImage != nil)
+        set(10, badge != nil)
+        set(11, sound != nil)
+        set(12, group != nil)
+        set(13, category != nil)
+        set(14, mutableContent != nil)
+        set(15, contentAvailable != nil)
+        set(16, interruptionLevel != nil)
+        set(17, relevanceScore != nil)
+        set(18, targetContentID != nil)
+        set(19, filterCriteria != nil)
+        set(20, liveActivity != nil)
+        set(21, !media.isEmpty)
+        set(22, delivery != nil)
+        set(23, !data.isEmpty)
+        return bits
+    }
+
     /// The part of this notification that a format declaring `carries` (``FormatDescriptor/carries``)
     /// holds: top-level canonical keys (`title`, `media`, `data`, …), whole vendor namespaces
     /// (`extensions.zego`) and single vendor keys (`extensions.zego.payload`). Everything else is cleared.
@@ -56,6 +87,8 @@ extension PushNotification {
 
     /// ``keeping(_:)-([String])`` with the fields compiled once (``FormatDescriptor/carriedFields``).
     public func keeping(_ carried: CarriedFields) -> PushNotification {
+        // Everything present is carried: the notification itself (no copy field by field).
+        if extensions.isEmpty && presentFields & ~carried.fields == 0 { return self }
         var out = PushNotification()
         out.source = source
         if carried.has(0) { out.title = title }

@@ -294,9 +294,11 @@ public struct Normaliser: Sendable {
     func lostFields(_ paths: [JSONPointer], adapter: any PayloadAdapter, reasons: [JSONPointer: String]) -> [LostField]
     {
         let delivered = adapter.descriptor.isDelivered
+        let defaultReason = "\(adapter.descriptor.name) has no place for this field"
         return paths.filter { path in
-            !(delivered && path.tokens.first == "delivery")
-                && !registry.layoutPaths.contains { path.tokens.starts(with: $0.tokens) }
+            guard let first = path.tokens.first else { return true }
+            return !(delivered && first == "delivery")
+                && !registry.layoutPaths.contains { $0.tokens.first == first && path.tokens.starts(with: $0.tokens) }
         }.map { path in
             if !reasons.isEmpty {
                 var tokens = path.tokens
@@ -307,7 +309,7 @@ public struct Normaliser: Sendable {
                     tokens.removeLast()
                 }
             }
-            return LostField(path: path, reason: "\(adapter.descriptor.name) has no place for this field")
+            return LostField(path: path, reason: defaultReason)
         }
     }
 
