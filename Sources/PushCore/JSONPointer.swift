@@ -57,18 +57,21 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Expressi
 
     /// The string form, with `~` and `/` escaped.
     public var description: String {
-        var out = ""
+        // Over UTF-8 bytes (`~` and `/` are ASCII, so no grapheme breaking is needed): this runs for every
+        // reported path.
+        var out: [UInt8] = []
+        out.reserveCapacity(tokens.reduce(0) { $0 + $1.utf8.count + 1 })
         for token in tokens {
-            out.append("/")
-            for character in token {
-                switch character {
-                case "~": out.append("~0")
-                case "/": out.append("~1")
-                default: out.append(character)
+            out.append(UInt8(ascii: "/"))
+            for byte in token.utf8 {
+                switch byte {
+                case UInt8(ascii: "~"): out.append(contentsOf: [UInt8(ascii: "~"), UInt8(ascii: "0")])
+                case UInt8(ascii: "/"): out.append(contentsOf: [UInt8(ascii: "~"), UInt8(ascii: "1")])
+                default: out.append(byte)
                 }
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The value this pointer designates in `document`, if any.

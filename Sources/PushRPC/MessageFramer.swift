@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 /// Splits a byte stream into messages: bytes in, messages out, no I/O.
 ///
 /// Each message's framing is detected on its own: if it starts with a `Content-Length:` or
@@ -144,7 +151,7 @@ public struct MessageFramer: Sendable {
 
     private mutating func readLine(atEndOfInput: Bool) -> Event? {
         let searchFrom = max(head, newlineSearchStart)
-        let newline = buffer[searchFrom...].firstIndex(of: Self.newline)
+        let newline = Self.firstNewline(in: buffer, from: searchFrom)
         guard newline != nil || atEndOfInput else {
             newlineSearchStart = buffer.count
             if buffer.count - head > maximumMessageBytes + 1 {
@@ -372,5 +379,17 @@ extension StringProtocol {
             return ""
         }
         return String(self[first...last])
+    }
+}
+
+extension MessageFramer {
+    /// The index of the first newline at or after `start` (memchr: the C library's vectorised scan).
+    static func firstNewline(in buffer: [UInt8], from start: Int) -> Int? {
+        guard start < buffer.count else { return nil }
+        return buffer.withUnsafeBufferPointer { bytes -> Int? in
+            guard let base = bytes.baseAddress, let found = memchr(base + start, Int32(newline), bytes.count - start)
+            else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
     }
 }
