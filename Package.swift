@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "JSONCodec", targets: ["JSONCodec"]),
         .library(name: "PushCore", targets: ["PushCore"]),
         .library(name: "PushRPC", targets: ["PushRPC"]),
+        // The PayloadAdapter contract as executable laws, for formats written outside this package.
+        .library(name: "AdapterContract", targets: ["AdapterContract"]),
         .executable(name: "pushnorm", targets: ["pushnorm"]),
     ],
     targets: [
@@ -136,10 +138,16 @@ let package = Package(
             path: "Benchmarks/InProcess"
         ),
 
-        // MARK: Test support (not a product)
+        // MARK: Test support
+        // The adapter laws (a product: third-party formats prove themselves with it).
+        .target(
+            name: "AdapterContract",
+            dependencies: ["PushCore", "JSONCodec"]
+        ),
+        // Goldens, fixtures and the executable runner (not a product).
         .target(
             name: "PushTestSupport",
-            dependencies: ["PushCore", "JSONCodec"]
+            dependencies: ["PushCore", "JSONCodec", "AdapterContract"]
         ),
     ],
     cxxLanguageStandard: .cxx17

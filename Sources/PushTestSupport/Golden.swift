@@ -1,6 +1,7 @@
 import Foundation
 public import PushCore
 import JSONCodec
+@_exported public import AdapterContract
 
 /// Golden JSON files in the source tree, compared structurally.
 ///
@@ -63,27 +64,7 @@ public enum Golden {
     /// Path-level differences: "`/a/b`: expected X, got Y".
     public static func difference(_ expected: JSONValue, _ actual: JSONValue, at path: JSONPointer = .root) -> [String]
     {
-        switch (expected, actual) {
-        case (.object(let a), .object(let b)):
-            var out: [String] = []
-            for (key, value) in a {
-                if let other = b[key] {
-                    out += difference(value, other, at: path.appending(key))
-                } else {
-                    out.append("`\(path.appending(key))`: expected \(value.compactText), got nothing")
-                }
-            }
-            for (key, value) in b where a[key] == nil {
-                out.append("`\(path.appending(key))`: unexpected \(value.compactText)")
-            }
-            return out
-        case (.array(let a), .array(let b)) where a.count == b.count:
-            return zip(a, b).enumerated().flatMap {
-                difference($0.element.0, $0.element.1, at: path.appending(index: $0.offset))
-            }
-        default:
-            return expected == actual ? [] : ["`\(path)`: expected \(expected.compactText), got \(actual.compactText)"]
-        }
+        AdapterContract.difference(expected, actual, at: path)
     }
 
     /// Diagnostics in golden form: `[{severity, code, path}]` (messages are not compared).

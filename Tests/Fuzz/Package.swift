@@ -14,7 +14,7 @@ func root(_ name: String) -> Target.Dependency { .product(name: name, package: "
 let fuzzTargets: [(name: String, products: [String])] = [
     ("FuzzJSONCodec", ["JSONCodec", "PushCore"]),
     ("FuzzNormalise", ["PushNormaliser", "PushCore"]),
-    ("FuzzConvert", ["PushNormaliser", "JSONCodec", "PushCore"]),
+    ("FuzzConvert", ["PushNormaliser", "JSONCodec", "PushCore", "AdapterContract"]),
     ("FuzzRPC", ["PushRPC", "JSONCodec", "PushCore"]),
 ]
 

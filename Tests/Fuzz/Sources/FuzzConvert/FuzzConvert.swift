@@ -1,3 +1,4 @@
+import AdapterContract
 import CFuzzerDriver
 import FuzzSupport
 import JSONCodec
@@ -9,7 +10,8 @@ private let normaliser = Normaliser()
 /// libFuzzer entry point: whatever parses is converted from `auto` and from every registered format
 /// into every format. A conversion that succeeds must produce a payload that writes and re-parses,
 /// that its target format reads back without errors (or the conversion announces that it does not,
-/// `core.conversion.invalid-output`), whose strict form loses nothing, and whose conversion back to
+/// `core.conversion.invalid-output`), whose declared losses are the losses found by reading it back
+/// (`AdapterContract.declaredLosses`), whose strict form loses nothing, and whose conversion back to
 /// the source format never traps.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzConvert(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -36,6 +38,19 @@ public func fuzzConvert(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
                     "\(source) → \(target): the rendered payload has errors when read as \(target), unannounced: \(readBack.diagnostics)\n\(result.payload.compactText)")
             } catch {
                 fatalError("fuzz invariant violated: \(source) → \(target): \(target) cannot read its own rendering: \(error)")
+            }
+            // Declared losses are true: the facade reads nothing back, so the law is checked here.
+            if let read = try? normaliser.normalise(payload, format: source),
+                let adapter = FormatRegistry.standard.adapter(named: target)
+            {
+                let ignoring =
+                    FormatRegistry.standard.layoutPaths
+                    + (adapter.descriptor.isDelivered ? [JSONPointer(tokens: ["delivery"])] : [])
+                let problems = AdapterContract.declaredLosses(
+                    adapter, notification: read.notification, options: FormatOptions(), ignoring: ignoring)
+                FuzzOracle.require(
+                    problems.isEmpty || read.diagnostics.containsErrors,
+                    "\(source) → \(target): \(problems.joined(separator: "; "))")
             }
             do {
                 let strict = try normaliser.convert(payload, from: source, to: target, strict: true)

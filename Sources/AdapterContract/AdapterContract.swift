@@ -1,7 +1,8 @@
 public import PushCore
 import JSONCodec
 
-/// The executable form of the ``PayloadAdapter`` contract, run by every adapter's test suite.
+/// The executable form of the ``PayloadAdapter`` contract, run by every adapter's test suite, and shipped as a
+/// library product so that a format written outside this package can prove itself the same way.
 /// Each check returns problems as text (empty when the law holds).
 public enum AdapterContract {
     /// Runs every law on one valid input.
@@ -111,7 +112,7 @@ public enum AdapterContract {
         if !expected.isNumericallyEqual(to: actual) {
             problems.append(
                 "\(adapter.descriptor.name): render(normalise(p)) != p:\n"
-                    + Golden.difference(expected, actual).joined(separator: "\n"))
+                    + AdapterContract.difference(expected, actual).joined(separator: "\n"))
         }
         var back = NormaliseContext(options: options)
         if var again = adapter.normalise(rendered, context: &back) {
@@ -119,7 +120,7 @@ public enum AdapterContract {
             if again != n {
                 problems.append(
                     "\(adapter.descriptor.name): normalise(render(n)) != n:\n"
-                        + Golden.difference(n.canonicalJSON, again.canonicalJSON).joined(separator: "\n"))
+                        + AdapterContract.difference(n.canonicalJSON, again.canonicalJSON).joined(separator: "\n"))
             }
         } else {
             problems.append("\(adapter.descriptor.name): its own rendering does not normalise")
@@ -208,5 +209,31 @@ public enum AdapterContract {
             object[first] = removing(rest, from: child)
         }
         return .object(object)
+    }
+
+    /// Path-level differences: "`/a/b`: expected X, got Y".
+    public static func difference(_ expected: JSONValue, _ actual: JSONValue, at path: JSONPointer = .root) -> [String]
+    {
+        switch (expected, actual) {
+        case (.object(let a), .object(let b)):
+            var out: [String] = []
+            for (key, value) in a {
+                if let other = b[key] {
+                    out += difference(value, other, at: path.appending(key))
+                } else {
+                    out.append("`\(path.appending(key))`: expected \(value.compactText), got nothing")
+                }
+            }
+            for (key, value) in b where a[key] == nil {
+                out.append("`\(path.appending(key))`: unexpected \(value.compactText)")
+            }
+            return out
+        case (.array(let a), .array(let b)) where a.count == b.count:
+            return zip(a, b).enumerated().flatMap {
+                difference($0.element.0, $0.element.1, at: path.appending(index: $0.offset))
+            }
+        default:
+            return expected == actual ? [] : ["`\(path)`: expected \(expected.compactText), got \(actual.compactText)"]
+        }
     }
 }
