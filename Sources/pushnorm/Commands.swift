@@ -22,8 +22,7 @@ enum Commands {
         Every command but rpc takes the JSON limits --max-bytes N (per payload; default 1048576) and
         --max-depth N (nesting; default 128, at most 4096).
 
-        Formats: auto (detect; default for --format/--from), apns, hive, hive-local, amazon, pinpoint,
-        pinpoint-message, sns, zego, zego-push-config, zego-offline-push (`pushnorm formats` lists them).
+        \(FormatRegistry.standard.helpFormatList)
         Inputs of convert/validate: one JSON object, NDJSON (one payload per line), a JSON array, or a
         directory of .json files; output has the same shape.
 

@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+import PushNormaliser
+import PushCore
+import JSONCodec
+
+/// The documents generated from the format registry match their checked-in copies. Run with
+/// `PUSHNORM_UPDATE_DOCS=1` to rewrite the README's formats table and the OpenRPC format enums.
+@Suite("Generated documentation")
+struct GeneratedDocumentationTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+    static let update = ProcessInfo.processInfo.environment["PUSHNORM_UPDATE_DOCS"] == "1"
+    static let begin = "<!-- generated from FormatRegistry.formatsTable: edit the descriptors, not this table -->\n"
+    static let end = "<!-- end of generated table -->\n"
+
+    @Test func readmeFormatsTable() throws {
+        let path = Self.root + "/README.md"
+        let readme = try String(contentsOfFile: path, encoding: .utf8)
+        let start = try #require(readme.range(of: Self.begin), "README.md has no generated formats table")
+        let stop = try #require(readme.range(of: Self.end, range: start.upperBound..<readme.endIndex))
+        let generated = FormatRegistry.standard.formatsTable
+        if Self.update {
+            try (readme[..<start.upperBound] + generated + readme[stop.lowerBound...]).write(
+                toFile: path, atomically: true, encoding: .utf8)
+            return
+        }
+        #expect(String(readme[start.upperBound..<stop.lowerBound]) == generated, "run with PUSHNORM_UPDATE_DOCS=1")
+    }
+
+    @Test func openRPCFormatEnums() throws {
+        let path = Self.root + "/rpc-spec/openrpc.json"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let spec = try JSONParser(maximumBytes: 1 << 24).parse(text)
+        let schemas = spec["components"]?["schemas"]
+        let names = FormatRegistry.standard.openRPCFormatNames
+        let formatName = schemas?["FormatName"]?["enum"]
+        let sourceFormat = schemas?["SourceFormat"]?["enum"]
+        if Self.update {
+            var updated = text
+            for (current, wanted) in [(formatName, names), (sourceFormat, ["auto"] + names)] {
+                guard let current, case .array(let items) = current else { continue }
+                let indent = "          "
+                let old = items.map { indent + $0.compactText }.joined(separator: ",\n")
+                let new = wanted.map { indent + JSONValue.string($0).compactText }.joined(separator: ",\n")
+                updated = updated.replacingOccurrences(of: old, with: new)
+            }
+            try updated.write(toFile: path, atomically: true, encoding: .utf8)
+            return
+        }
+        #expect(formatName == .array(names.map(JSONValue.string)), "run with PUSHNORM_UPDATE_DOCS=1")
+        #expect(sourceFormat == .array((["auto"] + names).map(JSONValue.string)), "run with PUSHNORM_UPDATE_DOCS=1")
+    }
+
+    @Test func helpListsEveryFormat() {
+        let words = FormatRegistry.standard.helpFormatList.split { " ,\n".contains($0) }.map(String.init)
+        for descriptor in FormatRegistry.standard.descriptors {
+            #expect(words.contains(descriptor.name), "\(descriptor.name)")
+        }
+    }
+}
