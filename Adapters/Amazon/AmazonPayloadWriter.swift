@@ -66,12 +66,17 @@ package enum AmazonPayloadWriter {
         }
     }
 
-    /// True when custom data holds a key this convention reads itself: `aps`, or the media key at the root or
-    /// inside a `data` object.
+    /// True when custom data, or an unknown `aps` key kept in `extensions.apns`, holds a key this convention reads
+    /// itself: `aps`, or the media key at the root, inside a `data` object or inside `aps`.
     package static func dataCollides(_ n: PushNotification, options: FormatOptions) -> Bool {
         let key = options.amazonMediaKey
         if n.data[key] != nil || n.data[APNsKeys.aps] != nil { return true }
         if case .object(let inner)? = n.data[AmazonKeys.data], inner[key] != nil { return true }
+        if case .object(let aps)? = n.extensionObject(APNsKeys.Extension.namespace)[APNsKeys.Extension.aps],
+            aps[key] != nil
+        {
+            return true
+        }
         return false
     }
 

@@ -200,6 +200,17 @@ struct HostileInputTests {
         #expect(announced.message.contains("core.type.mismatch at /groupId"))
     }
 
+    /// Regression (fuzz, FuzzConvert, the declared-loss law): an unknown `aps` key kept in `extensions.apns` that is
+    /// the Amazon media key is read back as media, so it is lost, and reported.
+    @Test func anUnknownApsKeyThatIsTheMediaKeyIsReportedLost() throws {
+        let input = try JSONValue(
+            parsing: #"{"aps":{"alert":{"title":"Raid","body":"Tonight"},"attachment-url":"https://cdn.example.com/r.gif"}}"#)
+        for (from, to) in [("hive", "sns"), ("apns", "amazon")] {
+            let result = try Normaliser().convert(input, from: from, to: to)
+            #expect(result.lost.map(\.path.description).contains("/extensions/apns/aps/attachment-url"), "\(from) → \(to)")
+        }
+    }
+
     // MARK: - Whole-payload cases
 
     @Test(
