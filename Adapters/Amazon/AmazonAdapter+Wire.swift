@@ -24,7 +24,7 @@ extension AmazonAdapter: WireFormat {
         wire.writeData(into: &out)
         if let item = n.media.first {
             out.append(UInt8(ascii: ","))
-            if placement == .data { out.append(contentsOf: #""data":{"#.utf8) }
+            if placement == .data { out.append(literal: #""data":{"#) }
             JSONWriter.writeString(context.options.amazonMediaKey, into: &out)
             out.append(UInt8(ascii: ":"))
             JSONWriter.writeString(item.url, into: &out)

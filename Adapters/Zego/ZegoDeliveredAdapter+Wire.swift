@@ -79,7 +79,7 @@ extension ZegoDeliveredAdapter: WireFormat {
                 }
             }
             text.append(UInt8(ascii: "}"))
-            out.append(contentsOf: #","payload":"#.utf8)
+            out.append(literal: #","payload":"#)
             text.withUnsafeBufferPointer { JSONWriter.writeString(bytes: $0, into: &out) }
         }
         wire.writeData(into: &out)

@@ -297,9 +297,9 @@ package struct BorrowedDocument {
         case Kind.int64.rawValue: JSONWriter.writeScalar(.integer(Int64(bitPattern: tape[node + 1])), into: &out)
         case Kind.uint64.rawValue: JSONWriter.writeScalar(jsonValue(node), into: &out)
         case Kind.double.rawValue: JSONWriter.writeScalar(.double(Double(bitPattern: tape[node + 1])), into: &out)
-        case Kind.true.rawValue: out.append(contentsOf: "true".utf8)
-        case Kind.false.rawValue: out.append(contentsOf: "false".utf8)
-        default: out.append(contentsOf: "null".utf8)
+        case Kind.true.rawValue: out.append(literal: "true")
+        case Kind.false.rawValue: out.append(literal: "false")
+        default: out.append(literal: "null")
         }
     }
 }

@@ -150,7 +150,7 @@ public struct JSONWriter: Sendable {
         switch value {
         case .object(let object):
             if object.isEmpty {
-                out.append(contentsOf: "{}".utf8)
+                out.append(literal: "{}")
                 return
             }
             out.append(UInt8(ascii: "{"))
@@ -160,7 +160,7 @@ public struct JSONWriter: Sendable {
                 if index > 0 { out.append(UInt8(ascii: "\n")) }
                 appendIndent(indent + 1, into: &out)
                 writeString(member.key, into: &out)
-                out.append(contentsOf: ": ".utf8)
+                out.append(literal: ": ")
                 writeCanonical(member.value, indent: indent + 1, into: &out)
             }
             out.append(UInt8(ascii: "\n"))
@@ -168,7 +168,7 @@ public struct JSONWriter: Sendable {
             out.append(UInt8(ascii: "}"))
         case .array(let array):
             if array.isEmpty {
-                out.append(contentsOf: "[]".utf8)
+                out.append(literal: "[]")
                 return
             }
             out.append(UInt8(ascii: "["))
@@ -194,7 +194,7 @@ public struct JSONWriter: Sendable {
 
     package static func writeScalar(_ value: JSONValue, into out: inout [UInt8]) {
         switch value {
-        case .null: out.append(contentsOf: "null".utf8)
+        case .null: out.append(literal: "null")
         case .bool(let bool): out.append(contentsOf: (bool ? "true" : "false").utf8)
         case .integer(let int): appendInteger(int, into: &out)
         case .unsignedInteger(let uint): out.append(contentsOf: String(uint).utf8)
@@ -202,7 +202,7 @@ public struct JSONWriter: Sendable {
             if double.isFinite {
                 out.append(contentsOf: double.description.utf8)
             } else {
-                out.append(contentsOf: "null".utf8)
+                out.append(literal: "null")
             }
         case .string(let string): writeString(string, into: &out)
         case .array, .object: writeCompact(value, into: &out)
@@ -254,7 +254,7 @@ public struct JSONWriter: Sendable {
                 case 0x08: out.append(UInt8(ascii: "b"))
                 case 0x0C: out.append(UInt8(ascii: "f"))
                 default:
-                    out.append(contentsOf: "u00".utf8)
+                    out.append(literal: "u00")
                     out.append(hexDigits[Int(byte >> 4)])
                     out.append(hexDigits[Int(byte & 0xF)])
                 }

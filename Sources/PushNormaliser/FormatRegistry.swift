@@ -17,6 +17,9 @@ public struct FormatRegistry: Sendable {
     /// adapter's `descriptor` is computed, so scanning the list would build every descriptor).
     private let indexByName: [String: Int]
 
+    /// The formats that read and write through a wire table, by name (cast once, not per conversion).
+    let wireFormatsByName: [String: any WireFormat]
+
     public init(adapters: [any PayloadAdapter]) {
         self.adapters = adapters
         layoutPaths = adapters.flatMap(\.descriptor.layoutPaths)
@@ -25,6 +28,11 @@ public struct FormatRegistry: Sendable {
             indexByName[adapter.descriptor.name] = index
         }
         self.indexByName = indexByName
+        var wireFormatsByName: [String: any WireFormat] = [:]
+        for (name, index) in indexByName {
+            if let format = adapters[index] as? any WireFormat { wireFormatsByName[name] = format }
+        }
+        self.wireFormatsByName = wireFormatsByName
     }
 
     /// The adapter for a public format name.

@@ -90,7 +90,5 @@ extension BorrowedDocument {
 
 extension FormatRegistry {
     /// The format named `name` when it reads and writes through a wire table.
-    func wireFormat(named name: String) -> (any WireFormat)? {
-        adapter(named: name) as? any WireFormat
-    }
+    func wireFormat(named name: String) -> (any WireFormat)? { wireFormatsByName[name] }
 }

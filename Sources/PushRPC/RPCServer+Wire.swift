@@ -70,22 +70,41 @@ extension RPCServer {
         // RPCServer.resultReply(id:_:) with ConversionResult.rpcResult, written in place.
         var out: [UInt8] = []
         out.reserveCapacity(result.size + 256)
-        out.append(contentsOf: #"{"jsonrpc":"2.0","id":"#.utf8)
+        out.append(literal: #"{"jsonrpc":"2.0","id":"#)
         document.writeCompact(id, into: &out)
-        out.append(contentsOf: #","result":{"payload":"#.utf8)
+        out.append(literal: #","result":{"payload":"#)
         out.append(contentsOf: result.compactBytes)
-        out.append(contentsOf: #","headers":"#.utf8)
+        out.append(literal: #","headers":"#)
         let writer = JSONWriter(style: .compact)
         writer.write(.object(result.headers), into: &out)
-        out.append(contentsOf: #","size":"#.utf8)
+        out.append(literal: #","size":"#)
         writer.write(.integer(Int64(result.size)), into: &out)
-        out.append(contentsOf: #","from":"#.utf8)
+        out.append(literal: #","from":"#)
         writer.write(.string(result.from), into: &out)
-        out.append(contentsOf: #","lost":"#.utf8)
-        writer.write(.array(result.lost.map(\.jsonValue)), into: &out)
-        out.append(contentsOf: #","diagnostics":"#.utf8)
-        writer.write(.array(result.diagnostics.map(\.jsonValue)), into: &out)
-        out.append(contentsOf: "}}".utf8)
+        // `LostField.jsonValue` and `Diagnostic.jsonValue`, member by member.
+        out.append(literal: #","lost":["#)
+        for (index, lost) in result.lost.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(literal: #"{"path":"#)
+            JSONWriter.writeString(lost.path.description, into: &out)
+            out.append(literal: #","reason":"#)
+            JSONWriter.writeString(lost.reason, into: &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(literal: #"],"diagnostics":["#)
+        for (index, diagnostic) in result.diagnostics.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(literal: #"{"severity":"#)
+            JSONWriter.writeString(diagnostic.severity.rawValue, into: &out)
+            out.append(literal: #","code":"#)
+            JSONWriter.writeString(diagnostic.code.rawValue, into: &out)
+            out.append(literal: #","path":"#)
+            JSONWriter.writeString(diagnostic.path.description, into: &out)
+            out.append(literal: #","message":"#)
+            JSONWriter.writeString(diagnostic.message, into: &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(literal: "]}}")
         return out
     }
 }

@@ -138,14 +138,14 @@ package enum APNsWire {
 
     /// Writes `"aps":{…}` for `n` (the caller checked ``canWrite(_:)``).
     package static func write(_ n: PushNotification, into out: inout [UInt8]) {
-        out.append(contentsOf: #""aps":{"#.utf8)
+        out.append(literal: #""aps":{"#)
         var first = true
         func emitKey(_ name: StaticString) {
             if !first { out.append(UInt8(ascii: ",")) }
             first = false
             out.append(UInt8(ascii: "\""))
             out.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-            out.append(contentsOf: #"":"#.utf8)
+            out.append(literal: #"":"#)
         }
         func string(_ key: StaticString, _ value: String?) {
             guard let value else { return }
