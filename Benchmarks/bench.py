@@ -286,7 +286,9 @@ def build_report(results: dict, info: dict, manifest: dict, args) -> tuple[str, 
         "records). Normalise uses auto-detection; a record no format recognises counts as failed "
         "(`core.format.unrecognised`: bare `zego-push-config` objects holding only `title` and `content`, "
         "which carry no key that tells them apart). RPC p50/p99 are round trips in lockstep; the `cat` "
-        "rows are the pipe's own round trip and throughput.")
+        "rows are the pipe's own round trip and throughput. The codec row is the JSON codec as the engine uses it: "
+        "simdjson's tape borrowed and written back compactly, no `JSONValue` (before issue 10 it built a `JSONValue`). "
+        "The Python script row is `zego_amazon.py map` as a whole process through the same pipe as `pushnorm convert`.")
     add("")
 
     # Ratios and targets.
