@@ -3,7 +3,9 @@ package import PushCore
 
 extension APNsAdapter: WireFormat {
     /// `aps` through ``APNsWire``, every other root key custom data.
-    package func wireRead(_ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions) -> WireNotification? {
+    package func wireRead(_ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions)
+        -> WireNotification?
+    {
         APNsWire.readPayload(document, root: root, format: descriptor.name) { _, _ in false }
     }
 

@@ -4,7 +4,9 @@ package import PushCore
 
 extension AmazonAdapter: WireFormat {
     /// Reading stays with the adapter (it reports every placement it reads media from).
-    package func wireRead(_ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions) -> WireNotification? { nil }
+    package func wireRead(_ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions)
+        -> WireNotification?
+    { nil }
 
     /// Custom data named `aps`, `data` or the media key needs the adapter.
     package func wireDataCollides(_ wire: WireNotification, options: FormatOptions) -> Bool {

@@ -49,9 +49,11 @@ package enum PinpointMessageWriter {
         if let badge = n.badge { m[M.badge] = .integer(badge) }
         if let sound = n.sound {
             m[M.sound] = .string(sound.name)
-            for (key, value) in [("critical", sound.critical as Any?), ("volume", sound.volume as Any?)] where value != nil {
+            for (key, value) in [("critical", sound.critical as Any?), ("volume", sound.volume as Any?)]
+            where value != nil {
                 context.explainLoss(
-                    at: JSONPointer(tokens: ["sound", key]), "Pinpoint's `Sound` is a file name; no critical alert or volume"
+                    at: JSONPointer(tokens: ["sound", key]),
+                    "Pinpoint's `Sound` is a file name; no critical alert or volume"
                 )
             }
         }

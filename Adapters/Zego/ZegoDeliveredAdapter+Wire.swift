@@ -7,7 +7,9 @@ private typealias X = ZegoKeys.Extension
 extension ZegoDeliveredAdapter: WireFormat {
     /// `aps` through the APNs table; `payload`, a JSON object in a string, parsed once: its media key becomes
     /// `media`, its other members stay nodes (`extensions.zego.payload`); other root keys are custom data.
-    package func wireRead(_ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions) -> WireNotification? {
+    package func wireRead(_ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions)
+        -> WireNotification?
+    {
         APNsWire.readPayload(document, root: root, format: descriptor.name) { key, wire in
             guard BorrowedDocument.equal(document.stringBytes(key), "payload") else { return false }
             let value = key + 1

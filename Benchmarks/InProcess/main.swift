@@ -140,7 +140,8 @@ func makePass(_ options: Options) -> Pass {
                     fail(
                         "wire and adapters differ on \(String(decoding: record, as: UTF8.self))\nwire: "
                             + "\(String(decoding: wire.compactBytes, as: UTF8.self)) \(wire.lost) \(wire.diagnostics)\nadapters: "
-                            + "\(String(decoding: reference.compactBytes, as: UTF8.self)) \(reference.lost) \(reference.diagnostics)")
+                            + "\(String(decoding: reference.compactBytes, as: UTF8.self)) \(reference.lost) \(reference.diagnostics)"
+                    )
                 }
                 same += 1
                 output += wire.size

@@ -12,7 +12,8 @@ public enum AdapterContract {
     ) -> [String] {
         determinism(adapter, input: input, options: options) + pathsResolve(adapter, input: input, options: options)
             + roundTrip(adapter, input: input, options: options, exceptions: roundTripExceptions)
-            + totality(adapter, input: input, options: options) + declaredLosses(adapter, input: input, options: options)
+            + totality(adapter, input: input, options: options)
+            + declaredLosses(adapter, input: input, options: options)
     }
 
     /// Declared losses are true: the fields of `n` missing from ``PayloadAdapter/declaredPart(of:renderedWith:)`` are
@@ -22,7 +23,9 @@ public enum AdapterContract {
         _ adapter: any PayloadAdapter, input: JSONValue, options: FormatOptions
     ) -> [String] {
         var context = NormaliseContext(options: options)
-        guard let n = adapter.normalise(input, context: &context), !context.diagnostics.containsErrors else { return [] }
+        guard let n = adapter.normalise(input, context: &context), !context.diagnostics.containsErrors else {
+            return []
+        }
         return declaredLosses(adapter, notification: n, options: options, ignoring: adapter.descriptor.layoutPaths)
     }
 
@@ -45,14 +48,16 @@ public enum AdapterContract {
         let errors = back.diagnostics.filter { $0.severity == .error }
         if !errors.isEmpty {
             problems.append(
-                "\(adapter.descriptor.name): its rendering reads back with errors \(errors.map(\.code)): \(rendered.compactText)")
+                "\(adapter.descriptor.name): its rendering reads back with errors \(errors.map(\.code)): \(rendered.compactText)"
+            )
         }
         func kept(_ path: JSONPointer) -> Bool { !ignoring.contains { path.tokens.starts(with: $0.tokens) } }
         let declared = n.lostFields(comparedWith: adapter.declaredPart(of: n, renderedWith: renderContext)).filter(kept)
         let found = n.lostFields(comparedWith: again).filter(kept)
         if declared != found {
             problems.append(
-                "\(adapter.descriptor.name): declared losses \(declared) != read-back losses \(found)\nvia \(rendered.compactText)")
+                "\(adapter.descriptor.name): declared losses \(declared) != read-back losses \(found)\nvia \(rendered.compactText)"
+            )
         }
         return problems
     }

@@ -98,7 +98,9 @@ package struct BorrowedDocument {
         return memcmp(base, text.utf8Start, bytes.count) == 0
     }
 
-    @inline(__always) package static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ text: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inline(__always) package static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ text: UnsafeBufferPointer<UInt8>)
+        -> Bool
+    {
         guard bytes.count == text.count else { return false }
         guard let a = bytes.baseAddress, let b = text.baseAddress else { return true }
         return memcmp(a, b, bytes.count) == 0

@@ -227,7 +227,8 @@ extension PayloadAdapter {
     /// The declared carried part of `notification` after ``render(_:context:)`` wrote it with `context`:
     /// ``carriedPart(of:options:)`` less every path the renderer explained as lost
     /// (``RenderContext/lossReasons``). The facade reports the rest of the notification as lost.
-    public func declaredPart(of notification: PushNotification, renderedWith context: RenderContext) -> PushNotification {
+    public func declaredPart(of notification: PushNotification, renderedWith context: RenderContext) -> PushNotification
+    {
         let carried = carriedPart(of: notification, options: context.options)
         return context.lossReasons.isEmpty ? carried : carried.removing(context.lossReasons.keys)
     }

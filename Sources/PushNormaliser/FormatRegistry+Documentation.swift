@@ -31,7 +31,8 @@ extension FormatRegistry {
         var lines = ["| name | vendor | form | what it is |", "| --- | --- | --- | --- |"]
         for descriptor in documentationOrder(adding: [Self.catalogueDescriptor]) {
             let form =
-                descriptor.name == Normaliser.catalogueFormat ? "catalogue" : descriptor.isDelivered ? "delivered" : "send"
+                descriptor.name == Normaliser.catalogueFormat
+                ? "catalogue" : descriptor.isDelivered ? "delivered" : "send"
             lines.append("| `\(descriptor.name)` | \(descriptor.vendor) | \(form) | \(descriptor.summary) |")
         }
         return lines.joined(separator: "\n") + "\n"

@@ -1,6 +1,6 @@
-package import APNsAdapter
+import APNsAdapter
 package import JSONCodec
-public import PushCore
+package import PushCore
 
 extension Normaliser {
     /// Converts through the formats' wire tables over a borrowed document: no ``JSONValue``, no read-back, the
@@ -13,7 +13,8 @@ extension Normaliser {
     ) -> ConversionResult? {
         let converted: ConversionResult?? = bytes.withContiguousStorageIfAvailable { buffer in
             guard let document = parser.borrow(buffer) else { return nil }
-            return wireConvert(document, root: document.root, from: from, to: to, options: options, capacity: buffer.count)
+            return wireConvert(
+                document, root: document.root, from: from, to: to, options: options, capacity: buffer.count)
         }
         return converted ?? nil
     }
@@ -24,7 +25,8 @@ extension Normaliser {
         _ document: BorrowedDocument, root: BorrowedDocument.Node, from: String, to: String, options: FormatOptions,
         capacity: Int = 2048
     ) -> ConversionResult? {
-        guard from != "auto", let source = registry.wireFormat(named: from), let target = registry.wireFormat(named: to),
+        guard from != "auto", let source = registry.wireFormat(named: from),
+            let target = registry.wireFormat(named: to),
             let wire = source.wireRead(document, root: root, options: options),
             !target.wireDataCollides(wire, options: options)
         else { return nil }
@@ -34,7 +36,8 @@ extension Normaliser {
         guard target.wireWrite(wire, into: &out, context: &context) else { return nil }
         let lost = wireLosses(wire, target: target, context: context)
         let diagnostics = context.diagnostics.map { diagnostic in
-            Diagnostic(diagnostic.severity, diagnostic.code, at: wire.inputPath(for: diagnostic.path), diagnostic.message)
+            Diagnostic(
+                diagnostic.severity, diagnostic.code, at: wire.inputPath(for: diagnostic.path), diagnostic.message)
         }
         return ConversionResult(
             rendered: .bytes(out), headers: wire.model.delivery?.headers ?? JSONObject(), size: out.count,

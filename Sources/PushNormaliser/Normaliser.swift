@@ -1,6 +1,6 @@
 public import PushCore
 public import JSONCodec
-package import APNsAdapter
+import APNsAdapter
 
 /// The library's entry point: normalise, validate, render and convert push payloads.
 ///
@@ -122,7 +122,8 @@ public struct Normaliser: Sendable {
             invalid = readBack.readBackErrors.map {
                 Diagnostic(
                     .warning, .conversionInvalidOutput, at: .root,
-                    "the rendered \(format) payload does not read back cleanly: \($0.code) at \($0.path): \($0.message)")
+                    "the rendered \(format) payload does not read back cleanly: \($0.code) at \($0.path): \($0.message)"
+                )
             }
         } else {
             lost = declaredLosses(notification, adapter: adapter, context: context)

@@ -31,7 +31,9 @@ extension RPCServer {
             } else if BorrowedDocument.equal(key, "method") {
                 isConvert = document.stringEquals(member.value, "convert")
             } else if BorrowedDocument.equal(key, "id") {
-                guard document.kind(member.value) == .string || document.kind(member.value) == .int64 else { return nil }
+                guard document.kind(member.value) == .string || document.kind(member.value) == .int64 else {
+                    return nil
+                }
                 id = member.value
             } else if BorrowedDocument.equal(key, "params") {
                 params = member.value

@@ -106,7 +106,8 @@ struct ConversionMatrixTests {
                 + (adapter.descriptor.isDelivered ? [JSONPointer(tokens: ["delivery"])] : [])
             let problems = AdapterContract.declaredLosses(
                 adapter, notification: original.notification, options: options, ignoring: ignoring)
-            #expect(problems.isEmpty, "\(source.format) → \(adapter.descriptor.name): \(problems.joined(separator: "\n"))")
+            #expect(
+                problems.isEmpty, "\(source.format) → \(adapter.descriptor.name): \(problems.joined(separator: "\n"))")
         }
     }
 }

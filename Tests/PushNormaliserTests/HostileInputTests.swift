@@ -204,10 +204,13 @@ struct HostileInputTests {
     /// the Amazon media key is read back as media, so it is lost, and reported.
     @Test func anUnknownApsKeyThatIsTheMediaKeyIsReportedLost() throws {
         let input = try JSONValue(
-            parsing: #"{"aps":{"alert":{"title":"Raid","body":"Tonight"},"attachment-url":"https://cdn.example.com/r.gif"}}"#)
+            parsing:
+                #"{"aps":{"alert":{"title":"Raid","body":"Tonight"},"attachment-url":"https://cdn.example.com/r.gif"}}"#
+        )
         for (from, to) in [("hive", "sns"), ("apns", "amazon")] {
             let result = try Normaliser().convert(input, from: from, to: to)
-            #expect(result.lost.map(\.path.description).contains("/extensions/apns/aps/attachment-url"), "\(from) → \(to)")
+            #expect(
+                result.lost.map(\.path.description).contains("/extensions/apns/aps/attachment-url"), "\(from) → \(to)")
         }
     }
 

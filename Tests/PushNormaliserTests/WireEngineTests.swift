@@ -24,7 +24,8 @@ struct WireEngineTests {
                 guard let wire = normaliser.wireConvert(input, from: source.format, to: target, options: options) else {
                     continue
                 }
-                let reference = try normaliser.convert(normaliser.parse(input), from: source.format, to: target, options: options)
+                let reference = try normaliser.convert(
+                    normaliser.parse(input), from: source.format, to: target, options: options)
                 #expect(
                     String(decoding: wire.compactBytes, as: UTF8.self)
                         == String(decoding: reference.compactBytes, as: UTF8.self), "\(source.format) → \(target)")
@@ -39,9 +40,12 @@ struct WireEngineTests {
     }
 
     @Test func theEngineTakesTheCommonConversions() throws {
-        let input = Array(#"{"aps":{"alert":{"title":"T","body":"B"},"badge":2},"payload":"{\"image_attachment\":\"https://x/y.png\",\"k\":1}","custom":[1,{"a":null}]}"#.utf8)
+        let input = Array(
+            #"{"aps":{"alert":{"title":"T","body":"B"},"badge":2},"payload":"{\"image_attachment\":\"https://x/y.png\",\"k\":1}","custom":[1,{"a":null}]}"#
+                .utf8)
         for target in ["apns", "amazon", "zego"] {
-            #expect(Normaliser().wireConvert(input, from: "zego", to: target, options: FormatOptions()) != nil, "\(target)")
+            #expect(
+                Normaliser().wireConvert(input, from: "zego", to: target, options: FormatOptions()) != nil, "\(target)")
         }
         // A finding (an unknown `aps` key) is the adapter's to report.
         let unknown = Array(#"{"aps":{"alert":"x","future":1}}"#.utf8)

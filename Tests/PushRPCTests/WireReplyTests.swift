@@ -22,13 +22,15 @@ struct WireReplyTests {
         #expect(String(decoding: wire, as: UTF8.self) == JSONWriter(style: .compact).string(reply))
     }
 
-    @Test("anything else is the server's", arguments: [
-        #"{"jsonrpc":"2.0","id":1,"method":"convert","params":{"payload":{"aps":{"alert":"x"}},"from":"auto","to":"amazon"}}"#,
-        #"{"jsonrpc":"2.0","id":1,"method":"convert","params":{"payload":{"aps":{"alert":"x"}},"from":"apns","to":"amazon","strict":true}}"#,
-        #"{"jsonrpc":"2.0","method":"convert","params":{"payload":{"aps":{"alert":"x"}},"from":"apns","to":"amazon"}}"#,
-        #"{"jsonrpc":"2.0","id":1,"method":"normalise","params":{"payload":{"aps":{"alert":"x"}}}}"#,
-        #"[{"jsonrpc":"2.0","id":1,"method":"convert","params":{"payload":{"aps":{}},"from":"apns","to":"apns"}}]"#,
-    ])
+    @Test(
+        "anything else is the server's",
+        arguments: [
+            #"{"jsonrpc":"2.0","id":1,"method":"convert","params":{"payload":{"aps":{"alert":"x"}},"from":"auto","to":"amazon"}}"#,
+            #"{"jsonrpc":"2.0","id":1,"method":"convert","params":{"payload":{"aps":{"alert":"x"}},"from":"apns","to":"amazon","strict":true}}"#,
+            #"{"jsonrpc":"2.0","method":"convert","params":{"payload":{"aps":{"alert":"x"}},"from":"apns","to":"amazon"}}"#,
+            #"{"jsonrpc":"2.0","id":1,"method":"normalise","params":{"payload":{"aps":{"alert":"x"}}}}"#,
+            #"[{"jsonrpc":"2.0","id":1,"method":"convert","params":{"payload":{"aps":{}},"from":"apns","to":"apns"}}]"#,
+        ])
     func declined(_ request: String) {
         #expect(RPCServer().wireReply(Array(request.utf8)) == nil)
     }

@@ -53,7 +53,9 @@ package enum APNsWire {
     // MARK: - Reading
 
     /// Reads the `aps` object `node` into `n`; false when a key is unknown or of a type the adapter would report.
-    package static func read(_ document: BorrowedDocument, aps node: BorrowedDocument.Node, into n: inout PushNotification)
+    package static func read(
+        _ document: BorrowedDocument, aps node: BorrowedDocument.Node, into n: inout PushNotification
+    )
         -> Bool
     {
         guard document.kind(node) == .object else { return false }
@@ -93,7 +95,9 @@ package enum APNsWire {
         return true
     }
 
-    private static func readAlert(_ document: BorrowedDocument, _ node: BorrowedDocument.Node, into n: inout PushNotification)
+    private static func readAlert(
+        _ document: BorrowedDocument, _ node: BorrowedDocument.Node, into n: inout PushNotification
+    )
         -> Bool
     {
         for member in document.members(node) {

@@ -66,7 +66,8 @@ package struct WireNotification {
 package protocol WireFormat: PayloadAdapter {
     /// Reads the payload at `root` (the document's value, or a member of an enclosing message); nil when the payload needs the adapter (a finding, an unmodelled
     /// shape).
-    func wireRead(_ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions) -> WireNotification?
+    func wireRead(_ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions)
+        -> WireNotification?
 
     /// Writes `wire` compactly into `out` (appending); records explained losses and findings in `context` as
     /// ``render(_:context:)`` does. False (with `out` unchanged) when the adapter must render it.

@@ -29,15 +29,19 @@ public func fuzzConvert(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             FuzzOracle.checkPaths(
                 result.diagnostics.filter { $0.code != .conversionLost }, in: payload, "convert \(source) → \(target)")
             let compact = JSONWriter(style: .compact).bytes(result.payload)
-            FuzzOracle.require(result.size == compact.count, "\(source) → \(target): size \(result.size) != \(compact.count)")
+            FuzzOracle.require(
+                result.size == compact.count, "\(source) → \(target): size \(result.size) != \(compact.count)")
             FuzzOracle.checkWriterRoundTrip(result.payload)
             do {
                 let readBack = try normaliser.normalise(result.payload, format: target)
                 FuzzOracle.require(
-                    !readBack.diagnostics.containsErrors || result.diagnostics.contains { $0.code == .conversionInvalidOutput },
-                    "\(source) → \(target): the rendered payload has errors when read as \(target), unannounced: \(readBack.diagnostics)\n\(result.payload.compactText)")
+                    !readBack.diagnostics.containsErrors
+                        || result.diagnostics.contains { $0.code == .conversionInvalidOutput },
+                    "\(source) → \(target): the rendered payload has errors when read as \(target), unannounced: \(readBack.diagnostics)\n\(result.payload.compactText)"
+                )
             } catch {
-                fatalError("fuzz invariant violated: \(source) → \(target): \(target) cannot read its own rendering: \(error)")
+                fatalError(
+                    "fuzz invariant violated: \(source) → \(target): \(target) cannot read its own rendering: \(error)")
             }
             // Declared losses are true: the facade reads nothing back, so the law is checked here.
             if let read = try? normaliser.normalise(payload, format: source),
@@ -57,7 +61,8 @@ public func fuzzConvert(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
                 FuzzOracle.require(strict.lost.isEmpty, "strict conversion reported losses and still succeeded")
                 FuzzOracle.require(result.lost.isEmpty, "strict succeeded but the lenient conversion lost fields")
             } catch {
-                FuzzOracle.require(!result.lost.isEmpty, "\(source) → \(target): strict failed (\(error)) but nothing was lost")
+                FuzzOracle.require(
+                    !result.lost.isEmpty, "\(source) → \(target): strict failed (\(error)) but nothing was lost")
             }
             // The contract that a conversion back never traps (it may fail cleanly).
             let back = source == "auto" ? result.from : source
