@@ -1,4 +1,4 @@
-public import PushCore
+package import PushCore
 import CSimdjson
 #if canImport(Glibc)
     import Glibc
