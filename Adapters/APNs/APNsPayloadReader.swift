@@ -16,6 +16,9 @@ package enum APNsPayloadReader {
         guard let apsValue = rest.take(APNsKeys.aps) else {
             if requireAps {
                 context.diagnostics.error(.apnsMissingAps, at: root, "an APNs payload needs an `aps` object")
+                var ext = n.extensionObject(X.namespace)
+                ext[X.apsMissing] = .bool(true)
+                n.setExtension(X.namespace, ext)
             }
             return
         }

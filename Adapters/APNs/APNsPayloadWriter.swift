@@ -53,10 +53,17 @@ package enum APNsPayloadWriter {
         return .object(aps)
     }
 
+    /// Appends `aps` to `root`, unless the payload read had none and there is still nothing to put in it.
+    package static func appendAps(for n: PushNotification, to root: inout JSONObject) {
+        let aps = aps(for: n)
+        if aps == .object(JSONObject()), n.extensionObject(X.namespace)[X.apsMissing] == .bool(true) { return }
+        root.appendUnchecked(APNsKeys.aps, aps)
+    }
+
     /// A whole APNs payload: `aps` first, then `data`'s keys at the root.
     package static func payload(for n: PushNotification) -> JSONObject {
         var root = JSONObject()
-        root.appendUnchecked(APNsKeys.aps, aps(for: n))
+        appendAps(for: n, to: &root)
         for (key, value) in n.data where root[key] == nil { root.appendUnchecked(key, value) }
         return root
     }
