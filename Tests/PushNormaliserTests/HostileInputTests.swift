@@ -89,11 +89,16 @@ struct HostileInputTests {
                     let bad = Self.unresolved(auto.diagnostics, in: mutant)
                     #expect(bad.isEmpty, "auto, \(path) = \(replacement.compactText): \(bad)")
                 }
-                _ = normaliser.validate(mutant, options: options)
+                // validate never throws; its findings resolve, and it agrees with normalise on what is an error.
+                let validation = normaliser.validate(mutant, format: source.format, options: options)
+                let badValidation = Self.unresolved(validation.diagnostics, in: mutant)
+                #expect(badValidation.isEmpty, "validate, \(path) = \(replacement.compactText): \(badValidation)")
+                #expect(validation.valid == !validation.diagnostics.containsErrors)
                 let result: NormaliseResult
                 do {
                     result = try normaliser.normalise(mutant, format: source.format, options: options)
                 } catch {
+                    #expect(!validation.valid, "\(path): normalise threw but validate says valid")
                     // Allowed by the adapter contract only when nothing can be read at all, with an error at that key.
                     #expect(Self.unresolved(error.diagnostics, in: mutant).isEmpty, "\(path): \(error.diagnostics)")
                     #expect(
@@ -105,6 +110,12 @@ struct HostileInputTests {
                 }
                 let bad = Self.unresolved(result.diagnostics, in: mutant)
                 #expect(bad.isEmpty, "\(path) = \(replacement.compactText): \(bad)")
+                // Every error normalise reports, validate reports too (validate adds the model checks).
+                for finding in result.diagnostics where finding.severity == .error {
+                    #expect(
+                        validation.diagnostics.contains(finding),
+                        "\(path) = \(replacement.compactText): validate misses \(finding)")
+                }
                 if result.diagnostics.contains(where: { $0.severity == .error && $0.path == path }) { continue }
                 // A documented normalisation (`true` for `mutable-content`, …) is a warning at exactly that key.
                 if result.diagnostics.contains(where: { $0.severity == .warning && $0.path == path }) { continue }
