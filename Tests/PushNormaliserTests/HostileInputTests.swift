@@ -133,6 +133,34 @@ struct HostileInputTests {
         #expect(checked > 0)
     }
 
+    /// Every key of every action catalogue fixture (`hive-actions`), given every other JSON type: validating
+    /// and reading never trap, findings resolve in the input, and a catalogue read renders to a fixed point.
+    @Test("hive-actions: every key given every wrong JSON type", arguments: ConversionMatrixTests.catalogues)
+    func catalogueWrongTypeAtEveryKey(_ folder: String) throws {
+        let normaliser = Normaliser()
+        let input = try #require(try Golden.load(folder + "/input.json"))
+        var checked = 0
+        for (path, original) in Self.locations(in: input) {
+            for replacement in Self.replacements where replacement.typeName != original.typeName {
+                let mutant = Self.replacing(path, in: input, with: replacement)
+                checked += 1
+                let validation = normaliser.validate(mutant, format: Normaliser.catalogueFormat)
+                let bad = Self.unresolved(validation.diagnostics, in: mutant)
+                #expect(bad.isEmpty, "\(path) = \(replacement.compactText): \(bad)")
+                guard let read = try? normaliser.normaliseCatalogue(mutant) else {
+                    #expect(mutant.objectValue == nil, "\(path): a catalogue object was refused")
+                    continue
+                }
+                #expect(read.diagnostics == validation.diagnostics, "\(path): normalise and validate disagree")
+                let again = try normaliser.renderCatalogue(read.catalogue)
+                #expect(
+                    Golden.isExactlyEqual(again.catalogue, read.catalogue, keyOrder: .asWritten),
+                    "\(path) = \(replacement.compactText): the rendering is not a fixed point")
+            }
+        }
+        #expect(checked > 0)
+    }
+
     /// A string that holds JSON (ZEGO's `payload`, SNS's `APNS`, …), found in any valid fixture, replaced
     /// by JSON text nested 100 000 deep and by ~900 KB of JSON: never a trap, findings resolve, and the
     /// deep one is reported at that key (or carried verbatim).
