@@ -16,6 +16,8 @@ let fuzzTargets: [(name: String, products: [String])] = [
     ("FuzzNormalise", ["PushNormaliser", "PushCore"]),
     ("FuzzConvert", ["PushNormaliser", "JSONCodec", "PushCore"]),
     ("FuzzRPC", ["PushRPC", "JSONCodec", "PushCore"]),
+    ("FuzzRoundTrip", ["PushNormaliser", "JSONCodec", "PushCore"]),
+    ("FuzzRecordSplitter", ["PushNormaliser", "JSONCodec", "PushCore"]),
 ]
 
 let package = Package(
