@@ -11,7 +11,9 @@ public struct APNsAdapter: PayloadAdapter {
         FormatDescriptor(
             name: "apns", vendor: "apple", summary: "A plain APNs payload: `aps` plus custom keys beside it.",
             isDelivered: true, carries: APNsAdapter.carriedFields,
-            layoutPaths: [JSONPointer(tokens: ["extensions", APNsKeys.Extension.namespace, APNsKeys.Extension.apsMissing])]
+            layoutPaths: [
+                JSONPointer(tokens: ["extensions", APNsKeys.Extension.namespace, APNsKeys.Extension.apsMissing])
+            ]
         )
     }
 

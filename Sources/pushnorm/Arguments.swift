@@ -31,9 +31,11 @@ struct Arguments {
                 } else {
                     flags.insert(argument)
                 }
-                if let unknown = flags.subtracting(Self.switches).first ?? values.keys.first(where: {
-                    !Self.valued.contains($0)
-                }) {
+                if let unknown = flags.subtracting(Self.switches).first
+                    ?? values.keys.first(where: {
+                        !Self.valued.contains($0)
+                    })
+                {
                     throw UsageError(message: "unknown option \(unknown)")
                 }
             } else if command == nil {

@@ -66,7 +66,9 @@ struct CommandLineClaimsTests {
             ["convert", "--from", "zego", "--to", "amazon", "--options", "options.json"],
             input: Array(Self.zegoWithExtraKey.utf8), in: directory)
         #expect(run.status == 0)
-        #expect(try Self.json(run).compactText == #"{"aps":{"alert":"a"},"data":{"attachment-url":"https://x.example/a.jpg"}}"#)
+        #expect(
+            try Self.json(run).compactText
+                == #"{"aps":{"alert":"a"},"data":{"attachment-url":"https://x.example/a.jpg"}}"#)
         let bad = try PushnormExecutable.run(
             ["convert", "--from", "zego", "--to", "amazon", "--options", "bad.json"],
             input: Array(Self.zegoWithExtraKey.utf8), in: directory)
@@ -78,7 +80,9 @@ struct CommandLineClaimsTests {
         let run = try PushnormExecutable.run(
             ["normalise", "--pretty"], input: Array(#"{"aps":{"alert":"hi","badge":3}}"#.utf8))
         #expect(run.status == 0)
-        #expect(run.output == "{\n  \"badge\": 3,\n  \"body\": \"hi\",\n  \"schemaVersion\": 1,\n  \"source\": \"apns\"\n}\n")
+        #expect(
+            run.output
+                == "{\n  \"badge\": 3,\n  \"body\": \"hi\",\n  \"schemaVersion\": 1,\n  \"source\": \"apns\"\n}\n")
     }
 
     @Test func fullHasTheNotificationFormatEvidenceAndDiagnostics() throws {
@@ -97,11 +101,13 @@ struct CommandLineClaimsTests {
 
     @Test func targetAddsTheTargetsFindings() throws {
         // Valid as zego; rendered into plain apns, its media has nowhere to go.
-        let plain = try PushnormExecutable.run(["validate", "--format", "zego"], input: Array(Self.zegoWithExtraKey.utf8))
+        let plain = try PushnormExecutable.run(
+            ["validate", "--format", "zego"], input: Array(Self.zegoWithExtraKey.utf8))
         let targeted = try PushnormExecutable.run(
             ["validate", "--format", "zego", "--target", "apns"], input: Array(Self.zegoWithExtraKey.utf8))
         let plainCodes = try Self.json(plain)["diagnostics"]?.arrayValue?.compactMap { $0["code"]?.stringValue } ?? []
-        let targetCodes = try Self.json(targeted)["diagnostics"]?.arrayValue?.compactMap { $0["code"]?.stringValue } ?? []
+        let targetCodes =
+            try Self.json(targeted)["diagnostics"]?.arrayValue?.compactMap { $0["code"]?.stringValue } ?? []
         #expect(!plainCodes.contains("core.conversion.lost"))
         #expect(targetCodes.contains("core.conversion.lost"), "\(targetCodes)")
         for arguments in [["validate", "--target", "carrier-pigeon"], ["validate", "--format", "carrier-pigeon"]] {
@@ -170,7 +176,8 @@ struct CommandLineClaimsTests {
 
     @Test func severalInputFilesAreConvertedInOrder() throws {
         let directory = try Self.folder([
-            "a.json": #"{"aps":{"alert":"a"}}"#, "b.ndjson": #"{"aps":{"alert":"b1"}}"# + "\n" + #"{"aps":{"alert":"b2"}}"#,
+            "a.json": #"{"aps":{"alert":"a"}}"#,
+            "b.ndjson": #"{"aps":{"alert":"b1"}}"# + "\n" + #"{"aps":{"alert":"b2"}}"#,
         ])
         defer { try? FileManager.default.removeItem(at: directory) }
         let run = try PushnormExecutable.run(
@@ -232,7 +239,8 @@ struct CommandLineClaimsTests {
         #expect(ambiguous["severity"] == "warning")
         #expect(ambiguous["message"]?.stringValue?.contains("hive, amazon") == true)
         // An explicit format always wins, with no warning.
-        let named = try Self.json(try PushnormExecutable.run(["normalise", "--full", "--format", "amazon"], input: payload))
+        let named = try Self.json(
+            try PushnormExecutable.run(["normalise", "--full", "--format", "amazon"], input: payload))
         #expect(named["format"] == "amazon")
         #expect(named["diagnostics"]?.arrayValue?.contains { $0["code"] == "core.format.ambiguous" } == false)
     }

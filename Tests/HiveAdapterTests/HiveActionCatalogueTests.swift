@@ -23,7 +23,8 @@ struct HiveActionCatalogueTests {
         if let catalogue {
             let rendered = catalogue.render()
             let sameAsInput = Golden.isExactlyEqual(rendered, input, keyOrder: .asWritten)
-            if FileManager.default.fileExists(atPath: folder + "/rendered.json") || (Golden.isRecording && !sameAsInput) {
+            if FileManager.default.fileExists(atPath: folder + "/rendered.json") || (Golden.isRecording && !sameAsInput)
+            {
                 problems += Golden.compare(rendered, with: folder + "/rendered.json", keyOrder: .asWritten)
             } else if !sameAsInput {
                 problems.append(

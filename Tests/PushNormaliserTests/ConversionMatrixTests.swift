@@ -127,7 +127,8 @@ struct ConversionMatrixTests {
             let (missing, added) = Self.changedLeaves(original.notification, final)
             let changed = missing.filter { leaf in !excused.contains { leaf.tokens.starts(with: $0.tokens) } }
             // The zegoResourcesID option writes a resourcesID the input did not have (documented).
-            let optionAdded = options.zegoResourcesID == nil ? [] : [JSONPointer(tokens: ["extensions", "zego", "resourcesID"])]
+            let optionAdded =
+                options.zegoResourcesID == nil ? [] : [JSONPointer(tokens: ["extensions", "zego", "resourcesID"])]
             let invented = added.filter { leaf in
                 !(excused + optionAdded).contains {
                     leaf.tokens.starts(with: $0.tokens) || $0.tokens.starts(with: leaf.tokens)

@@ -54,7 +54,8 @@ enum DocumentedNormalisations {
             return
         case (.array(let x), .array(let y)) where x.count == y.count:
             for (index, pair) in zip(x, y).enumerated() {
-                compare(pair.0, pair.1, at: path.appending(index: index), format: format, findings: findings, into: &out)
+                compare(
+                    pair.0, pair.1, at: path.appending(index: index), format: format, findings: findings, into: &out)
             }
             return
         case (.object(let x), .string(let text)) where key == "alert" && x.count == 1 && x["body"] == .string(text):

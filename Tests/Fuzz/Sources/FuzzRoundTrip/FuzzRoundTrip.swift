@@ -24,7 +24,8 @@ public func fuzzRoundTrip(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         do {
             rendered = try normaliser.render(read.notification, format: format).payload
         } catch {
-            fatalError("fuzz invariant violated: \(format): a notification read without errors does not render: \(error)")
+            fatalError(
+                "fuzz invariant violated: \(format): a notification read without errors does not render: \(error)")
         }
         let findings = read.diagnostics.map(\.path)
         let unexplained = DocumentedNormalisations.differences(
@@ -35,7 +36,9 @@ public func fuzzRoundTrip(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
                 + unexplained.joined(separator: "; ")
                 + "\np:        \(payload.compactText)\nrendered: \(rendered.compactText)")
         guard let again = try? normaliser.normalise(rendered, format: format), !again.diagnostics.containsErrors else {
-            fatalError("fuzz invariant violated: \(format): its own rendering does not read back cleanly\n\(rendered.compactText)")
+            fatalError(
+                "fuzz invariant violated: \(format): its own rendering does not read back cleanly\n\(rendered.compactText)"
+            )
         }
         var second = again.notification
         second.source = read.notification.source
@@ -46,7 +49,8 @@ public func fuzzRoundTrip(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         if let twice = try? normaliser.render(again.notification, format: format).payload {
             FuzzOracle.require(
                 twice.compactText == rendered.compactText,
-                "\(format): rendering is not a fixed point\nonce:  \(rendered.compactText)\ntwice: \(twice.compactText)")
+                "\(format): rendering is not a fixed point\nonce:  \(rendered.compactText)\ntwice: \(twice.compactText)"
+            )
         }
     }
     if payload.objectValue != nil, let catalogue = try? normaliser.normaliseCatalogue(payload) {
