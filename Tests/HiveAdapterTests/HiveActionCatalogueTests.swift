@@ -33,8 +33,19 @@ struct HiveActionCatalogueTests {
             }
             var again: [Diagnostic] = []
             #expect(HiveActionCatalogue.normalise(rendered, diagnostics: &again) == catalogue)
+        } else if FileManager.default.fileExists(atPath: folder + "/rendered.json") {
+            problems.append("\(folder)/rendered.json exists but the input reads as no catalogue")
         }
+        problems += Self.unknownFiles(in: folder)
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+
+    /// A scenario folder holds `input.json`, `diagnostics.json` and maybe `rendered.json`: anything else fails.
+    static func unknownFiles(in folder: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { !["input.json", "diagnostics.json", "rendered.json"].contains($0) }.sorted().map {
+            "\(folder)/\($0): not a known golden file"
+        }
     }
 
     @Test func theBuiltInCatalogueIsValid() {
