@@ -70,6 +70,7 @@ package enum APNsPayloadWriter {
 
     /// The alert: a string when only `body` is set, else a dictionary; nil when there is no alert.
     package static func alertValue(for n: PushNotification, extra: JSONObject?) -> JSONValue? {
+        let kept = extra != nil  // an alert dictionary was read (possibly empty): write one back
         let extra = extra ?? JSONObject()
         if let body = n.body, extra.isEmpty, n.title == nil, n.subtitle == nil, n.launchImage == nil,
             n.titleLocKey == nil, n.titleLocArgs == nil, n.subtitleLocKey == nil, n.subtitleLocArgs == nil,
@@ -93,7 +94,7 @@ package enum APNsPayloadWriter {
         put(L.locKey, n.bodyLocKey)
         put(L.locArgs, n.bodyLocArgs)
         for (key, value) in extra where alert[key] == nil { alert.appendUnchecked(key, value) }
-        return alert.isEmpty ? nil : .object(alert)
+        return alert.isEmpty && !kept ? nil : .object(alert)
     }
 
     /// An integral real as an integer (`1.0` → `1`), else the real.
