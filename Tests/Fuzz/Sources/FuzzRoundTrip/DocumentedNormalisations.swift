@@ -19,8 +19,10 @@ enum DocumentedNormalisations {
         return out
     }
 
+    /// A finding at `path` or at a non-root ancestor explains a difference there (a finding about the whole
+    /// payload, at the root, explains nothing below it).
     private static func announced(_ path: JSONPointer, _ findings: [JSONPointer]) -> Bool {
-        findings.contains { path.tokens.starts(with: $0.tokens) }
+        findings.contains { $0 == path || (!$0.tokens.isEmpty && path.tokens.starts(with: $0.tokens)) }
     }
 
     /// Keys a renderer may add that the input did not have (documented: written everywhere the vendor reads).
