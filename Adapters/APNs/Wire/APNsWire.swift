@@ -66,7 +66,9 @@ package enum APNsWire {
             case .alert:
                 switch document.kind(value) {
                 case .string: n.body = document.string(value)
-                case .object: guard readAlert(document, value, into: &n) else { return false }
+                // An empty alert dictionary is kept by the adapter (`extensions.apns.alert`).
+                case .object:
+                    guard document.childCount(value) > 0, readAlert(document, value, into: &n) else { return false }
                 default: return false
                 }
             case .badge:
