@@ -205,7 +205,8 @@ struct CommandLineClaimsTests {
     }
 
     @Test func aProgressLineGoesToATerminalOnly() throws {
-        let records = String(repeating: #"{"aps":{"alert":"x","badge":1}}"# + "\n", count: 20_000)
+        // Enough records to outlast the first progress interval (0.5 s) however fast the conversion is.
+        let records = String(repeating: #"{"aps":{"alert":"x","badge":1}}"# + "\n", count: 200_000)
         let directory = try Self.folder(["in.ndjson": records])
         defer { try? FileManager.default.removeItem(at: directory) }
         let arguments = ["convert", "--from", "apns", "--to", "amazon", "-o", "out.ndjson", "in.ndjson"]
@@ -213,7 +214,7 @@ struct CommandLineClaimsTests {
         let piped = try PushnormExecutable.run(arguments, in: directory)
         #expect(piped.status == 0)
         #expect(!piped.stderr.contains("\r"))
-        #expect(piped.stderr.contains("converted 20000, lossy 0, failed 0"))
+        #expect(piped.stderr.contains("converted 200000, lossy 0, failed 0"))
         // A terminal (script(1) gives the command one): progress lines, rewritten in place.
         let command = ([try PushnormExecutable.requirePath()] + arguments).map { "'\($0)'" }.joined(separator: " ")
         let process = Process()
