@@ -31,7 +31,9 @@ extension AmazonAdapter: WireFormat {
             out.append(UInt8(ascii: ":"))
             JSONWriter.writeString(item.url, into: &out)
             if placement == .data { out.append(UInt8(ascii: "}")) }
-            AmazonPayloadWriter.explainAndNote(n, context: &context)
+            // Wire readers build media from a URL alone (its kind from the extension, no identifier): nothing to
+            // explain, only the note about `mutable-content`.
+            AmazonPayloadWriter.note(n, context: &context)
         }
         out.append(UInt8(ascii: "}"))
         return true

@@ -57,7 +57,8 @@ package enum AmazonPayloadWriter {
         note(n, context: &context)
     }
 
-    private static func note(_ n: PushNotification, context: inout RenderContext) {
+    /// Notes media rendered without `mutable-content: 1`.
+    package static func note(_ n: PushNotification, context: inout RenderContext) {
         if n.mutableContent != true {
             context.diagnostics.info(
                 .amazonMediaWithoutMutableContent, at: JSONPointer(tokens: ["media"]),
