@@ -22,7 +22,7 @@ public struct RPCServer: Sendable {
     let logger: RPCLogger
     let context: RPCMethodContext
 
-    /// A server over `normaliser`; reads the OpenRPC document once, now.
+    /// A server over `normaliser`; bundles the OpenRPC document (or reads `--openrpc PATH`) once, now.
     public init(normaliser: Normaliser = Normaliser(), options: RPCServerOptions = RPCServerOptions()) {
         var normaliser = normaliser
         normaliser.parser.maximumBytes = max(normaliser.parser.maximumBytes, options.maxMessageBytes)
@@ -31,7 +31,8 @@ public struct RPCServer: Sendable {
         logger = RPCLogger(level: options.logLevel, fileDescriptor: options.logFileDescriptor)
         context = RPCMethodContext(
             normaliser: normaliser,
-            openRPC: OpenRPCDocument.load(path: options.openRPCPath ?? OpenRPCDocument.defaultPath))
+            openRPC: options.openRPCPath.map { OpenRPCDocument.load(path: $0) } ?? OpenRPCDocument.embedded,
+            defaultOptions: options.defaultFormatOptions)
         if case .failure(let error) = context.openRPC { logger.log(.info, error.message) }
     }
 

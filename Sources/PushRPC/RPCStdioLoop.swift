@@ -14,10 +14,9 @@
 /// ignored, so a closed output (EPIPE) ends the loop cleanly.
 ///
 /// ```swift
-/// // Sources/pushnorm/main.swift
-/// case "rpc":
-///     do { exit(runRPCServer(options: try RPCServerOptions(arguments: Array(arguments.dropFirst(2))))) }
-///     catch { print(error, RPCServerOptions.usage); exit(2) }
+/// var options = RPCServerOptions()
+/// options.logLevel = .info
+/// exit(runRPCServer(options: options))
 /// ```
 /// - Returns: the process exit code: 0 at end of input or when the output is closed, 1 on a read or
 ///   write error.

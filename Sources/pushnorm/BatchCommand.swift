@@ -17,7 +17,7 @@ enum BatchCommand {
         guard let to = arguments.value("--to") else { throw Arguments.UsageError(message: "convert needs --to") }
         let from = arguments.value("--from") ?? "auto"
         for name in [from, to] where name != "auto" && FormatRegistry.standard.adapter(named: name) == nil {
-            throw Arguments.UsageError(message: "unknown format \"\(name)\"")
+            throw Arguments.UsageError(message: FormatNames.unknown(name), command: "convert")
         }
         let converter = BatchConverter(
             normaliser: try arguments.normaliser(),

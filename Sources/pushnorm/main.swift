@@ -13,7 +13,8 @@ do {
     let arguments = try Arguments(argv)
     status = try Commands.run(arguments)
 } catch {
-    IO.stderr("pushnorm: \(error.message)\nRun `pushnorm --help` for usage.\n")
+    let help = error.command.map { "pushnorm \($0) --help" } ?? "pushnorm --help"
+    IO.stderr("pushnorm: \(error.message)\nRun `\(help)` for usage.\n")
     status = 2
 }
 exit(status)
