@@ -149,9 +149,10 @@ public struct MessageFramer: Sendable {
             newlineSearchStart = buffer.count
             if buffer.count - head > maximumMessageBytes + 1 {
                 let size = buffer.count - head
+                let id = RequestIDScanner.id(in: buffer[head...], limit: .max)
                 head = buffer.count
                 state = .discardingLine
-                return .failure(tooLarge(.newlineDelimited, "over \(size - 1)"))
+                return .failure(tooLarge(.newlineDelimited, "over \(size - 1)", id: id))
             }
             return nil
         }
@@ -162,7 +163,8 @@ public struct MessageFramer: Sendable {
         head = min(lineEnd + 1, buffer.count)
         newlineSearchStart = head
         if bodyEnd - start > maximumMessageBytes {
-            return .failure(tooLarge(.newlineDelimited, String(bodyEnd - start)))
+            return .failure(
+                tooLarge(.newlineDelimited, String(bodyEnd - start), id: RequestIDScanner.id(in: buffer[start..<bodyEnd], limit: .max)))
         }
         return .message(Array(buffer[start..<bodyEnd]), .newlineDelimited)
     }
@@ -194,9 +196,13 @@ public struct MessageFramer: Sendable {
             return .failure(error)
         }
         if length > maximumMessageBytes {
+            // Wait for the head of the body (or the end of input) to read the id the reply should carry.
+            let available = buffer.count - bodyStart
+            guard available >= min(length, Self.idScanBytes) || atEndOfInput else { return nil }
+            let id = RequestIDScanner.id(in: buffer[bodyStart..<(bodyStart + min(available, length))])
             head = bodyStart
             state = .skipping(length)
-            return .failure(tooLarge(.contentLength, String(length)))
+            return .failure(tooLarge(.contentLength, String(length), id: id))
         }
         guard buffer.count - bodyStart >= length else {
             if atEndOfInput {
@@ -278,11 +284,14 @@ public struct MessageFramer: Sendable {
         return .success(length)
     }
 
-    private func tooLarge(_ framing: MessageFraming, _ size: String) -> FramingError {
+    private func tooLarge(_ framing: MessageFraming, _ size: String, id: RPCRequestID?) -> FramingError {
         FramingError(
             .tooLarge, framing: framing,
-            "message of \(size) bytes is over the limit of \(maximumMessageBytes) (--max-message-bytes)")
+            "message of \(size) bytes is over the limit of \(maximumMessageBytes) (--max-message-bytes)", id: id ?? .null)
     }
+
+    /// How much of an oversized message's head is searched for its id.
+    static let idScanBytes = 64 * 1024
 
     // MARK: - Resynchronisation
 
