@@ -163,7 +163,8 @@ enum BatchCommand {
             if shape == .jsonArray && !single && isConvert {
                 buffer.append(contentsOf: (written == 0 ? "[]\n" : "\n]\n").utf8)
             }
-            if !isConvert && !single {
+            // With --records, stdout holds only the NDJSON record lines; the summary goes to stderr below.
+            if !isConvert && !single && !arguments.flags.contains("--records") {
                 var codes = JSONObject()
                 for (code, count) in codeCounts.sorted(by: { $0.key < $1.key }) { codes[code] = .integer(Int64(count)) }
                 let summary: JSONValue = [
@@ -225,7 +226,11 @@ enum BatchCommand {
         for input in inputs {
             try stream(input, converter, sink)
         }
-        return sink.finish()
+        let status = sink.finish()
+        if sink.records == 0 {
+            return Commands.noRecords(inputs.count == 1 ? inputs[0] : inputs.joined(separator: ", "))
+        }
+        return status
     }
 
     /// Streams one input: decides its shape from the first bytes, then feeds blocks to the splitter.
@@ -323,7 +328,11 @@ enum BatchCommand {
             .filter { $0.hasSuffix(".json") }.sorted()
         let outDirectory = arguments.value("-o", or: "--output")
         if isConvert {
-            guard let outDirectory else { throw Arguments.UsageError(message: "a directory input needs -o DIR") }
+            guard let outDirectory else {
+                throw Arguments.UsageError(
+                    message: "\(directory) is a directory: convert writes one output file per input file, so it"
+                        + " needs -o DIR (the output directory)", command: "convert")
+            }
             try? FileManager.default.createDirectory(atPath: outDirectory, withIntermediateDirectories: true)
         }
         let sink = Sink(output: 1, errors: nil, arguments: arguments, isConvert: false)

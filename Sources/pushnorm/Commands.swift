@@ -93,10 +93,18 @@ enum Commands {
         return try IO.readInput(arguments.positionals.first)
     }
 
+    /// `pushnorm: no records in INPUT (empty input)` on stderr: exit 1, for an input with nothing but whitespace.
+    static func noRecords(_ input: String?) -> Int32 {
+        let name = input.map { $0 == "-" ? "standard input" : $0 } ?? "standard input"
+        IO.stderr("pushnorm: no records in \(name) (empty input)\n")
+        return 1
+    }
+
     static func normalise(_ arguments: Arguments) throws(Arguments.UsageError) -> Int32 {
         let options = try options(arguments)
         let normaliser = try arguments.normaliser()
         let bytes = try single(arguments)
+        if IO.isBlank(bytes) { return noRecords(arguments.positionals.first) }
         if arguments.value("--format") == Normaliser.catalogueFormat { return catalogue(bytes, arguments, normaliser) }
         do {
             let result = try normaliser.normalise(
@@ -140,6 +148,7 @@ enum Commands {
         let options = try options(arguments)
         let normaliser = try arguments.normaliser()
         let bytes = try single(arguments)
+        if IO.isBlank(bytes) { return noRecords(arguments.positionals.first) }
         if format == Normaliser.catalogueFormat { return catalogue(bytes, arguments, normaliser) }
         let json: JSONValue
         do { json = try normaliser.parser.parse(bytes) } catch {

@@ -9,11 +9,13 @@
 signal(SIGPIPE, SIG_IGN)
 let argv = Array(CommandLine.arguments.dropFirst())
 let status: Int32
+var commandName: String?
 do {
     let arguments = try Arguments(argv)
+    commandName = arguments.spec?.name
     status = try Commands.run(arguments)
 } catch {
-    let help = error.command.map { "pushnorm \($0) --help" } ?? "pushnorm --help"
+    let help = (error.command ?? commandName).map { "pushnorm \($0) --help" } ?? "pushnorm --help"
     IO.stderr("pushnorm: \(error.message)\nRun `\(help)` for usage.\n")
     status = 2
 }
