@@ -5,7 +5,10 @@ import sys
 import pytest
 
 HERE = pathlib.Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent / "src"))  # the package as checked out, installed or not
+try:
+    import pushnormaliser  # noqa: F401  (installed: pip install ./Clients/python)
+except ImportError:
+    sys.path.insert(0, str(HERE.parent / "src"))  # the package as checked out
 ROOT = HERE.parent.parent.parent
 
 
