@@ -121,7 +121,8 @@ let package = Package(
         ),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["JSONCodec", "PushCore", "PushTestSupport"]
+            dependencies: ["JSONCodec", "PushCore", "PushTestSupport"],
+            exclude: ["Help"]
         ),
         .executableTarget(
             name: "pushnorm",
