@@ -7,7 +7,8 @@
 ///
 /// Problems are ``Event/failure(_:)`` events, after which the framer recovers:
 /// - an NDJSON line over the limit is reported once and skipped to its `\n`;
-/// - a Content-Length message over the limit is reported and its declared bytes skipped;
+/// - a Content-Length message over the limit is reported (once the head of its body has arrived, to read its id)
+///   and its declared bytes skipped;
 /// - a bad header block (missing, negative or non-numeric `Content-Length`, a line without `:`, bytes
 ///   that are not ASCII, a foreign charset) is reported and the framer *resynchronises*: it discards
 ///   bytes up to the next `Content-Length:` header name or the next line starting with `{` or `[`;
@@ -148,11 +149,10 @@ public struct MessageFramer: Sendable {
         guard newline != nil || atEndOfInput else {
             newlineSearchStart = buffer.count
             if buffer.count - head > maximumMessageBytes + 1 {
-                let size = buffer.count - head
-                let id = RequestIDScanner.id(in: buffer[head...], limit: .max)
+                let id = RequestIDScanner.id(in: buffer[head...], limit: idScanWindow)
                 head = buffer.count
                 state = .discardingLine
-                return .failure(tooLarge(.newlineDelimited, "over \(size - 1)", id: id))
+                return .failure(tooLarge(.newlineDelimited, "more than \(maximumMessageBytes)", id: id))
             }
             return nil
         }
@@ -164,7 +164,9 @@ public struct MessageFramer: Sendable {
         newlineSearchStart = head
         if bodyEnd - start > maximumMessageBytes {
             return .failure(
-                tooLarge(.newlineDelimited, String(bodyEnd - start), id: RequestIDScanner.id(in: buffer[start..<bodyEnd], limit: .max)))
+                tooLarge(
+                    .newlineDelimited, "more than \(maximumMessageBytes)",
+                    id: RequestIDScanner.id(in: buffer[start..<bodyEnd], limit: idScanWindow)))
         }
         return .message(Array(buffer[start..<bodyEnd]), .newlineDelimited)
     }
@@ -198,8 +200,9 @@ public struct MessageFramer: Sendable {
         if length > maximumMessageBytes {
             // Wait for the head of the body (or the end of input) to read the id the reply should carry.
             let available = buffer.count - bodyStart
-            guard available >= min(length, Self.idScanBytes) || atEndOfInput else { return nil }
-            let id = RequestIDScanner.id(in: buffer[bodyStart..<(bodyStart + min(available, length))])
+            guard available >= idScanWindow || atEndOfInput else { return nil }
+            let id = RequestIDScanner.id(
+                in: buffer[bodyStart..<(bodyStart + min(available, length))], limit: idScanWindow)
             head = bodyStart
             state = .skipping(length)
             return .failure(tooLarge(.contentLength, String(length), id: id))
@@ -290,8 +293,11 @@ public struct MessageFramer: Sendable {
             "message of \(size) bytes is over the limit of \(maximumMessageBytes) (--max-message-bytes)", id: id ?? .null)
     }
 
-    /// How much of an oversized message's head is searched for its id.
+    /// How much of an oversized message's head is searched for its id: 64 KiB, or the limit + 1 when smaller. The
+    /// same window whatever the chunking of the input (an oversized message always has that many bytes), so the
+    /// reply does not depend on how reads split the stream.
     static let idScanBytes = 64 * 1024
+    private var idScanWindow: Int { min(Self.idScanBytes, maximumMessageBytes + 1) }
 
     // MARK: - Resynchronisation
 

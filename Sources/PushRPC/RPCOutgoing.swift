@@ -1,5 +1,5 @@
 import JSONCodec
-public import PushCore
+import PushCore
 
 /// What the server sends for one incoming message: one reply, or the array of a batch's replies.
 ///
