@@ -1,5 +1,5 @@
 import JSONCodec
-import PushCore
+package import PushCore
 
 /// What the server sends for one incoming message: one reply, or the array of a batch's replies.
 ///
