@@ -46,15 +46,31 @@ import Testing
     @Test func aLogDescriptorThatBlocksDropsLinesInsteadOfBlockingTheCaller() throws {
         var fds: [Int32] = [0, 0]
         #expect(pipe(&fds) == 0)
-        defer {
-            close(fds[0])
-            close(fds[1])
-        }
         let logger = RPCLogger(level: .debug, fileDescriptor: fds[1], bufferBytes: 4096)
-        // Nobody reads the pipe (64 KiB): 10 000 lines of 100 bytes cannot all fit, and logging must not wait.
+        // Nobody reads the pipe (64 KiB) yet: 10 000 lines of 100 bytes cannot all fit, and logging must not wait.
         let line = String(repeating: "x", count: 80)
         for _ in 0..<10_000 { logger.log(.debug, line) }
         let dropped = try #require(logger.sink).droppedCount
         #expect(dropped > 9_000)
+        // Now read: the queued lines and the drop report arrive; the write end closes only after the sink is done,
+        // so no write ever meets a closed pipe.
+        let reader = DispatchGroup()
+        nonisolated(unsafe) var received: [UInt8] = []
+        let readEnd = fds[0]
+        DispatchQueue.global().async(group: reader) {
+            var block = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = block.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+                if count <= 0 { break }
+                received += block[0..<count]
+            }
+        }
+        #expect(logger.finish() == dropped)
+        close(fds[1])
+        reader.wait()
+        close(fds[0])
+        let text = String(decoding: received, as: UTF8.self)
+        #expect(text.hasSuffix("pushnorm rpc: warning: \(dropped) log lines dropped: stderr was not read fast enough\n"))
+        #expect(text.split(separator: "\n").count == 10_000 - dropped + 1)
     }
 }
