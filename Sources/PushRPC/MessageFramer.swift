@@ -290,7 +290,8 @@ public struct MessageFramer: Sendable {
     private func tooLarge(_ framing: MessageFraming, _ size: String, id: RPCRequestID?) -> FramingError {
         FramingError(
             .tooLarge, framing: framing,
-            "message of \(size) bytes is over the limit of \(maximumMessageBytes) (--max-message-bytes)", id: id ?? .null)
+            "message of \(size) bytes is over the limit of \(maximumMessageBytes) (--max-message-bytes)",
+            id: id ?? .null)
     }
 
     /// How much of an oversized message's head is searched for its id: 64 KiB, or the limit + 1 when smaller. The

@@ -35,7 +35,8 @@ public enum OpenRPCDocument {
     /// Reads the document at `path` and bundles the schema files it refers to from the same directory.
     public static func load(path: String) -> Result<JSONValue, RPCError> {
         let directory = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)]) : "."
-        let main = path.contains("/") ? String(path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...]) : path
+        let main =
+            path.contains("/") ? String(path[path.index(after: path.lastIndex(of: "/") ?? path.startIndex)...]) : path
         return bundle(mainName: main, read: { name in readFile(directory + "/" + name) }, origin: path)
     }
 

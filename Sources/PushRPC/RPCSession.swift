@@ -1,4 +1,3 @@
-
 /// A server and a framer together: stream bytes in, framed reply bytes out. No I/O, so a whole
 /// conversation (both framings, garbage, lying lengths) can be tested in-process.
 public struct RPCSession: Sendable {
@@ -41,7 +40,8 @@ public struct RPCSession: Sendable {
                 if let reply { framing.frame(reply.bytes(), into: &out) }
             case .failure(let error):
                 server.logger.log(.warning, "framing: \(error.description)")
-                framing(error).frame(RPCOutgoing.one(RPCReply(id: error.id, .failure(error.rpcError))).bytes(), into: &out)
+                framing(error).frame(
+                    RPCOutgoing.one(RPCReply(id: error.id, .failure(error.rpcError))).bytes(), into: &out)
             }
         }
     }

@@ -8,14 +8,16 @@ import Testing
 /// `Help/`, `PUSH_RECORD_GOLDENS=1` rewrites them and still fails), the README synopsis, and the input edge cases.
 @Suite(.enabled(if: PushnormExecutable.exists, "skipped: build the executable first (swift build --product pushnorm)"))
 struct CommandLineOptionsTests {
-    static let helpDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Help")
+    static let helpDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "Help")
     static let commands = ["normalise", "validate", "render", "convert", "formats", "rpc", "help"]
     static let payload = Array(#"{"aps":{"alert":"hi"},"payload":"{}","custom":1}"#.utf8)
 
     // MARK: - Unknown options, missing values
 
     @Test func aMistypedOptionExitsTwoAndSuggestsTheClosest() throws {
-        let run = try PushnormExecutable.run(["convert", "--from", "zego", "--to", "hive", "--stict"], input: Self.payload)
+        let run = try PushnormExecutable.run(
+            ["convert", "--from", "zego", "--to", "hive", "--stict"], input: Self.payload)
         #expect(run.status == 2)
         #expect(run.stdout.isEmpty)
         #expect(run.stderr.contains("unknown option --stict for convert (did you mean --strict?)"))
@@ -49,7 +51,9 @@ struct CommandLineOptionsTests {
 
     @Test func globalOptionsAreAcceptedBeforeOrAfterTheCommand() throws {
         let request = Array(#"{"jsonrpc":"2.0","id":1,"method":"formats"}"#.utf8) + [0x0A]
-        for arguments in [["--log-level", "debug", "rpc"], ["rpc", "--log-level", "debug"], ["rpc", "--log-level=debug"]] {
+        for arguments in [
+            ["--log-level", "debug", "rpc"], ["rpc", "--log-level", "debug"], ["rpc", "--log-level=debug"],
+        ] {
             let run = try PushnormExecutable.run(arguments, input: request)
             #expect(run.status == 0, "\(arguments): \(run.stderr)")
             #expect(run.stderr.contains("pushnorm rpc: debug: formats id 1"), "\(arguments)")
@@ -124,7 +128,8 @@ struct CommandLineOptionsTests {
     }
 
     @Test func aDirectoryWhereOnePayloadIsReadOrConvertWithoutOutputSaysSo() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pushnorm-dir-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "pushnorm-dir-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data(Self.payload).write(to: directory.appendingPathComponent("a.json"))
@@ -149,7 +154,8 @@ struct CommandLineOptionsTests {
     // MARK: - rpc options
 
     @Test func rpcOptionsFileSetsServerWideDefaultsThatACallOverrides() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pushnorm-opt-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "pushnorm-opt-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data(#"{"amazonMediaPlacement":"data"}"#.utf8).write(to: directory.appendingPathComponent("o.json"))

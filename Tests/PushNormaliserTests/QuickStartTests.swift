@@ -7,7 +7,8 @@ import Testing
 @Suite("README quick start")
 struct QuickStartTests {
     @Test func quickStartRuns() throws {
-        let payloadJSON = #"{"aps":{"alert":"hi","badge":-1},"payload":"{\"image_attachment\":\"https://x.example/a.jpg\"}"}"#
+        let payloadJSON =
+            #"{"aps":{"alert":"hi","badge":-1},"payload":"{\"image_attachment\":\"https://x.example/a.jpg\"}"}"#
         // --- README: Library quick start ---
         let normaliser = Normaliser()
         let result = try normaliser.convert(Array(payloadJSON.utf8), from: "zego", to: "amazon")

@@ -25,7 +25,9 @@ import Testing
         #expect(schemas["Notification"]?["$schema"] == nil)
         #expect(schemas["Notification"]?["properties"]?["body"] != nil)
         #expect(schemas["HiveActions"]?["properties"]?["actions"] != nil)
-        #expect(schemas["Notification"]?["properties"]?["sound"]?["$ref"] == "#/components/schemas/Notification/$defs/sound")
+        #expect(
+            schemas["Notification"]?["properties"]?["sound"]?["$ref"] == "#/components/schemas/Notification/$defs/sound"
+        )
     }
 
     @Test func anOverridingDocumentIsBundledFromTheFilesBesideIt() throws {

@@ -136,14 +136,16 @@ struct EndToEndTests {
         let frames = try RPCTestSupport.frames(run.stdout)
         let document = try #require(frames.first?.1["result"])
         #expect(document == (try OpenRPCDocument.embedded.get()))
-        #expect(RPCTestSupport.methodSignatures(document) == RPCTestSupport.methodSignatures(try RPCTestSupport.openRPC()))
+        #expect(
+            RPCTestSupport.methodSignatures(document) == RPCTestSupport.methodSignatures(try RPCTestSupport.openRPC()))
         try RPCTestSupport.expectSelfContained(document)
     }
 
     @Test func anOverLimitRequestIsAnsweredWithItsOwnID() throws {
         // 2 MiB, over the default 1 MiB limit, with id 7, in both framings; then a normal request.
         let big = JSONWriter().bytes(
-            Self.request(7, "normalise", ["payload": ["aps": ["alert": .string(String(repeating: "x", count: 2 << 20))]]]))
+            Self.request(
+                7, "normalise", ["payload": ["aps": ["alert": .string(String(repeating: "x", count: 2 << 20))]]]))
         let framed = Array("Content-Length: \(big.count)\r\n\r\n".utf8) + big
         let input = big + [0x0A] + framed + JSONWriter().bytes(Self.request(8, "formats")) + [0x0A]
         let run = try Self.run(input)
@@ -186,7 +188,9 @@ struct EndToEndTests {
         DispatchQueue.global().async {
             var block: [UInt8] = []
             for index in 0..<count {
-                block += Array(#"{"jsonrpc":"2.0","id":\#(index),"method":"validate","params":{"payload":{"aps":{"alert":"hi"}}}}"#.utf8)
+                block += Array(
+                    #"{"jsonrpc":"2.0","id":\#(index),"method":"validate","params":{"payload":{"aps":{"alert":"hi"}}}}"#
+                        .utf8)
                 block.append(0x0A)
                 if block.count > 1 << 16 || index == count - 1 {
                     writer.write(Data(block))
@@ -199,7 +203,8 @@ struct EndToEndTests {
         process.waitUntilExit()
         let lines = replies.split(separator: 0x0A)
         #expect(lines.count == count)
-        #expect(lines.last.map { String(decoding: $0, as: UTF8.self) }?.hasPrefix(#"{"jsonrpc":"2.0","id":19999,"#) == true)
+        #expect(
+            lines.last.map { String(decoding: $0, as: UTF8.self) }?.hasPrefix(#"{"jsonrpc":"2.0","id":19999,"#) == true)
         #expect(process.terminationStatus == 0)
     }
 

@@ -207,7 +207,9 @@ import Testing
             #expect(formats.map { $0["name"]?.stringValue } == descriptors.map(\.name))
             for (format, descriptor) in zip(formats, descriptors) {
                 #expect(
-                    format.objectValue?.keys == ["name", "vendor", "direction", "delivered", "summary", "carries", "kind"])
+                    format.objectValue?.keys == [
+                        "name", "vendor", "direction", "delivered", "summary", "carries", "kind",
+                    ])
                 #expect(format["kind"] == (descriptor.name == "hive-actions" ? "catalogue" : "notification"))
                 #expect(format["vendor"] == .string(descriptor.vendor))
                 #expect(format["summary"] == .string(descriptor.summary))

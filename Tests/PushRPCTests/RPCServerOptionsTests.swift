@@ -28,7 +28,9 @@ import Testing
             ("amazonMediaPlacement", "data"), ("amazonMediaKey", "media"),
         ])
         let server = RPCServer(options: options)
-        let payload: JSONValue = ["aps": ["alert": "hi"], "payload": #"{"image_attachment":"https://x.example/a.jpg"}"#]
+        let payload: JSONValue = [
+            "aps": ["alert": "hi"], "payload": #"{"image_attachment":"https://x.example/a.jpg"}"#,
+        ]
         let placed = try RPCTestSupport.result(
             "convert", ["payload": payload, "from": "zego", "to": "amazon"], server: server)
         #expect(placed["payload"]?["data"]?["media"] == "https://x.example/a.jpg")
@@ -70,7 +72,8 @@ import Testing
         reader.wait()
         close(fds[0])
         let text = String(decoding: received, as: UTF8.self)
-        #expect(text.hasSuffix("pushnorm rpc: warning: \(dropped) log lines dropped: stderr was not read fast enough\n"))
+        #expect(
+            text.hasSuffix("pushnorm rpc: warning: \(dropped) log lines dropped: stderr was not read fast enough\n"))
         #expect(text.split(separator: "\n").count == 10_000 - dropped + 1)
     }
 }

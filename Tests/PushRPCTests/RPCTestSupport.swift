@@ -25,7 +25,8 @@ enum RPCTestSupport {
     static func methodSignatures(_ document: JSONValue) -> [String] {
         (document["methods"]?.arrayValue ?? []).map { method in
             let params = (method["params"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
-            return "\(method["name"]?.stringValue ?? "?") \(method["summary"]?.stringValue ?? "") (\(params.joined(separator: ",")))"
+            return
+                "\(method["name"]?.stringValue ?? "?") \(method["summary"]?.stringValue ?? "") (\(params.joined(separator: ",")))"
         }
     }
 
@@ -36,7 +37,9 @@ enum RPCTestSupport {
             switch value {
             case .object(let members):
                 for (key, member) in members {
-                    if key == "$ref", case .string(let reference) = member { references.append(reference) } else {
+                    if key == "$ref", case .string(let reference) = member {
+                        references.append(reference)
+                    } else {
                         collect(member)
                     }
                 }
