@@ -194,4 +194,11 @@ class Client {
   }
 }
 
+// `await using client = new Client()` where the runtime has explicit resource management.
+if (typeof Symbol.asyncDispose === 'symbol') {
+  Client.prototype[Symbol.asyncDispose] = function dispose() {
+    return this.close();
+  };
+}
+
 module.exports = { Client, PushnormError, PushnormProcessError, findExecutable };

@@ -960,7 +960,7 @@ enum RPCSpecFiles {
     {
       "name": "formats",
       "summary": "Lists the formats this server reads and writes.",
-      "description": "Every registered format, in detection priority order. The list grows as adapters are added, so the example carries no result.",
+      "description": "Every registered format, in detection priority order (kind notification), then the action catalogue format hive-actions (kind catalogue). The list grows as adapters are added, so the example carries no result.",
       "paramStructure": "by-name",
       "params": [],
       "result": {
@@ -988,7 +988,7 @@ enum RPCSpecFiles {
     {
       "name": "rpc.discover",
       "summary": "Returns this OpenRPC document.",
-      "description": "The content of rpc-spec/openrpc.json, as the server read it at start (see --openrpc).",
+      "description": "rpc-spec/openrpc.json as compiled into the server, made self-contained: the schema files it refers to are inlined under components/schemas (Notification, HiveActions) and every $ref points inside the document. `pushnorm rpc --openrpc PATH` serves another document, bundled the same way.",
       "paramStructure": "by-name",
       "params": [],
       "result": {
