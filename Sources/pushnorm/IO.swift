@@ -35,8 +35,8 @@ enum IO {
         var info = stat()
         if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
             throw Arguments.UsageError(
-                message: "\(path) is a directory: this command reads one payload (convert DIR -o OUT and validate DIR"
-                    + " take a directory of .json files)")
+                message: "\(path) is a directory, not a JSON file (convert DIR -o OUT and validate DIR take a directory"
+                    + " of .json files)")
         }
         return readAll(fd)
     }
