@@ -8,7 +8,7 @@ EXAMPLES := Examples/payloads
 
 BENCH_VENV := .build/bench-venv
 
-.PHONY: all deps build release install test test-swift test-interop test-clients swift-consumer rpc-spec demo bench soak \
+.PHONY: all deps build release install install-check test test-swift test-interop test-clients swift-consumer rpc-spec demo bench soak \
 	fuzz test-asan clean
 
 all: build
@@ -42,6 +42,19 @@ install: deps
 	install -m 0755 "$$($(SWIFT) build $(STATIC_SWIFT_FLAGS) --scratch-path $(STATIC_SCRATCH) --show-bin-path)/pushnorm" \
 	  "$(PREFIX)/bin/pushnorm"
 	@echo "installed $(PREFIX)/bin/pushnorm"
+
+# What a user of `make install` gets: installs into a temporary prefix, then runs the installed binary from another
+# directory with an empty environment (no toolchain on PATH, no source tree in reach) and checks that rpc.discover
+# answers with the whole, self-contained document. Not part of `make test` (a static release build).
+install-check:
+	@prefix=$$(mktemp -d); trap 'rm -rf "$$prefix"' EXIT; \
+	$(MAKE) --no-print-directory install PREFIX="$$prefix" >/dev/null && \
+	cd "$$prefix" && echo '{"jsonrpc":"2.0","id":1,"method":"rpc.discover"}' | env -i "$$prefix/bin/pushnorm" rpc \
+	  | $(PYTHON) -c 'import json,sys; d=json.load(sys.stdin)["result"]; t=json.dumps(d); \
+	    assert d["openrpc"] == "1.3.2" and len(d["methods"]) == 6, d; \
+	    assert "Notification" in d["components"]["schemas"] and "schema.json\"" not in t, "not self-contained"; \
+	    print("install-check: the installed binary answers rpc.discover (%d bytes, %d methods, schemas %s)" % \
+	      (len(t), len(d["methods"]), ", ".join(sorted(d["components"]["schemas"]))))'
 
 # Regenerates Sources/PushRPC/RPCSpecFiles.swift (the rpc-spec files compiled into the binary) after an edit.
 rpc-spec:
