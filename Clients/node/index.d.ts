@@ -19,8 +19,8 @@ export interface Format {
 }
 
 export class PushnormError extends Error {
+  /** The JSON-RPC error code (-32602, 1001, …); `message` is the error's message. */
   readonly code: number;
-  readonly rpcMessage: string;
   readonly data: JSONValue;
   constructor(code: number, message: string, data?: JSONValue);
 }

@@ -10,10 +10,9 @@ const readline = require('node:readline');
 /** A JSON-RPC error reply: `code`, `message`, `data`. */
 class PushnormError extends Error {
   constructor(code, message, data) {
-    super(`${code}: ${message}`);
+    super(message);
     this.name = 'PushnormError';
     this.code = code;
-    this.rpcMessage = message;
     this.data = data === undefined ? null : data;
   }
 }

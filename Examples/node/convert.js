@@ -34,7 +34,7 @@ async function main() {
   await Client.with({ executable }, async (client) => {
     for await (const result of client.convertMany(payloads, { from, to, strict, returnErrors: true })) {
       if (result instanceof PushnormError) {
-        console.error(JSON.stringify({ code: result.code, message: result.rpcMessage, data: result.data }, null, 2));
+        console.error(JSON.stringify({ code: result.code, message: result.message, data: result.data }, null, 2));
         process.exitCode = 1;
       } else {
         console.log(JSON.stringify(result, null, 2));

@@ -25,7 +25,7 @@ test('errors reject with PushnormError carrying code, message and data', async (
     await assert.rejects(client.convert(zego, { to: 'carrier-pigeon' }), (error) => {
       assert.ok(error instanceof PushnormError);
       assert.equal(error.code, 1001);
-      assert.match(error.rpcMessage, /carrier-pigeon/);
+      assert.match(error.message, /carrier-pigeon/);
       return true;
     });
     const offline = { OfflinePush: { Title: 't', Content: 'c', ResourcesID: 'r' } };
