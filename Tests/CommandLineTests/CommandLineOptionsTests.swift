@@ -6,7 +6,7 @@ import Testing
 
 /// The strict command line: option tables, suggestions, global options, help from the tables (golden files in
 /// `Help/`, `PUSH_RECORD_GOLDENS=1` rewrites them and still fails), the README synopsis, and the input edge cases.
-@Suite(.enabled(if: PushnormExecutable.exists, "skipped: build the executable first (swift build --product pushnorm)"))
+@Suite
 struct CommandLineOptionsTests {
     static let helpDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
         "Help")

@@ -1,9 +1,12 @@
 import Foundation
 import PushNormaliser
+import PushTestSupport
 import Testing
 
 /// The README's library quick start, compiled and run as written with only `import PushNormaliser`, here and in
-/// `Examples/swift-consumer` (a separate package depending on this one by path; `make test` runs it).
+/// `Examples/swift-consumer` (a separate package depending on this one by path; `make test` runs it): the code
+/// between the markers below, and in the consumer, must be the README's quick-start block (imports aside), so the
+/// README cannot drift from code that compiles and runs.
 @Suite("README quick start")
 struct QuickStartTests {
     @Test func quickStartRuns() throws {
@@ -22,25 +25,31 @@ struct QuickStartTests {
         #expect(report.diagnostics.contains { $0.code.rawValue == "apns.badge.negative" && $0.path == "/aps/badge" })
     }
 
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
-    /// The lines between `// --- README: Library quick start ---` and `// --- end ---`, trimmed.
-    static func markedLines(_ path: String) throws -> [String] {
-        let text = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
-        let start = try #require(text.range(of: "// --- README: Library quick start ---\n"))
-        let end = try #require(text[start.upperBound...].range(of: "// --- end ---"))
-        return text[start.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    /// Lines without imports, blank lines or spacing differences (a formatter may re-space the comments).
+    static func code(_ lines: some Sequence<Substring>) -> [String] {
+        lines.map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+            .filter { !$0.isEmpty && !$0.hasPrefix("import ") }
     }
 
-    @Test func theReadmeTheTestAndTheConsumerRunTheSameCode() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try #require(readme.range(of: "```swift\nimport PushNormaliser\n"))
-        let end = try #require(readme[section.upperBound...].range(of: "```"))
-        let documented = readme[section.upperBound..<end.lowerBound].split(separator: "\n")
-            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-        #expect(documented == (try Self.markedLines("Tests/PushNormaliserTests/QuickStartTests.swift")))
-        #expect(documented == (try Self.markedLines("Examples/swift-consumer/Sources/QuickStart/main.swift")))
+    /// The code between `// --- README: Library quick start ---` and `// --- end ---` in a source file.
+    static func marked(_ path: String) throws -> [String] {
+        let source = try String(contentsOfFile: path, encoding: .utf8)
+        let from = try #require(source.range(of: "// --- README: Library quick start ---\n"), "no marker in \(path)")
+        let to = try #require(source[from.upperBound...].range(of: "// --- end ---"))
+        return code(source[from.upperBound..<to.lowerBound].split(separator: "\n"))
+    }
+
+    @Test func theTestAndTheConsumerRunTheREADMEQuickStart() throws {
+        let root = PushnormExecutable.packageRoot
+        let readme = try String(contentsOfFile: root + "/README.md", encoding: .utf8)
+        let start = try #require(
+            readme.range(of: "```swift\nimport PushNormaliser\n"), "README.md has no quick-start block")
+        let end = try #require(readme[start.upperBound...].range(of: "```"))
+        let documented = Self.code(readme[start.upperBound..<end.lowerBound].split(separator: "\n"))
+        #expect(documented.count >= 6)
+        #expect(try Self.marked(#filePath) == documented, "the README quick start differs from the code this test runs")
+        #expect(
+            try Self.marked(root + "/Examples/swift-consumer/Sources/QuickStart/main.swift") == documented,
+            "the README quick start differs from Examples/swift-consumer")
     }
 }
