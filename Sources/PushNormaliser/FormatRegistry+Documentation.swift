@@ -1,15 +1,9 @@
 public import PushCore
 
-/// The documentation generated from the registry: the README's formats table, the `--help` format list and the
-/// OpenRPC format enums. `GeneratedDocumentationTests` fails when a checked-in copy differs (and rewrites them
+/// The documentation generated from the registry: the README's formats table and the OpenRPC format enums (the
+/// command line lists the registry at run time: `FormatNames`). `GeneratedDocumentationTests` fails when a checked-in copy differs (and rewrites them
 /// with `PUSHNORM_UPDATE_DOCS=1`), so the documents cannot drift from the formats.
 extension FormatRegistry {
-    /// The action catalogue: documented with the formats, though it is not a notification format.
-    public static let catalogueDescriptor = FormatDescriptor(
-        name: Normaliser.catalogueFormat, vendor: "hive",
-        summary: "`hive_push_actions.json` (`actions`, `categories`): an action catalogue, not a notification.",
-        isDelivered: false, carries: [])
-
     /// The formats in documentation order: vendor by vendor (the generic fallback's vendor first, then the others
     /// in registry order); within a vendor, delivered payloads, then send forms, then `extra` (the catalogue), each
     /// in registry order.
@@ -36,24 +30,6 @@ extension FormatRegistry {
             lines.append("| `\(descriptor.name)` | \(descriptor.vendor) | \(form) | \(descriptor.summary) |")
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// The format names `--help` lists after `auto`, comma-separated and wrapped for an 8-space indent.
-    public var helpFormatList: String {
-        let names = documentationOrder().map(\.name)
-        var lines: [String] = []
-        var line = "Formats: auto (detect; default for --format/--from),"
-        for (index, name) in names.enumerated() {
-            let word = " " + name + (index == names.count - 1 ? " (`pushnorm formats` lists them)." : ",")
-            if line.count + word.count > 110 {
-                lines.append(line)
-                line = String(word.dropFirst())
-            } else {
-                line += word
-            }
-        }
-        lines.append(line)
-        return lines.joined(separator: "\n")
     }
 
     /// The names in the OpenRPC `FormatName` enum (every format and the catalogue).

@@ -60,11 +60,20 @@ extension RPCServer {
                 return nil
             }
         }
+        // The server-wide default options (`--options FILE`), as `params.options(defaults:)` reads them.
+        var formatOptions = FormatOptions()
+        if !options.defaultFormatOptions.isEmpty {
+            var diagnostics: [Diagnostic] = []
+            formatOptions = FormatOptions(
+                json: .object(options.defaultFormatOptions), at: JSONPointer(tokens: ["options"]),
+                diagnostics: &diagnostics)
+            if diagnostics.containsErrors { return nil }
+        }
         let clock = ContinuousClock()
         let start = logger.enabled(.debug) ? clock.now : nil
         guard let payload, let from, let to,
             let result = normaliser.wireConvert(
-                document, root: payload, from: from, to: to, options: FormatOptions(), capacity: capacity)
+                document, root: payload, from: from, to: to, options: formatOptions, capacity: capacity)
         else { return nil }
         if let start, let requestID = RPCRequestID(json: document.jsonValue(id)) {
             logger.log(.debug, "convert id \(requestID): ok in \(clock.now - start)")

@@ -51,11 +51,4 @@ struct GeneratedDocumentationTests {
         #expect(formatName == .array(names.map(JSONValue.string)), "run with PUSHNORM_UPDATE_DOCS=1")
         #expect(sourceFormat == .array((["auto"] + names).map(JSONValue.string)), "run with PUSHNORM_UPDATE_DOCS=1")
     }
-
-    @Test func helpListsEveryFormat() {
-        let words = FormatRegistry.standard.helpFormatList.split { " ,\n".contains($0) }.map(String.init)
-        for descriptor in FormatRegistry.standard.descriptors {
-            #expect(words.contains(descriptor.name), "\(descriptor.name)")
-        }
-    }
 }
