@@ -35,6 +35,9 @@ public struct CarriedFields: Sendable, Hashable {
         }
     }
 
+    /// True when every top-level field `present` (``PushNotification/presentFields``) is carried.
+    package func carriesAll(of present: UInt32) -> Bool { present & ~fields == 0 }
+
     @inline(__always) func has(_ index: Int) -> Bool { fields & (1 << UInt32(index)) != 0 }
 
     /// True when `extensions.<namespace>.<key>` is carried (the whole namespace, or that key).
@@ -47,7 +50,7 @@ public struct CarriedFields: Sendable, Hashable {
 
 extension PushNotification {
     /// A bit per top-level field that holds a value (``CarriedFields/fieldNames`` order).
-    var presentFields: UInt32 {
+    package var presentFields: UInt32 {
         var bits: UInt32 = 0
         func set(_ index: Int, _ present: Bool) { if present { bits |= 1 << UInt32(index) } }
         set(0, title != nil)

@@ -49,10 +49,14 @@ extension Normaliser {
     private func wireLosses(_ wire: WireNotification, target: any WireFormat, context: RenderContext) -> [LostField] {
         var paths: [JSONPointer] = []
         let n = wire.model
-        var carried = target.declaredPart(of: n, renderedWith: context)
-        carried.source = n.source
-        if carried != n { paths = n.lostFields(comparedWith: carried) }
         let fields = target.descriptor.carriedFields
+        // Nothing explained and every field carried: the declared part is the model itself (a wire writer declines
+        // whatever its format's `carriedPart` hook would narrow, such as Amazon's several media).
+        if !context.lossReasons.isEmpty || !n.extensions.isEmpty || !fields.carriesAll(of: n.presentFields) {
+            var carried = target.declaredPart(of: n, renderedWith: context)
+            carried.source = n.source
+            if carried != n { paths = n.lostFields(comparedWith: carried) }
+        }
         for kept in wire.kept where !fields.carries(namespace: kept.namespace, key: kept.key) {
             var tokens = ["extensions", kept.namespace, kept.key]
             if kept.members.isEmpty {

@@ -296,10 +296,16 @@ public struct Normaliser: Sendable {
     {
         let delivered = adapter.descriptor.isDelivered
         let defaultReason = "\(adapter.descriptor.name) has no place for this field"
+        let layoutPaths = registry.layoutPaths
         return paths.filter { path in
-            guard let first = path.tokens.first else { return true }
-            return !(delivered && first == "delivery")
-                && !registry.layoutPaths.contains { $0.tokens.first == first && path.tokens.starts(with: $0.tokens) }
+            let tokens = path.tokens
+            guard let first = tokens.first else { return true }
+            if delivered && first == "delivery" { return false }
+            // Layout paths are `/extensions/<namespace>/…`: compare the namespace before the rest.
+            return !layoutPaths.contains { layout in
+                layout.tokens.count <= tokens.count && (tokens.count < 2 || layout.tokens.count < 2 || layout.tokens[1] == tokens[1])
+                    && tokens.starts(with: layout.tokens)
+            }
         }.map { path in
             if !reasons.isEmpty {
                 var tokens = path.tokens
