@@ -240,7 +240,11 @@ enum BatchCommand {
             if fstat(fd, &info) == 0 { sink.totalBytes = (sink.totalBytes ?? 0) + Int(info.st_size) }
         }
         var block = [UInt8](repeating: 0, count: 1 << 18)
-        var splitter: RecordSplitter?
+        // `--ndjson`: one record per line whatever the first bytes (a record may start with `[`, or hold
+        // the whole input), and no look-ahead, so records stream through a pipe as they arrive.
+        var splitter: RecordSplitter? =
+            sink.arguments.flags.contains("--ndjson") ? RecordSplitter(shape: .ndjson) : nil
+        if splitter != nil { sink.shape = .ndjson }
         var head: [UInt8] = []
         var pending: [RecordSplitter.Record] = []
         let pipeline = converter.jobs > 1 ? BatchPipeline(converter: converter) : nil

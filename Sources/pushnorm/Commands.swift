@@ -14,7 +14,7 @@ enum Commands {
           pushnorm validate  [--format F] [--target T] [--options FILE] [--pretty] [IN ...|-]
           pushnorm render    --format F [--options FILE] [--pretty] [FILE|-]
           pushnorm convert   --from F --to T [--strict] [--options FILE] [--jobs N] [--errors FILE]
-                             [--report-loss] [-o OUT] [IN ...|-]
+                             [--report-loss] [--ndjson] [-o OUT] [IN ...|-]
           pushnorm formats
           pushnorm rpc       [--max-message-bytes N] [--log-level error|warning|info|debug]
           pushnorm --help | --version
@@ -25,7 +25,8 @@ enum Commands {
         Formats: auto (detect; default for --format/--from), apns, hive, hive-local, amazon, pinpoint,
         pinpoint-message, sns, zego, zego-push-config, zego-offline-push (`pushnorm formats` lists them).
         Inputs of convert/validate: one JSON object, NDJSON (one payload per line), a JSON array, or a
-        directory of .json files; output has the same shape.
+        directory of .json files; output has the same shape. --ndjson reads NDJSON whatever the first
+        bytes are (a line starting with `[` is one record) and streams without look-ahead.
 
         EXIT STATUS
           0 ok; 1 invalid input (or some records failed); 2 usage.
