@@ -68,22 +68,35 @@ class JobResult:
 # -- the job ------------------------------------------------------------------------------------------
 
 def run_job(spark, options: JobOptions) -> JobResult:
+    """Converts; raises UsageError for bad arguments, anything else when the job failed (OUT is then removed)."""
     started = time.perf_counter()
-    from pyspark.sql import functions as F
-    from pyspark.sql.types import BinaryType, StringType
-
     fs = _FileSystem(spark, options.output)
     if fs.exists(options.output):
         raise UsageError("%s exists: the output must be a new directory" % options.output)
     options_json = _read_options(options.options)
     _check_arguments(options, options_json)
     ship_package(spark)
+    try:
+        return _run(spark, fs, options, options_json, started)
+    except BaseException:
+        fs.delete(options.output)  # never a partial output that looks like a result
+        raise
 
+
+def _run(spark, fs, options: JobOptions, options_json: str | None, started: float) -> JobResult:
+    from pyspark.sql import functions as F
+    from pyspark.sql.types import BinaryType, StringType
+
+    if options.input_format not in ("ndjson", "parquet"):
+        raise UsageError("--input-format is ndjson or parquet")
+    try:
+        frame = (spark.read.option("lineSep", "\n").text(options.input) if options.input_format == "ndjson"
+                 else spark.read.parquet(options.input))
+    except Exception as error:  # AnalysisException: no such path, not Parquet, ...
+        raise UsageError("cannot read %s: %s" % (options.input, str(error).strip().splitlines()[0])) from error
     if options.input_format == "ndjson":
-        frame = spark.read.option("lineSep", "\n").text(options.input)
         value = F.col("value").cast(BinaryType())
-    elif options.input_format == "parquet":
-        frame = spark.read.parquet(options.input)
+    else:
         if options.column not in frame.columns:
             raise UsageError("the Parquet input has no column %r (columns: %s)" % (
                 options.column, ", ".join(frame.columns)))
@@ -91,8 +104,6 @@ def run_job(spark, options: JobOptions) -> JobResult:
             raise UsageError("column %r holds %s, not a string" % (
                 options.column, frame.schema[options.column].dataType.simpleString()))
         value = frame[options.column].cast(BinaryType())
-    else:
-        raise UsageError("--input-format is ndjson or parquet")
     files = sorted(frame.inputFiles())
     if not files:
         raise UsageError("no input files in %s" % options.input)
@@ -333,18 +344,29 @@ def main(argv: list[str] | None = None) -> int:
     if conf.get("spark.master", "local[*]").startswith("local") and "PYSPARK_PYTHON" not in os.environ:
         os.environ["PYSPARK_PYTHON"] = sys.executable  # local workers: the driver's interpreter (and packages)
     spark = SparkSession.builder.config(conf=conf).appName("pushnorm convert").getOrCreate()
+    if "spark.log.level" not in dict(conf.getAll()):
+        spark.sparkContext.setLogLevel("WARN")
     try:
         result = run_job(spark, options)
     except UsageError as error:
-        print("pushnorm_spark: %s" % error, file=sys.stderr)
+        _stderr(spark, "pushnorm_spark: %s" % error)
         return EXIT_USAGE
     except Exception as error:  # a task failed after Spark's retries, or the output could not be laid out
-        print("pushnorm_spark: the job failed, %s is incomplete (no summary.json): %s" % (
-            options.output, _short(error)), file=sys.stderr)
+        _stderr(spark, "pushnorm_spark: the job failed (%s was removed): %s" % (options.output, _short(error)))
         return EXIT_JOB_FAILED
-    print(result.summary_line(), file=sys.stderr)
+    _stderr(spark, result.summary_line())
     spark.stop()
     return EXIT_FAILED_RECORDS if result.failed and not options.allow_invalid else EXIT_OK
+
+
+def _stderr(spark, line: str) -> None:
+    """The driver's stderr: spark-submit merges the Python driver's own stderr into its stdout, so write through
+    the JVM (whose stderr is the driver's, under spark-submit or not)."""
+    try:
+        spark.sparkContext._jvm.System.err.println(line)
+        spark.sparkContext._jvm.System.err.flush()
+    except Exception:
+        print(line, file=sys.stderr, flush=True)
 
 
 def _short(error: BaseException) -> str:
