@@ -6,9 +6,11 @@ PATH itself (installed on every executor), else a `pushnorm` shipped with `spark
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import stat
+import tempfile
 from dataclasses import dataclass
 
 SHIPPED_NAME = "pushnorm"
@@ -27,9 +29,23 @@ class BinaryNotFound(RuntimeError):
 def plan(spark, pushnorm: str | None) -> BinarySpec:
     """Driver side: ship `pushnorm` when it is a file here, else pass the path on as is."""
     if pushnorm and os.path.isfile(pushnorm):
-        path = os.path.abspath(pushnorm)
-        spark.sparkContext.addFile(path)
-        return BinarySpec(shipped=os.path.basename(path))
+        # SparkFiles keys files by name and refuses a second, different file of the same name in one context:
+        # ship it under a name that changes with the file.
+        path = os.path.realpath(pushnorm)
+        info = os.stat(path)
+        key = hashlib.sha1(("%s:%d:%d" % (path, info.st_size, info.st_mtime_ns)).encode()).hexdigest()[:12]
+        links = os.path.join(tempfile.gettempdir(), "pushnormspark-binaries")
+        os.makedirs(links, exist_ok=True)
+        link = os.path.join(links, "pushnorm-" + key)
+        if not os.path.exists(link):  # a copy, not a symlink: addFile resolves links back to the original name
+            partial = "%s.%d" % (link, os.getpid())
+            try:
+                os.link(path, partial)
+            except OSError:
+                shutil.copy2(path, partial)
+            os.replace(partial, link)
+        spark.sparkContext.addFile(link)
+        return BinarySpec(shipped=os.path.basename(link))
     if pushnorm:
         return BinarySpec(path=pushnorm)
     return BinarySpec()

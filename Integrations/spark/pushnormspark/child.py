@@ -123,6 +123,74 @@ class ConverterChild:
                 except OSError:
                     pass
 
+    def stream_raw(self, blocks: Iterable[bytes]) -> Iterator[list[bytes]]:
+        """Pipes `blocks` (NDJSON bytes, cut anywhere) into the child and yields its output lines as they come.
+        The caller knows how many records it sent and checks `lines_read` against it afterwards."""
+        try:
+            process = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                       stderr=subprocess.PIPE)
+        except OSError as error:
+            raise ConverterFailed("cannot start %s: %s" % (self.argv[0], error)) from error
+        failure: list[BaseException] = []
+
+        def write() -> None:
+            try:
+                for block in blocks:
+                    process.stdin.write(block)
+            except BrokenPipeError:
+                pass
+            except BaseException as error:
+                failure.append(error)
+            finally:
+                try:
+                    process.stdin.close()
+                except OSError:
+                    pass
+
+        writer = threading.Thread(target=write, name="pushnorm-stdin", daemon=True)
+        errors = threading.Thread(target=self._drain, args=(process,), name="pushnorm-stderr", daemon=True)
+        writer.start()
+        errors.start()
+        finished = False
+        try:
+            rest = b""
+            fd = process.stdout.fileno()
+            while True:
+                block = os.read(fd, READ_BLOCK)
+                if not block:
+                    break
+                lines = (rest + block).split(b"\n") if rest else block.split(b"\n")
+                rest = lines.pop()
+                self.lines_read += len(lines)
+                yield lines
+            if rest:
+                self.lines_read += 1
+                yield [rest]
+            writer.join()
+            if failure:
+                raise failure[0]
+            self.returncode = process.wait()
+            errors.join()
+            if self.returncode not in (0, 1):
+                self._fail(process, writer, errors, failure, "exit status %d" % self.returncode)
+            finished = True
+        finally:
+            if not finished and process.poll() is None:
+                process.kill()
+                process.wait()
+            for pipe in (process.stdout, process.stderr):
+                try:
+                    pipe.close()
+                except OSError:
+                    pass
+
+    def _drain(self, process) -> None:
+        for chunk in iter(lambda: process.stderr.read1(65536), b""):
+            self._stderr_tail.append(chunk)
+            self._stderr_size += len(chunk)
+            while self._stderr_size > STDERR_KEEP and len(self._stderr_tail) > 1:
+                self._stderr_size -= len(self._stderr_tail.popleft())
+
     def _fail(self, process, writer, errors, failure, what: str):
         if failure:
             raise failure[0]

@@ -21,6 +21,7 @@ import time
 from dataclasses import dataclass, field
 
 from . import binary, paths
+from .direct import Split, SplitConverter, Storage
 from .partition import STAGED_DDL, ConvertConfig, FileBlocksConverter
 from .ship import ship_package
 
@@ -113,16 +114,25 @@ def _run(spark, fs, options: JobOptions, options_json: str | None, started: floa
     config = ConvertConfig(from_=options.from_, to=options.to, strict=options.strict,
                            report_loss=options.report_loss, options_json=options_json,
                            binary=binary.plan(spark, options.pushnorm), jobs=options.jobs_per_task)
+    staging = fs.join(options.output, "_staging")
+    if options.input_format == "ndjson":
+        return _run_direct(spark, fs, options, config, files, names, staging, started)
     scan = frame.select(value.alias("value"), F.col("_metadata.file_path").alias("file"),
                         F.col("_metadata.file_block_start").alias("block"))
     staged = scan.mapInArrow(FileBlocksConverter(config, index, options.input_format == "parquet"), STAGED_DDL)
-    staging = fs.join(options.output, "_staging")
     (staged.sortWithinPartitions("kind", "input", "seq")
         .select("kind", "input", F.col("text").cast(StringType()).alias("value"))
         .write.partitionBy("kind", "input").text(staging))
 
     stats = [json.loads(row.value) for row in _read_text(spark, fs, fs.join(staging, "kind=stats"))]
     offsets, per_input = _offsets(stats, names)
+    result = _result(stats, files, names, per_input)
+    _write_errors(spark, fs, staging, options.output, offsets, [paths.display(f) for f in files], result.failed)
+    _move_payloads(fs, staging, options.output, names, stats)
+    return _finish(fs, options, staging, result, started)
+
+
+def _result(stats: list[dict], files: list[str], names: list[str], per_input: dict) -> "JobResult":
     result = JobResult(inputs=[
         dict(file=paths.display(f), name=names[i], **per_input.get(i, _empty_counts())) for i, f in enumerate(files)])
     lost: collections.Counter = collections.Counter()
@@ -135,9 +145,10 @@ def _run(spark, fs, options: JobOptions, options_json: str | None, started: floa
     result.lost = dict(sorted(lost.items()))
     if result.converted + result.failed != result.records:
         raise RuntimeError("converted %d + failed %d != records %d" % (result.converted, result.failed, result.records))
+    return result
 
-    _write_errors(spark, fs, staging, options.output, offsets, [paths.display(f) for f in files], result.failed)
-    _move_payloads(fs, staging, options.output, names, stats)
+
+def _finish(fs, options: JobOptions, staging: str, result: "JobResult", started: float) -> "JobResult":
     fs.delete(staging)
     result.seconds = time.perf_counter() - started
     summary = {"records": result.records, "converted": result.converted, "lossy": result.lossy,
@@ -146,6 +157,78 @@ def _run(spark, fs, options: JobOptions, options_json: str | None, started: floa
                "reportLoss": options.report_loss, "inputFormat": options.input_format, "inputs": result.inputs}
     fs.write_text(fs.join(options.output, "summary.json"), json.dumps(summary, ensure_ascii=False, indent=2) + "\n")
     return result
+
+
+# -- NDJSON: the direct path (direct.py) ---------------------------------------------------------------
+
+COMPRESSED = (".bz2", ".deflate", ".lz4", ".snappy", ".zst", ".xz")
+
+
+def _run_direct(spark, fs, options: JobOptions, config, files: list[str], names: list[str], staging: str,
+                started: float) -> "JobResult":
+    split_bytes = int(str(spark.conf.get("spark.sql.files.maxPartitionBytes", "134217728")).rstrip("bB"))
+    splits = []
+    for i, uri in enumerate(files):
+        if uri.endswith(COMPRESSED):
+            raise UsageError("%s: of compressed NDJSON only .gz is read" % paths.display(uri))
+        if uri.endswith(".gz"):
+            splits.append(Split(len(splits), i, uri, 0, -1))
+            continue
+        size = fs.size(uri)
+        for start in range(0, max(size, 1), split_bytes):
+            splits.append(Split(len(splits), i, uri, start, min(size, start + split_bytes)))
+    context = spark.sparkContext
+    stats = context.parallelize(splits, len(splits)).map(SplitConverter(config, staging)).collect()
+    stats.sort(key=lambda s: s["split"])
+    per_input, fixes = {}, []
+    line_offset = collections.defaultdict(int)
+    record_offset = collections.defaultdict(int)
+    for s in stats:  # in (file, start) order
+        i = s["input"]
+        counts = per_input.setdefault(i, _empty_counts())
+        for key in counts:
+            counts[key] += s[key]
+        if s["failed"]:
+            fixes.append((s["split"], paths.display(files[i]), line_offset[i], record_offset[i]))
+        line_offset[i] += s["lines"]
+        record_offset[i] += s["records"]
+    result = _result(stats, files, names, per_input)
+    errors = fs.join(options.output, "errors")
+    fs.mkdirs(errors)
+    if fixes:
+        context.parallelize(fixes, min(len(fixes), 4 * context.defaultParallelism)).foreach(
+            _StagedErrorRewriter(staging, errors))
+    root = fs.join(options.output, "payloads")
+    part = collections.defaultdict(int)
+    for s in stats:
+        i = s["input"]
+        fs.rename(fs.join(staging, "%06d" % s["split"], "payloads.ndjson"),
+                  fs.join(root, names[i], "part-%05d.ndjson" % part[i]))
+        part[i] += 1
+    return _finish(fs, options, staging, result, started)
+
+
+class _StagedErrorRewriter:
+    """One split's staged error records (pushnorm's, numbered from the split's start) -> errors/part-<split>, with
+    the file, and line and record numbers in that file."""
+
+    def __init__(self, staging: str, errors: str):
+        self.staging, self.errors = staging, errors
+
+    def __call__(self, fix) -> None:
+        split, file, line_offset, record_offset = fix
+        out = []
+        with Storage.open_read("%s/%06d/errors.ndjson" % (self.staging, split)) as f:
+            for line in f.read().split(b"\n"):
+                if not line:
+                    continue
+                staged = json.loads(line)["error"]
+                error = {"file": file, "record": staged["record"] + record_offset,
+                         "line": staged["line"] + line_offset}
+                error.update((k, v) for k, v in staged.items() if k not in ("record", "line"))
+                out.append(json.dumps({"error": error}, ensure_ascii=False, separators=(",", ":")))
+        with Storage.open_write("%s/part-%06d.ndjson" % (self.errors, split)) as f:
+            f.write(("\n".join(out) + "\n").encode("utf-8"))
 
 
 def _empty_counts() -> dict:
@@ -296,6 +379,9 @@ class _FileSystem:
 
     def list(self, path: str) -> list[str]:
         return [status.getPath().toString() for status in self.fs.listStatus(self._path(path))]
+
+    def size(self, path: str) -> int:
+        return self.fs.getFileStatus(self._path(path)).getLen()
 
     def rename(self, source: str, target: str) -> None:
         target_path = self._path(target)
