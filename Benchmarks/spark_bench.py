@@ -160,16 +160,18 @@ def report(r: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-SCALING = """**Scaling with executors.** Each Spark task (one core) runs one `pushnorm convert --jobs 1` child for its whole
-partition, so the work per record is the converter's plus a fixed overhead per record on the same core: Spark's text
-scan, Arrow batches to and from the Python worker, and the sorted partitioned write (measured above as the gap
-between `local[N]` and `pushnorm convert --jobs N` on N cores). Nothing is shared between tasks (no shuffle: the
-driver only adds up per-block line counts and renames part files), so throughput grows with executor cores as long
-as the input has at least as many splits as cores (Spark splits NDJSON into 128 MiB blocks; `.gz` files are one
-split each) and the object store keeps up; the per-job cost (a few seconds of scheduling, the driver's renames,
-the error rewrite) is fixed, so it matters only for small inputs. On one machine `pushnorm convert --jobs N` stays
-faster, since it has none of that overhead; Spark is for when one machine is not enough or the data already lives
-in a cluster."""
+SCALING = """**Scaling with executors.** Each Spark task (one core) runs one `pushnorm convert --ndjson --jobs 1` child on its
+split of the input: the task pipes the split's bytes in and writes the child's output itself, so the records never
+become Spark rows and the cost per record on an executor is the converter's plus one copy through Python (splitting
+the child's output lines into payloads and error records). Tasks share nothing (no shuffle: the driver only adds up
+per-split line counts, rewrites the error records and renames part files), so throughput grows with executor cores
+as long as the input has at least as many splits as there are cores (128 MiB splits, `spark.sql.files.maxPartitionBytes`;
+a `.gz` file is one split) and the storage keeps up. The fixed cost of a job (scheduling, Python workers, the
+driver's renames and error rewrite: a few seconds) matters only for small inputs, and JVM start-up is paid once per
+`spark-submit` (the end-to-end row). On one machine, `local[2]` runs two independent children, while
+`pushnorm convert --jobs 2` reads, splits and writes on one thread and converts on two: on a loaded machine that
+single thread is what the CLI waits on. Parquet input takes the row path (Spark reads the column, Arrow batches to
+the child and back to a sorted, partitioned write) and costs more per record."""
 
 
 def main(argv=None) -> int:
