@@ -442,6 +442,11 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_JOB_FAILED
     _stderr(spark, result.summary_line())
     spark.stop()
+    return exit_status(result, options)
+
+
+def exit_status(result: JobResult, options: JobOptions) -> int:
+    """As `pushnorm convert`: 1 when records failed, unless --allow-invalid."""
     return EXIT_FAILED_RECORDS if result.failed and not options.allow_invalid else EXIT_OK
 
 
