@@ -147,8 +147,7 @@ class SplitConverter:
         final = "%s/%06d" % (self.staging, split.index)
         work = "%s/%06d.attempt-%s" % (self.staging, split.index, attempt)
         stats = self._convert(split, work)
-        if not Storage.rename_dir(work, final):
-            pass  # another attempt committed the same (deterministic) output first
+        Storage.rename_dir(work, final)  # False: another attempt committed the same (deterministic) output first
         return stats
 
     def _convert(self, split: Split, work: str) -> dict:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import dataclasses
 import json
 import os
 import re
@@ -77,6 +78,8 @@ def run_job(spark, options: JobOptions) -> JobResult:
     options_json = _read_options(options.options)
     _check_arguments(options, options_json)
     ship_package(spark)
+    # Executors write too: they need the output as a full URI (`file:/abs/out`, `hdfs://nn/user/me/out`).
+    options = dataclasses.replace(options, output=fs.qualify(options.output))
     try:
         return _run(spark, fs, options, options_json, started)
     except BaseException:
@@ -367,6 +370,9 @@ class _FileSystem:
     @staticmethod
     def join(*parts: str) -> str:
         return "/".join([parts[0].rstrip("/")] + [p.strip("/") for p in parts[1:]])
+
+    def qualify(self, path: str) -> str:
+        return self.fs.makeQualified(self._path(path)).toString()
 
     def exists(self, path: str) -> bool:
         return self.fs.exists(self._path(path))
