@@ -93,3 +93,20 @@ def test_blocks_lines_and_a_first_record_starting_with_a_bracket(pushnorm):
     assert staged[3][2].startswith(b'{"input":1,"block":0,"line":1,"record":1,"error":{"record":3,')
     assert b'"lines":4,"records":2,"converted":1,"lossy":0,"failed":1' in staged[4][2]
     assert [r["seq"] for r in rows] == sorted(r["seq"] for r in rows)
+
+
+def test_dist_binary_is_relocatable(pushnorm, tmp_path):
+    """`make dist`'s binary carries the Swift runtime: it runs from anywhere with Debian's C libraries alone."""
+    if "/dist/" not in pushnorm:
+        pytest.skip("PUSHNORM is not the `make dist` binary")
+    import shutil
+    import subprocess
+    libraries = subprocess.run(["ldd", pushnorm], capture_output=True, text=True).stdout
+    assert "libswift" not in libraries and "libFoundation" not in libraries, libraries
+    moved = tmp_path / "pushnorm"
+    shutil.copy2(pushnorm, moved)
+    run = subprocess.run([str(moved), "convert", "--from", "zego", "--to", "amazon", "--ndjson"], cwd=tmp_path,
+                         input=b'{"aps":{"alert":"hi"},"payload":"{\\"image_attachment\\":\\"https://x.example/a.jpg\\"}"}\n',
+                         capture_output=True, env={"PATH": "/usr/bin:/bin"})
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == b'{"aps":{"alert":"hi"},"attachment-url":"https://x.example/a.jpg"}\n'
