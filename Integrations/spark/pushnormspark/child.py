@@ -1,5 +1,6 @@
 """One long-lived `pushnorm convert` child streaming NDJSON records in and out (no Spark here).
 
+`ConverterChild.stream_raw(blocks)` pipes NDJSON bytes cut anywhere (the direct path) and yields output lines;
 `ConverterChild.stream(runs)` takes an iterator of `(meta, records)` (records: bytes without a newline, never
 blank) and yields `(meta, lines)` in the same order, one output line per record. A writer thread feeds the
 child's stdin while the caller reads its stdout, so neither pipe can fill up and block the other; a third
@@ -74,15 +75,8 @@ class ConverterChild:
                 except OSError:
                     pass
 
-        def drain_stderr() -> None:
-            for chunk in iter(lambda: process.stderr.read1(65536), b""):
-                self._stderr_tail.append(chunk)
-                self._stderr_size += len(chunk)
-                while self._stderr_size > STDERR_KEEP and len(self._stderr_tail) > 1:
-                    self._stderr_size -= len(self._stderr_tail.popleft())
-
         writer = threading.Thread(target=write, name="pushnorm-stdin", daemon=True)
-        errors = threading.Thread(target=drain_stderr, name="pushnorm-stderr", daemon=True)
+        errors = threading.Thread(target=self._drain, args=(process,), name="pushnorm-stderr", daemon=True)
         writer.start()
         errors.start()
         finished = False
