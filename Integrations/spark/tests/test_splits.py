@@ -71,3 +71,24 @@ def test_exit_status_and_arguments():
     with pytest.raises(SystemExit) as exited:
         parse_arguments(["--to", "amazon"])
     assert exited.value.code == 2
+
+
+def test_report_loss_on_the_direct_path(spark, pushnorm, tmp_path):
+    import collections
+    source = os.path.join(ROOT, "Examples", "spark")
+    out = str(tmp_path / "out")
+    result = run_job(spark, JobOptions(from_="auto", to="amazon", input=source, output=out, report_loss=True,
+                                       pushnorm=pushnorm))
+    lost = collections.Counter()
+    lossy = 0
+    for name in ("delivered.ndjson", "send-forms.ndjson"):
+        expected = [line for line in reference(pushnorm, os.path.join(source, name), "--report-loss")
+                    if not line.startswith(b'{"error":')]
+        assert read_lines(os.path.join(out, "payloads", name, "part-*.ndjson")) == expected
+        for line in expected:
+            items = json.loads(line)["lost"]
+            lossy += bool(items)
+            lost.update(item["path"] for item in items)
+    assert (result.lossy, result.lost) == (lossy, dict(sorted(lost.items())))
+    with open(os.path.join(out, "summary.json")) as f:
+        assert json.load(f)["lost"] == result.lost
