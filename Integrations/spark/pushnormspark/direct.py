@@ -10,7 +10,6 @@ succeeded, so a retried or speculative attempt never leaves half a split behind.
 """
 from __future__ import annotations
 
-import collections
 import gzip
 import itertools
 import os
@@ -19,7 +18,7 @@ from dataclasses import dataclass
 from typing import BinaryIO
 
 from .child import ConverterFailed
-from .partition import EMPTY_LOST, ERROR_PREFIX, PAYLOAD_PREFIX, ConvertConfig, _Child, _nonblank, split_output
+from .partition import EMPTY_LOST, ERROR_PREFIX, PAYLOAD_PREFIX, ConvertConfig, LostTally, _Child, _nonblank, split_lost
 
 BLOCK = 1 << 20
 
@@ -153,7 +152,7 @@ class SplitConverter:
     def _convert(self, split: Split, work: str) -> dict:
         report_loss = self.config.report_loss
         counter = _Counter()
-        lost: collections.Counter = collections.Counter()
+        lost = LostTally()
         converted = lossy = failed = 0
         payloads = Storage.open_write(work + "/payloads.ndjson")
         errors = Storage.open_write(work + "/errors.ndjson")
@@ -175,9 +174,9 @@ class SplitConverter:
                                 if line.endswith(EMPTY_LOST):
                                     kept.append(line if report_loss else line[len(PAYLOAD_PREFIX):-len(EMPTY_LOST)])
                                 else:
-                                    payload, items = split_output(line)
+                                    payload, items = split_lost(line)
                                     lossy += 1
-                                    lost.update(item["path"] for item in items)
+                                    lost.add(items)
                                     kept.append(line if report_loss else payload)
                             elif line.startswith(ERROR_PREFIX) and line.endswith(b"}"):
                                 failed += 1
@@ -201,7 +200,7 @@ class SplitConverter:
             errors.close()
         return {"split": split.index, "input": split.input, "start": split.start, "lines": counter.lines,
                 "records": converted + failed, "converted": converted, "lossy": lossy, "failed": failed,
-                "lost": dict(lost)}
+                "lost": lost.counts()}
 
 
 class _Counter:

@@ -24,9 +24,9 @@ from .child import ConverterChild, ConverterFailed
 
 PAYLOAD_PREFIX = b'{"payload":'
 EMPTY_LOST = b',"lost":[]}'
+LOST_KEY = b',"lost":['
 ERROR_PREFIX = b'{"error":'
 WHITESPACE = (0x20, 0x09, 0x0D)  # what pushnorm trims from a line (0x0A never reaches here)
-DECODER = json.JSONDecoder()
 
 STAGED_SCHEMA = pa.schema([("kind", pa.string()), ("input", pa.int32()), ("seq", pa.int64()),
                            ("text", pa.binary())])
@@ -77,17 +77,51 @@ class _Child:
                 pass
 
 
-def split_output(line: bytes) -> tuple[bytes, list | None]:
-    """A `{"payload":…,"lost":[…]}` line: the payload's bytes exactly as written, and the lost list (None: empty)."""
+def split_lost(line: bytes) -> tuple[bytes, bytes | None]:
+    """A `{"payload":…,"lost":[…]}` line: the payload's bytes exactly as written, and the lost list's JSON text
+    (None when empty).
+
+    No parse of the payload: pushnorm's writer escapes every quote inside a string, so `,"lost":[` with bare quotes
+    occurs only as structure, and the lost list (objects with `path` and `reason`) holds no such key: the last
+    occurrence is the wrapper's."""
     if line.endswith(EMPTY_LOST):
         return line[len(PAYLOAD_PREFIX):-len(EMPTY_LOST)], None
-    text = line.decode("utf-8")
-    start = len(PAYLOAD_PREFIX)
-    _, end = DECODER.raw_decode(text, start)
-    if not text.startswith(',"lost":', end) or not text.endswith("}"):
+    cut = line.rfind(LOST_KEY)
+    if cut < len(PAYLOAD_PREFIX) or not line.endswith(b"]}"):
         raise ConverterFailed("unexpected output line: %r" % line[:200])
-    lost = json.loads(text[end + len(',"lost":'):-1])
-    return text[start:end].encode("utf-8"), lost
+    return line[len(PAYLOAD_PREFIX):cut], line[cut + len(LOST_KEY) - 1:-1]
+
+
+def split_output(line: bytes) -> tuple[bytes, list | None]:
+    """`split_lost` with the lost list parsed."""
+    payload, lost = split_lost(line)
+    return payload, (json.loads(lost) if lost is not None else None)
+
+
+class LostTally:
+    """Counts lost canonical paths over many records. Records lose the same few sets of fields, so it counts the
+    lost lists' text first and parses each distinct one once."""
+
+    LIMIT = 4096
+
+    def __init__(self):
+        self.texts: collections.Counter = collections.Counter()
+        self.paths: collections.Counter = collections.Counter()
+
+    def add(self, lost: bytes) -> None:
+        self.texts[lost] += 1
+        if len(self.texts) > self.LIMIT:
+            self._fold()
+
+    def _fold(self) -> None:
+        for text, count in self.texts.items():
+            for item in json.loads(text):
+                self.paths[item["path"]] += count
+        self.texts.clear()
+
+    def counts(self) -> dict:
+        self._fold()
+        return dict(self.paths)
 
 
 def _nonblank(value: bytes) -> bool:
@@ -100,13 +134,13 @@ class _Block:
     def __init__(self, input_index: int, block: int, ordinal: int):
         self.input, self.block, self.ordinal = input_index, block, ordinal
         self.lines = self.records = self.converted = self.lossy = self.failed = 0
-        self.lost: collections.Counter = collections.Counter()
+        self.lost = LostTally()
 
     def stats(self, partition: int) -> bytes:
         return json.dumps({
             "input": self.input, "block": self.block, "partition": partition, "ordinal": self.ordinal,
             "lines": self.lines, "records": self.records, "converted": self.converted, "lossy": self.lossy,
-            "failed": self.failed, "lost": dict(self.lost)}, ensure_ascii=False, separators=(",", ":")).encode()
+            "failed": self.failed, "lost": self.lost.counts()}, ensure_ascii=False, separators=(",", ":")).encode()
 
 
 def _synthetic_error(code: str, message: str) -> bytes:
@@ -200,15 +234,15 @@ class FileBlocksConverter:
                         if report_loss:
                             payloads.append(line)
                             if not line.endswith(EMPTY_LOST):
-                                _, lost = split_output(line)
+                                _, lost = split_lost(line)
                                 state.lossy += 1
-                                state.lost.update(item["path"] for item in lost)
+                                state.lost.add(lost)
                         else:
-                            payload, lost = split_output(line)
+                            payload, lost = split_lost(line)
                             payloads.append(payload)
                             if lost is not None:
                                 state.lossy += 1
-                                state.lost.update(item["path"] for item in lost)
+                                state.lost.add(lost)
                     elif line.startswith(ERROR_PREFIX) and line.endswith(b"}"):
                         state.failed += 1
                         child_failed += 1
