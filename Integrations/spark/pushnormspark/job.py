@@ -1,12 +1,13 @@
-"""The driver: read the inputs, convert every partition through `pushnorm convert`, lay out the output.
+"""The driver: list and split the inputs, convert every split through `pushnorm convert`, lay out the output.
 
-Output under OUT (which must not exist):
+Output under OUT (which must not exist; removed again when the job fails):
   payloads/<input name>/part-NNNNN.ndjson   the converted payloads of that input file, in its order
-  errors/part-*.txt                         one error record per failed record, sorted by file and line
+  errors/part-*                             one error record per failed record, sorted by file and line
   summary.json                              counts, losses per canonical path, seconds (written last)
-One Spark job converts and writes everything once into OUT/_staging (partitioned by kind and input file); the
-driver then learns every file block's line count from the staged statistics, rewrites the (few) error records with
-file lines instead of block lines, and renames the payload part files into place, ordered by file offset.
+NDJSON takes the direct path (direct.py: tasks pipe file splits through the child and write its output). Parquet
+takes the row path (partition.py's FileBlocksConverter in one partitioned Spark write into OUT/_staging). Either way
+the driver then learns each split's line count from the tasks' statistics, rewrites the (few) error records with
+file lines instead of split lines, and renames the payload part files into place in file order.
 """
 from __future__ import annotations
 
