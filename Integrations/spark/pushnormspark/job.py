@@ -364,6 +364,7 @@ class _FileSystem:
         self.jvm = spark.sparkContext._jvm
         self.conf = spark.sparkContext._jsc.hadoopConfiguration()
         self.fs = self._path(path).getFileSystem(self.conf)
+        self.fs.setWriteChecksum(False)  # no `.name.crc` files beside ours on local disks
 
     def _path(self, path: str):
         return self.jvm.org.apache.hadoop.fs.Path(path)
