@@ -31,7 +31,8 @@ def pushnorm() -> str:
 def spark():
     os.environ["PYSPARK_PYTHON"] = sys.executable
     from pyspark.sql import SparkSession
-    session = (SparkSession.builder.master("local[2]").appName("pushnorm spark tests")
+    # local[2,3]: 2 cores, and a failed task is tried up to 3 times, as on a cluster (plain local[2] never retries).
+    session = (SparkSession.builder.master("local[2,3]").appName("pushnorm spark tests")
                .config("spark.ui.enabled", "false")
                .config("spark.sql.shuffle.partitions", "2")
                # 33 MB files in 8 MiB blocks: every file spans several partitions, so line numbers and order
