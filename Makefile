@@ -8,8 +8,8 @@ EXAMPLES := Examples/payloads
 
 BENCH_VENV := .build/bench-venv
 
-.PHONY: all deps build release test test-swift test-interop demo bench soak fuzz test-asan clean dist spark-deps test-spark \
-	bench-spark
+.PHONY: all deps build release install install-check test test-swift test-interop test-clients swift-consumer rpc-spec demo bench soak \
+	fuzz test-asan clean dist spark-deps test-spark bench-spark
 
 all: build
 
@@ -30,7 +30,37 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --product pushnorm
 
-test: test-swift test-interop
+# A release build with the Swift standard library and Foundation linked in (no toolchain needed at run time; the
+# Debian C libraries are still needed: see the README's "Install"). Own scratch path, so it never invalidates the
+# debug or plain release builds.
+PREFIX ?= /usr/local
+STATIC_SWIFT_FLAGS := -c release --static-swift-stdlib
+STATIC_SCRATCH := .build/static
+install: deps
+	$(SWIFT) build $(STATIC_SWIFT_FLAGS) --scratch-path $(STATIC_SCRATCH) --product pushnorm
+	install -d "$(PREFIX)/bin"
+	install -m 0755 "$$($(SWIFT) build $(STATIC_SWIFT_FLAGS) --scratch-path $(STATIC_SCRATCH) --show-bin-path)/pushnorm" \
+	  "$(PREFIX)/bin/pushnorm"
+	@echo "installed $(PREFIX)/bin/pushnorm"
+
+# What a user of `make install` gets: installs into a temporary prefix, then runs the installed binary from another
+# directory with an empty environment (no toolchain on PATH, no source tree in reach) and checks that rpc.discover
+# answers with the whole, self-contained document. Not part of `make test` (a static release build).
+install-check:
+	@prefix=$$(mktemp -d); trap 'rm -rf "$$prefix"' EXIT; \
+	$(MAKE) --no-print-directory install PREFIX="$$prefix" >/dev/null && \
+	cd "$$prefix" && echo '{"jsonrpc":"2.0","id":1,"method":"rpc.discover"}' | env -i "$$prefix/bin/pushnorm" rpc \
+	  | $(PYTHON) -c 'import json,sys; d=json.load(sys.stdin)["result"]; t=json.dumps(d); \
+	    assert d["openrpc"] == "1.3.2" and len(d["methods"]) == 6, d; \
+	    assert "Notification" in d["components"]["schemas"] and "schema.json\"" not in t, "not self-contained"; \
+	    print("install-check: the installed binary answers rpc.discover (%d bytes, %d methods, schemas %s)" % \
+	      (len(t), len(d["methods"]), ", ".join(sorted(d["components"]["schemas"]))))'
+
+# Regenerates Sources/PushRPC/RPCSpecFiles.swift (the rpc-spec files compiled into the binary) after an edit.
+rpc-spec:
+	$(PYTHON) rpc-spec/embed.py
+
+test: test-swift test-interop test-clients swift-consumer
 
 test-swift: deps
 	$(SWIFT) build --product pushnorm
@@ -39,6 +69,19 @@ test-swift: deps
 test-interop: deps
 	$(SWIFT) build --product pushnorm
 	Tests/interop/run.sh "$$($(SWIFT) build --show-bin-path)/pushnorm"
+
+# The client packages against the debug executable: Python (pip-installed into .build/venv, then pytest) and Node
+# (`node --test`, no packages).
+test-clients: deps
+	$(SWIFT) build --product pushnorm
+	@[ -x $(VENV)/bin/python ] || $(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check pytest ./Clients/python
+	PUSHNORM="$$($(SWIFT) build --show-bin-path)/pushnorm" $(VENV)/bin/python -m pytest -q -p no:cacheprovider Clients/python/tests
+	PUSHNORM="$$($(SWIFT) build --show-bin-path)/pushnorm" node --test Clients/node/test/
+
+# A separate package depending on this one by path (Examples/swift-consumer) builds and runs the README quick start.
+swift-consumer: deps
+	$(SWIFT) run --package-path Examples/swift-consumer --scratch-path .build/swift-consumer QuickStart
 
 demo: release
 	@bin="$$($(SWIFT) build -c release --show-bin-path)/pushnorm"; \
@@ -60,13 +103,13 @@ demo: release
 	echo "== auto-detected formats"; \
 	for f in $(EXAMPLES)/*/*.json; do printf '%s -> ' "$$f"; "$$bin" normalise --full "$$f" 2>/dev/null | $(PYTHON) -c 'import json,sys; r=json.load(sys.stdin); print(r["format"], r["evidence"])' || echo "(not detected)"; done
 
-# A relocatable pushnorm for shipping to a cluster (Spark executors): release, Swift standard library and Foundation
-# linked statically, symbols stripped. It still needs the Debian C libraries named by `ldd` below.
+# A relocatable pushnorm for shipping to a cluster (Spark executors): `make install`'s static build (same scratch
+# path), symbols stripped. It still needs the Debian C libraries named by `ldd` below.
 DIST := .build/dist
 dist: deps
-	$(SWIFT) build -c release --static-swift-stdlib --product pushnorm
+	$(SWIFT) build $(STATIC_SWIFT_FLAGS) --scratch-path $(STATIC_SCRATCH) --product pushnorm
 	@mkdir -p $(DIST)
-	strip -o $(DIST)/pushnorm "$$($(SWIFT) build -c release --static-swift-stdlib --show-bin-path)/pushnorm"
+	strip -o $(DIST)/pushnorm "$$($(SWIFT) build $(STATIC_SWIFT_FLAGS) --scratch-path $(STATIC_SCRATCH) --show-bin-path)/pushnorm"
 	@echo "$(DIST)/pushnorm: $$(du -h $(DIST)/pushnorm | cut -f1), needs:"; ldd $(DIST)/pushnorm | grep -v -e vdso -e ld-linux | sed 's/ (0x.*//;s/^/  /'
 
 # MARK: - Apache Spark (Integrations/spark): pyspark 4 and pytest from PyPI in a venv, a JRE from Debian.

@@ -17,7 +17,7 @@ enum BatchCommand {
         guard let to = arguments.value("--to") else { throw Arguments.UsageError(message: "convert needs --to") }
         let from = arguments.value("--from") ?? "auto"
         for name in [from, to] where name != "auto" && FormatRegistry.standard.adapter(named: name) == nil {
-            throw Arguments.UsageError(message: "unknown format \"\(name)\"")
+            throw Arguments.UsageError(message: FormatNames.unknown(name), command: "convert")
         }
         let converter = BatchConverter(
             normaliser: try arguments.normaliser(),
@@ -30,10 +30,10 @@ enum BatchCommand {
         if let format = arguments.value("--format"), format != "auto", format != Normaliser.catalogueFormat,
             FormatRegistry.standard.adapter(named: format) == nil
         {
-            throw Arguments.UsageError(message: "unknown format \"\(format)\"")
+            throw Arguments.UsageError(message: FormatNames.unknown(format), command: "validate")
         }
         if let target = arguments.value("--target"), FormatRegistry.standard.adapter(named: target) == nil {
-            throw Arguments.UsageError(message: "unknown target format \"\(target)\"")
+            throw Arguments.UsageError(message: "--target: " + FormatNames.unknown(target), command: "validate")
         }
         let converter = BatchConverter(
             normaliser: try arguments.normaliser(),
@@ -171,7 +171,8 @@ enum BatchCommand {
             if shape == .jsonArray && !single && isConvert {
                 buffer.append(contentsOf: (written == 0 ? "[]\n" : "\n]\n").utf8)
             }
-            if !isConvert && !single {
+            // With --records, stdout holds only the NDJSON record lines; the summary goes to stderr below.
+            if !isConvert && !single && !arguments.flags.contains("--records") {
                 var codes = JSONObject()
                 for (code, count) in codeCounts.sorted(by: { $0.key < $1.key }) { codes[code] = .integer(Int64(count)) }
                 let summary: JSONValue = [
@@ -233,7 +234,11 @@ enum BatchCommand {
         for input in inputs {
             try stream(input, converter, sink)
         }
-        return sink.finish()
+        let status = sink.finish()
+        if sink.records == 0 {
+            return Commands.noRecords(inputs.count == 1 ? inputs[0] : inputs.joined(separator: ", "))
+        }
+        return status
     }
 
     /// Streams one input: decides its shape from the first bytes, then feeds blocks to the splitter.
@@ -335,7 +340,11 @@ enum BatchCommand {
             .filter { $0.hasSuffix(".json") }.sorted()
         let outDirectory = arguments.value("-o", or: "--output")
         if isConvert {
-            guard let outDirectory else { throw Arguments.UsageError(message: "a directory input needs -o DIR") }
+            guard let outDirectory else {
+                throw Arguments.UsageError(
+                    message: "\(directory) is a directory: convert writes one output file per input file, so it"
+                        + " needs -o DIR (the output directory)", command: "convert")
+            }
             try? FileManager.default.createDirectory(atPath: outDirectory, withIntermediateDirectories: true)
         }
         let sink = Sink(output: 1, errors: nil, arguments: arguments, isConvert: false)
