@@ -427,6 +427,8 @@ def parse_arguments(argv: list[str] | None = None) -> JobOptions:
     parser.add_argument("--jobs-per-task", type=int, default=1, metavar="N",
                         help="--jobs of each pushnorm child (default 1: one Spark task is one core)")
     args = parser.parse_args(argv)
+    if args.jobs_per_task < 1:
+        parser.error("--jobs-per-task takes a positive whole number")
     return JobOptions(**vars(args))
 
 
