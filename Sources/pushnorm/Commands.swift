@@ -14,7 +14,7 @@ enum Commands {
           pushnorm validate  [--format F] [--target T] [--options FILE] [--pretty] [IN ...|-]
           pushnorm render    --format F [--options FILE] [--pretty] [FILE|-]
           pushnorm convert   --from F --to T [--strict] [--options FILE] [--jobs N] [--errors FILE]
-                             [--report-loss] [-o OUT] [IN ...|-]
+                             [--report-loss] [-o OUT [--resume]] [IN ...|-]
           pushnorm formats
           pushnorm rpc       [--max-message-bytes N] [--log-level error|warning|info|debug]
           pushnorm --help | --version
@@ -28,7 +28,9 @@ enum Commands {
         directory of .json files; output has the same shape.
 
         EXIT STATUS
-          0 ok; 1 invalid input (or some records failed); 2 usage.
+          0 ok; 1 invalid input (or some records failed); 2 usage; 3 an output could not be written (disk
+          full, I/O error: the run stopped, the message names the file and the last record written);
+          4 standard output was closed by its reader (e.g. `| head`): stopped quietly.
         """
 
     static func run(_ arguments: Arguments) throws(Arguments.UsageError) -> Int32 {
@@ -77,7 +79,7 @@ enum Commands {
     static func printJSON(_ value: JSONValue, _ arguments: Arguments) {
         var bytes = writer(arguments).bytes(value)
         if !arguments.flags.contains("--pretty") { bytes.append(0x0A) }
-        IO.writeAll(1, bytes)
+        IO.writeStdout(bytes)
     }
 
     static func report(_ diagnostics: [Diagnostic]) {

@@ -4,8 +4,9 @@
     import Musl
 #endif
 
-// Entry point: dispatch to a command. Exit codes: 0 ok, 1 invalid input (or some records failed),
-// 2 usage. stdout carries results only; errors and summaries go to stderr.
+// Entry point: dispatch to a command. Exit codes (ExitStatus): 0 ok, 1 invalid input (or some records failed),
+// 2 usage, 3 output failed, 4 standard output closed by its reader. stdout carries results only; errors and
+// summaries go to stderr. SIGPIPE is ignored so a closed pipe is an EPIPE the writers handle.
 signal(SIGPIPE, SIG_IGN)
 let argv = Array(CommandLine.arguments.dropFirst())
 let status: Int32
