@@ -221,10 +221,16 @@ enum BatchCommand {
             checkpoint?.tally = tally
         }
 
+        /// The last checkpoint saved.
+        var savedCheckpoint: Checkpoint?
+
         /// Saves the checkpoint (after a flush: it claims only written bytes).
         func saveCheckpoint() {
             guard failure == nil, let checkpoint, let checkpointPath else { return }
-            do { try checkpoint.save(checkpointPath) } catch { failure = error }
+            do {
+                try checkpoint.save(checkpointPath)
+                savedCheckpoint = checkpoint
+            } catch { failure = error }
         }
 
         func progress() {
@@ -336,6 +342,7 @@ enum BatchCommand {
         sink.checkpoint = checkpoint
         sink.checkpointPath = checkpointPath
         if let saved {
+            sink.savedCheckpoint = saved
             sink.tally = saved.tally
             sink.shape = saved.shape
             sink.single = saved.single
@@ -392,12 +399,22 @@ enum BatchCommand {
             message += "no record was written"
         }
         let kept = outputs.compactMap(\.workingPath)
-        if resume, let checkpoint = sink.checkpoint, let checkpointPath = sink.checkpointPath {
-            try? outputs.first?.truncate(to: checkpoint.outputBytes)
-            if let errorsBytes = checkpoint.errorsBytes, outputs.count > 1 { try? outputs[1].truncate(to: errorsBytes) }
+        if resume, var checkpoint = sink.checkpoint, let checkpointPath = sink.checkpointPath {
+            // Cut the partial files back to the last whole record and checkpoint there; when that checkpoint
+            // cannot be saved (the disk is full), back to the last one saved.
+            func cut(to checkpoint: Checkpoint) {
+                try? outputs.first?.truncate(to: checkpoint.outputBytes)
+                if let errorsBytes = checkpoint.errorsBytes, outputs.count > 1 { try? outputs[1].truncate(to: errorsBytes) }
+            }
+            cut(to: checkpoint)
+            do { try checkpoint.save(checkpointPath) } catch {
+                checkpoint = sink.savedCheckpoint ?? checkpoint
+                cut(to: checkpoint)
+            }
             for output in outputs { try? output.close() }
-            try? checkpoint.save(checkpointPath)
-            message += "; kept \(kept.joined(separator: " and ")) and \(checkpointPath): rerun with --resume to continue"
+            let done = checkpoint.tally.records
+            message += "; kept \(kept.joined(separator: " and ")) with the first \(done) record\(done == 1 ? "" : "s") and "
+                + "\(checkpointPath): rerun with --resume to continue"
         } else {
             for output in outputs { output.abandon() }
             let finals = outputs.compactMap { $0.workingPath == nil ? nil : $0.name }
