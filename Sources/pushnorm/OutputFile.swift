@@ -90,8 +90,13 @@ final class OutputFile {
             }
             offset = keeping
         } else {
+            if !resumable { TemporaryFiles.register(working) }
             fd = open(working, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-            guard fd >= 0 else { throw OutputError(file: working, operation: "create", code: errno) }
+            guard fd >= 0 else {
+                let code = errno
+                TemporaryFiles.forget(working)
+                throw OutputError(file: working, operation: "create", code: code)
+            }
         }
         // Replacing a file keeps its permissions.
         var existing = stat()
@@ -139,6 +144,7 @@ final class OutputFile {
         guard rename(workingPath, path) == 0 else {
             throw OutputError(file: path, operation: "rename \(workingPath) to", code: errno)
         }
+        TemporaryFiles.forget(workingPath)
         Self.syncDirectory(of: path)
     }
 
@@ -154,7 +160,10 @@ final class OutputFile {
             _ = Glibc.close(fd)
             isOpen = false
         }
-        if !keeping, let workingPath { unlink(workingPath) }
+        if !keeping, let workingPath {
+            unlink(workingPath)
+            TemporaryFiles.forget(workingPath)
+        }
     }
 
     private func closeChecked() throws(OutputError) {
