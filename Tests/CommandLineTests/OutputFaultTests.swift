@@ -81,8 +81,8 @@ struct OutputFaultTests {
 
     /// Files in `directory` whose names contain `fragment`.
     static func files(in directory: URL, containing fragment: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.contains(fragment) }
-            .sorted()
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
+            .filter { fragment.isEmpty || $0.contains(fragment) }.sorted()
     }
 
     // MARK: - A full device
@@ -325,10 +325,18 @@ struct OutputFaultTests {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            // Spread the kills over the whole conversion: on average 1/30 of an uninterrupted run apart, the
-            // first two during start-up.
-            let delay = kills < 2 ? random.unit * 0.05 : random.unit * 2 * uninterrupted / 30
-            usleep(UInt32(delay * 1_000_000))
+            // One kill in six at a random moment of start-up (before the run has written anything); the others
+            // once the run has moved the checkpoint on, at a random moment up to 1/40 of an uninterrupted run
+            // later (mid-batch, mid-write, mid-checkpoint).
+            if kills % 6 == 1 {
+                usleep(UInt32(random.unit * 300_000))
+            } else {
+                let deadline = Date().addingTimeInterval(120)
+                while process.isRunning, Date() < deadline, Self.checkpointRecords(checkpointURL) <= lastRecords {
+                    usleep(5_000)
+                }
+                usleep(UInt32(random.unit * uninterrupted / 40 * 1_000_000))
+            }
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
             if process.terminationReason == .uncaughtSignal {
@@ -339,9 +347,8 @@ struct OutputFaultTests {
                 if let partial = Self.contents(errors) {
                     #expect(partial == expectedErrors, "kill \(kills): errors.ndjson partial")
                 }
-                if let bytes = Self.contents(checkpointURL), let checkpoint = try? JSONParser().parse(bytes),
-                    let records = checkpoint["tally"]?["records"]?.int64Value
-                {
+                let records = Self.checkpointRecords(checkpointURL)
+                if records >= 0 {
                     #expect(records >= lastRecords, "a resumed run went back from \(lastRecords) to \(records)")
                     lastRecords = records
                     progress.insert(records)
@@ -368,6 +375,12 @@ struct OutputFaultTests {
         #expect(finishedEarly <= 1)
         // The kills landed at many different points, not all before the first checkpoint.
         #expect(progress.count >= 12, "kills left checkpoints at only \(progress.sorted())")
+    }
+
+    /// Records a checkpoint says are written; -1 when there is none.
+    static func checkpointRecords(_ url: URL) -> Int64 {
+        guard let bytes = contents(url), let checkpoint = try? JSONParser().parse(bytes) else { return -1 }
+        return checkpoint["tally"]?["records"]?.int64Value ?? -1
     }
 
     // MARK: - What --resume refuses
