@@ -223,6 +223,8 @@ enum BatchCommand {
 
         /// The last checkpoint saved.
         var savedCheckpoint: Checkpoint?
+        /// Records an earlier run had written when this one resumed (the summary's counts include them).
+        var resumedAfter: Int?
 
         /// Saves the checkpoint (after a flush: it claims only written bytes).
         func saveCheckpoint() {
@@ -277,7 +279,8 @@ enum BatchCommand {
             let seconds = Date().timeIntervalSince(started)
             let rate = Int(Double(tally.records) / max(seconds, 0.000_001))
             if IO.isTerminal(2) { IO.stderr("\r") }
-            let prefix = stopped.map { "stopped, \($0): " } ?? ""
+            var prefix = stopped.map { "stopped, \($0): " } ?? ""
+            if let resumedAfter, resumedAfter > 0 { prefix += "resumed after \(resumedAfter) records, " }
             if isConvert {
                 IO.stderr(
                     "\(prefix)converted \(tally.converted), lossy \(tally.lossy), failed \(tally.failed), \(String(format: "%.3f", seconds)) s, \(rate) records/s\n"
@@ -343,6 +346,7 @@ enum BatchCommand {
         sink.checkpointPath = checkpointPath
         if let saved {
             sink.savedCheckpoint = saved
+            sink.resumedAfter = saved.tally.records
             sink.tally = saved.tally
             sink.shape = saved.shape
             sink.single = saved.single
@@ -417,9 +421,8 @@ enum BatchCommand {
                 + "\(checkpointPath): rerun with --resume to continue"
         } else {
             for output in outputs { output.abandon() }
-            let finals = outputs.compactMap { $0.workingPath == nil ? nil : $0.name }
-            if !finals.isEmpty {
-                message += "; \(finals.joined(separator: " and ")) left as before (temporary file removed)"
+            for output in outputs where output.workingPath != nil {
+                message += "; \(output.name) \(output.replacesExisting ? "left as it was" : "not created") (temporary file removed)"
             }
         }
         IO.stderr(message + "\n")
@@ -572,11 +575,13 @@ enum BatchCommand {
                 }
                 if isConvert, let outDirectory, let bytes = outcome.output {
                     let path = outDirectory + "/" + name
+                    let existed = access(path, F_OK) == 0
                     do throws(OutputError) {
                         try writeWhole(bytes + [0x0A], to: path)
                     } catch {
                         let last = lastFile.map { "the last file written was \($0)" } ?? "no file was written"
-                        IO.stderr("pushnorm: \(error.message); \(path) left as before (temporary file removed); \(last)\n")
+                        let state = existed ? "left as it was" : "not created"
+                        IO.stderr("pushnorm: \(error.message); \(path) \(state) (temporary file removed); \(last)\n")
                         IO.stderr("stopped, output failed: converted \(converted), lossy \(lossy), failed \(failed)\n")
                         return error.status
                     }

@@ -19,6 +19,8 @@ final class OutputFile {
     let path: String?
     /// Where the bytes go until ``commit()``; nil when written in place.
     let workingPath: String?
+    /// True when the final name held a file when the output was opened (which a failure leaves as it was).
+    private(set) var replacesExisting = false
     /// Bytes in the file: what was kept on reopening plus what was written since.
     private(set) var offset = 0
     private var fd: Int32
@@ -100,7 +102,10 @@ final class OutputFile {
         }
         // Replacing a file keeps its permissions.
         var existing = stat()
-        if stat(target, &existing) == 0 { _ = fchmod(fd, existing.st_mode & 0o7777) }
+        if stat(target, &existing) == 0 {
+            replacesExisting = true
+            _ = fchmod(fd, existing.st_mode & 0o7777)
+        }
     }
 
     /// Writes all of `bytes`; ``offset`` counts what reached the file even when a later call fails.

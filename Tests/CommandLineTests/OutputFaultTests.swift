@@ -134,7 +134,7 @@ struct OutputFaultTests {
         #expect(run.status == 3)
         #expect(run.stderr.contains("cannot write out.ndjson: File too large"), "\(run.stderr)")
         #expect(run.stderr.contains("the last record written was record "))
-        #expect(run.stderr.contains("out.ndjson left as before (temporary file removed)"))
+        #expect(run.stderr.contains("out.ndjson left as it was (temporary file removed)"))
         #expect(Self.contents(out) == Array("old output\n".utf8))
         #expect(Self.files(in: directory, containing: "pushnorm-tmp").isEmpty)
 
@@ -147,6 +147,7 @@ struct OutputFaultTests {
             in: directory, fileSizeLimit: 40)
         #expect(errors.status == 3)
         #expect(errors.stderr.contains("cannot write errors.ndjson: File too large"), "\(errors.stderr)")
+        #expect(errors.stderr.contains("errors.ndjson not created (temporary file removed)"))
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("errors.ndjson").path))
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("o2.ndjson").path))
         #expect(Self.files(in: directory, containing: "pushnorm-tmp").isEmpty)
