@@ -159,7 +159,9 @@ public struct RecordSplitter: Sendable {
                 return
             }
             if pending.isEmpty {
-                emit(UnsafeBufferPointer(rebasing: block[start..<newline]), into: &out, next: newline + 1, line: line + 1)
+                emit(
+                    UnsafeBufferPointer(rebasing: block[start..<newline]), into: &out, next: newline + 1, line: line + 1
+                )
             } else {
                 pending.append(contentsOf: block[start..<newline])
                 emit(into: &out, next: newline + 1, line: line + 1)

@@ -398,7 +398,8 @@ enum BatchCommand {
         }
         var message = "pushnorm: \(failure.message); "
         if let last = sink.lastWritten {
-            message += "the last record written was record \(last.index) (line \(last.line)) of \(last.input == "-" ? "standard input" : last.input)"
+            message +=
+                "the last record written was record \(last.index) (line \(last.line)) of \(last.input == "-" ? "standard input" : last.input)"
         } else {
             message += "no record was written"
         }
@@ -408,7 +409,9 @@ enum BatchCommand {
             // cannot be saved (the disk is full), back to the last one saved.
             func cut(to checkpoint: Checkpoint) {
                 try? outputs.first?.truncate(to: checkpoint.outputBytes)
-                if let errorsBytes = checkpoint.errorsBytes, outputs.count > 1 { try? outputs[1].truncate(to: errorsBytes) }
+                if let errorsBytes = checkpoint.errorsBytes, outputs.count > 1 {
+                    try? outputs[1].truncate(to: errorsBytes)
+                }
             }
             cut(to: checkpoint)
             do { try checkpoint.save(checkpointPath) } catch {
@@ -417,12 +420,14 @@ enum BatchCommand {
             }
             for output in outputs { try? output.close() }
             let done = checkpoint.tally.records
-            message += "; kept \(kept.joined(separator: " and ")) with the first \(done) record\(done == 1 ? "" : "s") and "
+            message +=
+                "; kept \(kept.joined(separator: " and ")) with the first \(done) record\(done == 1 ? "" : "s") and "
                 + "\(checkpointPath): rerun with --resume to continue"
         } else {
             for output in outputs { output.abandon() }
             for output in outputs where output.workingPath != nil {
-                message += "; \(output.name) \(output.replacesExisting ? "left as it was" : "not created") (temporary file removed)"
+                message +=
+                    "; \(output.name) \(output.replacesExisting ? "left as it was" : "not created") (temporary file removed)"
             }
         }
         IO.stderr(message + "\n")
@@ -469,7 +474,9 @@ enum BatchCommand {
                 }
                 pending.removeAll(keepingCapacity: true)
             }
-            if force, let done = pipeline?.finish(), !done.isEmpty { sink.accept(done, positions: inFlight.removeFirst()) }
+            if force, let done = pipeline?.finish(), !done.isEmpty {
+                sink.accept(done, positions: inFlight.removeFirst())
+            }
         }
         while sink.failure == nil {
             let n = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }

@@ -40,7 +40,8 @@ struct InputIdentity: Hashable {
         let nanoseconds = String(info.st_mtim.tv_nsec)
         return InputIdentity(
             path: path, size: Int(info.st_size),
-            modified: "\(info.st_mtim.tv_sec).\(String(repeating: "0", count: max(0, 9 - nanoseconds.count)))\(nanoseconds)",
+            modified:
+                "\(info.st_mtim.tv_sec).\(String(repeating: "0", count: max(0, 9 - nanoseconds.count)))\(nanoseconds)",
             head: String(hash, radix: 16))
     }
 

@@ -99,7 +99,8 @@ struct ResumePlan {
         if isConvert {
             IO.stderr("converted \(tally.converted), lossy \(tally.lossy), failed \(tally.failed) (finished earlier)\n")
         } else {
-            IO.stderr("validated \(tally.records): \(tally.converted) valid, \(tally.failed) invalid (finished earlier)\n")
+            IO.stderr(
+                "validated \(tally.records): \(tally.converted) valid, \(tally.failed) invalid (finished earlier)\n")
         }
         return tally.failed > 0 ? ExitStatus.invalidInput : ExitStatus.ok
     }

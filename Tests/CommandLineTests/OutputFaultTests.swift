@@ -64,7 +64,8 @@ struct OutputFaultTests {
         let errorURL = directory.appendingPathComponent("stderr-\(UUID().uuidString)")
         _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errorURL) }
-        process.standardInput = try stdin.map { try FileHandle(forReadingFrom: URL(fileURLWithPath: $0)) }
+        process.standardInput =
+            try stdin.map { try FileHandle(forReadingFrom: URL(fileURLWithPath: $0)) }
             ?? FileHandle.nullDevice
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdout))
         process.standardError = try FileHandle(forWritingTo: errorURL)
@@ -100,20 +101,24 @@ struct OutputFaultTests {
             (convert + ["--errors", "/dev/full"], "/dev/null", "/dev/full"),
             (["validate", "--records", "--format", "zego", "in.ndjson"], "/dev/full", "standard output"),
             (["validate", "--format", "zego", "in.ndjson"], "/dev/full", "standard output"),
-            (["normalise", PushnormExecutable.packageRoot + "/Examples/payloads/zego/photo-attachment.json"],
-             "/dev/full", "standard output"),
+            (
+                ["normalise", PushnormExecutable.packageRoot + "/Examples/payloads/zego/photo-attachment.json"],
+                "/dev/full", "standard output"
+            ),
             (["formats"], "/dev/full", "standard output"),
         ]
         for (arguments, stdout, names) in cases {
             let run = try Self.run(arguments, stdout: stdout, in: directory)
             #expect(run.status == 3, "\(arguments): \(run.stderr)")
-            #expect(run.stderr.contains("cannot write \(names): No space left on device"), "\(arguments): \(run.stderr)")
+            #expect(
+                run.stderr.contains("cannot write \(names): No space left on device"), "\(arguments): \(run.stderr)")
             #expect(!run.stderr.contains("converted 3000"), "\(arguments) claims records it never wrote")
         }
         // render reads a canonical notification.
         let canonical = directory.appendingPathComponent("canonical.json")
         try Data(#"{"schemaVersion":1,"body":"hi"}"#.utf8).write(to: canonical)
-        let render = try Self.run(["render", "--format", "apns"], stdin: canonical.path, stdout: "/dev/full", in: directory)
+        let render = try Self.run(
+            ["render", "--format", "apns"], stdin: canonical.path, stdout: "/dev/full", in: directory)
         #expect(render.status == 3)
         #expect(render.stderr.contains("No space left on device"))
     }
@@ -143,7 +148,10 @@ struct OutputFaultTests {
         for i in 0..<3000 { failing += #"{"aps":{"alert":"m\#(i)","badge":"not a number"}}"# + "\n" }
         try Data(failing.utf8).write(to: directory.appendingPathComponent("bad.ndjson"))
         let errors = try Self.run(
-            ["convert", "--from", "apns", "--to", "amazon", "bad.ndjson", "--errors", "errors.ndjson", "-o", "o2.ndjson"],
+            [
+                "convert", "--from", "apns", "--to", "amazon", "bad.ndjson", "--errors", "errors.ndjson", "-o",
+                "o2.ndjson",
+            ],
             in: directory, fileSizeLimit: 40)
         #expect(errors.status == 3)
         #expect(errors.stderr.contains("cannot write errors.ndjson: File too large"), "\(errors.stderr)")
@@ -203,7 +211,8 @@ struct OutputFaultTests {
         let mount = directory.appendingPathComponent("mnt")
         try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
         let b = PushnormExecutable.path
-        let args = "convert --from zego --to amazon --jobs 1 in.ndjson --errors \"$M/errors.ndjson\" -o \"$M/out.ndjson\""
+        let args =
+            "convert --from zego --to amazon --jobs 1 in.ndjson --errors \"$M/errors.ndjson\" -o \"$M/out.ndjson\""
         let script = """
             M='\(mount.path)'; B='\(b)'
             mount -t tmpfs -o size=1m tmpfs "$M" || exit 90
@@ -242,13 +251,19 @@ struct OutputFaultTests {
                 "out.ndjson.pushnorm-partial",
             ])
         let checkpoint = try JSONParser().parse(Array(text("full.checkpoint").utf8))
-        #expect(checkpoint["outputBytes"]?.int64Value.map(String.init) == text("full.partial-size").trimmingCharacters(in: .whitespacesAndNewlines))
+        #expect(
+            checkpoint["outputBytes"]?.int64Value.map(String.init)
+                == text("full.partial-size").trimmingCharacters(in: .whitespacesAndNewlines))
         #expect((checkpoint["tally"]?["records"]?.int64Value ?? 0) > 0)
         // Room made: the resumed run finishes, byte-identical to an uninterrupted run, nothing left over.
         #expect(text("resumed.status") == "1\n", "\(text("resumed.err"))")
         #expect(text("resumed.files").split(separator: "\n").sorted() == ["errors.ndjson", "out.ndjson"])
-        #expect(Self.contents(directory.appendingPathComponent("resumed.out")) == Self.contents(directory.appendingPathComponent("ref.ndjson")))
-        #expect(Self.contents(directory.appendingPathComponent("resumed.errors")) == Self.contents(directory.appendingPathComponent("ref-errors.ndjson")))
+        #expect(
+            Self.contents(directory.appendingPathComponent("resumed.out"))
+                == Self.contents(directory.appendingPathComponent("ref.ndjson")))
+        #expect(
+            Self.contents(directory.appendingPathComponent("resumed.errors"))
+                == Self.contents(directory.appendingPathComponent("ref-errors.ndjson")))
     }
 
     // MARK: - A reader that goes away
@@ -292,7 +307,8 @@ struct OutputFaultTests {
 
     // MARK: - Killed and resumed
 
-    @Test("SIGKILL at 24 random points of a 200 000-record conversion, each followed by --resume: byte-identical output")
+    @Test(
+        "SIGKILL at 24 random points of a 200 000-record conversion, each followed by --resume: byte-identical output")
     func killedAndResumed() throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -344,7 +360,9 @@ struct OutputFaultTests {
                 kills += 1
                 // Never a partial file under the final names (a kill between the two final renames leaves one
                 // complete file).
-                if let partial = Self.contents(out) { #expect(partial == expected, "kill \(kills): out.ndjson partial") }
+                if let partial = Self.contents(out) {
+                    #expect(partial == expected, "kill \(kills): out.ndjson partial")
+                }
                 if let partial = Self.contents(errors) {
                     #expect(partial == expectedErrors, "kill \(kills): errors.ndjson partial")
                 }
@@ -373,7 +391,9 @@ struct OutputFaultTests {
                 summary[$0]
             }
         }
-        #expect(counts(last.stderr) != nil && counts(last.stderr) == counts(reference.stderr), "\(last.stderr) vs \(reference.stderr)")
+        #expect(
+            counts(last.stderr) != nil && counts(last.stderr) == counts(reference.stderr),
+            "\(last.stderr) vs \(reference.stderr)")
         #expect(Self.contents(out) == expected, "output differs from the uninterrupted run (seed \(seed))")
         #expect(Self.contents(errors) == expectedErrors, "errors differ from the uninterrupted run (seed \(seed))")
         #expect(Self.files(in: directory, containing: "pushnorm").isEmpty)
@@ -421,7 +441,8 @@ struct OutputFaultTests {
         #expect(touched.status == 2)
         #expect(touched.stderr.contains("was modified"), "\(touched.stderr)")
 
-        let stdin = try Self.run(["convert", "--to", "amazon", "-o", "x.ndjson", "--resume"], stdin: input.path, in: directory)
+        let stdin = try Self.run(
+            ["convert", "--to", "amazon", "-o", "x.ndjson", "--resume"], stdin: input.path, in: directory)
         #expect(stdin.status == 2)
         #expect(stdin.stderr.contains("standard input cannot be read again"))
         let noOutput = try Self.run(["convert", "--to", "amazon", "in.ndjson", "--resume"], in: directory)
@@ -453,7 +474,9 @@ struct OutputFaultTests {
         }
         let finished = try Self.run(resumable, in: directory)
         #expect(finished.status == 1, "\(finished.stderr)")
-        #expect(Self.contents(directory.appendingPathComponent("out.json")) == Self.contents(directory.appendingPathComponent("ref.json")))
+        #expect(
+            Self.contents(directory.appendingPathComponent("out.json"))
+                == Self.contents(directory.appendingPathComponent("ref.json")))
         #expect(Self.files(in: directory, containing: "pushnorm").isEmpty)
     }
 }
