@@ -397,7 +397,9 @@ enum BatchCommand {
             return failure.status
         }
         var message = "pushnorm: \(failure.message); "
-        if let last = sink.lastWritten {
+        if !sink.isConvert && !sink.single && !sink.arguments.flags.contains("--records") {
+            message += "the summary was not written"  // validate writes nothing per record
+        } else if let last = sink.lastWritten {
             message +=
                 "the last record written was record \(last.index) (line \(last.line)) of \(last.input == "-" ? "standard input" : last.input)"
         } else {
