@@ -548,15 +548,11 @@ enum BatchCommand {
     }
 
     /// A directory of `.json` files: one record per file, written to `-o DIR` with the same names, each file
-    /// whole (``OutputFile``: a temporary file, `fsync`, rename), or not at all.
+    /// whole (``OutputFile``: a temporary file, `fsync`, rename), or not at all. With `--resume`, a checkpoint in
+    /// `-o DIR` counts the files done, and a rerun starts after them.
     static func runDirectory(
         _ converter: BatchConverter, _ directory: String, _ arguments: Arguments, isConvert: Bool
     ) throws(Arguments.UsageError) -> Int32 {
-        if arguments.flags.contains("--resume") {
-            throw Arguments.UsageError(
-                message: "--resume takes input files, not a directory (each file of -o DIR is written whole, "
-                    + "so a rerun only redoes the files)")
-        }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             .filter { $0.hasSuffix(".json") }.sorted()
         let outDirectory = arguments.value("-o", or: "--output")
@@ -564,10 +560,38 @@ enum BatchCommand {
             guard let outDirectory else { throw Arguments.UsageError(message: "a directory input needs -o DIR") }
             try? FileManager.default.createDirectory(atPath: outDirectory, withIntermediateDirectories: true)
         }
+        var checkpoint: Checkpoint?
+        var checkpointPath: String?
+        if arguments.flags.contains("--resume") {
+            guard isConvert, let outDirectory else {
+                throw Arguments.UsageError(message: "--resume with a directory input needs convert -o DIR")
+            }
+            (checkpoint, checkpointPath) = try ResumePlan.directory(
+                directory, names: names, outDirectory: outDirectory)
+        }
         let sink = Sink(output: .standardOutput(), errors: nil, arguments: arguments, isConvert: false)
-        var converted = 0, failed = 0, lossy = 0
+        var converted = checkpoint?.tally.converted ?? 0
+        var failed = checkpoint?.tally.failed ?? 0
+        var lossy = checkpoint?.tally.lossy ?? 0
         var lastFile: String?
-        var start = 0
+        var start = min(names.count, checkpoint?.position.records ?? 0)
+        /// Saves the checkpoint with the first `done` files handled; false (after saying why) when it cannot.
+        func saveCheckpoint(done: Int) -> Bool {
+            guard var next = checkpoint, let checkpointPath else { return true }
+            next.position.records = done
+            next.tally.records = done
+            next.tally.converted = converted
+            next.tally.failed = failed
+            next.tally.lossy = lossy
+            do throws(OutputError) {
+                try next.save(checkpointPath)
+                checkpoint = next
+                return true
+            } catch {
+                IO.stderr("pushnorm: \(error.message)\n")
+                return false
+            }
+        }
         while start < names.count {
             let slice = names[start..<min(names.count, start + batchSize)]
             let records = slice.enumerated().map { offset, name in
@@ -575,7 +599,7 @@ enum BatchCommand {
                     bytes: (try? IO.readInput(directory + "/" + name)) ?? [], line: 1, index: start + offset + 1)
             }
             let outcomes = converter.process(records)
-            for (name, outcome) in zip(slice, outcomes) {
+            for (offset, (name, outcome)) in zip(slice, outcomes).enumerated() {
                 if outcome.failed {
                     failed += 1
                     let first = outcome.diagnostics.first { $0.severity == .error }
@@ -590,7 +614,12 @@ enum BatchCommand {
                     } catch {
                         let last = lastFile.map { "the last file written was \($0)" } ?? "no file was written"
                         let state = existed ? "left as it was" : "not created"
-                        IO.stderr("pushnorm: \(error.message); \(path) \(state) (temporary file removed); \(last)\n")
+                        var kept = ""
+                        if checkpoint != nil, saveCheckpoint(done: start + offset), let checkpointPath {
+                            kept = "; \(checkpointPath) kept: rerun with --resume to continue"
+                        }
+                        IO.stderr(
+                            "pushnorm: \(error.message); \(path) \(state) (temporary file removed); \(last)\(kept)\n")
                         IO.stderr("stopped, output failed: converted \(converted), lossy \(lossy), failed \(failed)\n")
                         return error.status
                     }
@@ -603,8 +632,10 @@ enum BatchCommand {
                 sink.accept(outcomes)
                 if let failure = sink.failure { return stop(failure, sink, outputs: [sink.output], resume: false) }
             }
-            start += batchSize
+            start += slice.count
+            if !saveCheckpoint(done: start) { return ExitStatus.outputFailed }
         }
+        if let checkpointPath { unlink(checkpointPath) }
         if !isConvert {
             sink.finish()
             if let failure = sink.failure { return stop(failure, sink, outputs: [sink.output], resume: false) }

@@ -45,6 +45,22 @@ struct InputIdentity: Hashable {
             head: String(hash, radix: 16))
     }
 
+    /// The identity of a directory input: its `.json` files' names, sizes and modification times, hashed.
+    static func of(directory: String, names: [String]) -> InputIdentity {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for name in names {
+            var info = stat()
+            let described =
+                stat(directory + "/" + name, &info) == 0
+                ? "\(name)\u{0}\(info.st_size)\u{0}\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)\n" : "\(name)\u{0}-\n"
+            for byte in described.utf8 {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01b3
+            }
+        }
+        return InputIdentity(path: directory, size: names.count, modified: "directory", head: String(hash, radix: 16))
+    }
+
     /// How `now` differs from this identity, for the refusal message; nil when it is the same input.
     func change(to now: InputIdentity?) -> String? {
         guard let now else { return "\(path) cannot be read any more" }

@@ -82,6 +82,31 @@ struct ResumePlan {
         self.saved = saved
     }
 
+    /// `--resume` for a directory input converted into `-o DIR`: the checkpoint `DIR/.pushnorm-checkpoint` counts
+    /// the input files (in name order) done; the identity covers every file's name, size and modification time.
+    /// Returns the checkpoint to continue from (or a fresh one) and its path.
+    static func directory(_ directory: String, names: [String], outDirectory: String) throws(Arguments.UsageError)
+        -> (checkpoint: Checkpoint, path: String)
+    {
+        let path = outDirectory + "/" + Checkpoint.suffix
+        let identity = InputIdentity.of(directory: directory, names: names)
+        let command = Checkpoint.commandLine(Array(CommandLine.arguments.dropFirst()))
+        guard let saved = try Checkpoint.load(path) else {
+            return (Checkpoint(command: command, inputs: [identity]), path)
+        }
+        guard saved.command == command else {
+            throw Arguments.UsageError(
+                message: "--resume: \(path) was written by another command line "
+                    + "(\(saved.command.joined(separator: " "))); run that one again, or remove it to start over")
+        }
+        guard saved.inputs == [identity] else {
+            throw Arguments.UsageError(
+                message: "--resume: refusing to continue: the .json files of \(directory) (names, sizes or "
+                    + "modification times) changed since \(path) was written; remove it to start over")
+        }
+        return (saved, path)
+    }
+
     /// A run killed after its checkpoint said the output was complete: finishes the renames and reports it.
     func finishCompleted(_ saved: Checkpoint, isConvert: Bool) -> Int32 {
         let files = [outputPath] + (errorsPath.map { [$0] } ?? [])

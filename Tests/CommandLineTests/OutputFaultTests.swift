@@ -450,6 +450,44 @@ struct OutputFaultTests {
         #expect(noOutput.stderr.contains("--resume needs -o FILE"))
     }
 
+    @Test("--resume with -o DIR: a rerun skips the files written, and refuses a changed directory")
+    func directoryResume() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let inDirectory = directory.appendingPathComponent("payloads")
+        try FileManager.default.createDirectory(at: inDirectory, withIntermediateDirectories: true)
+        try Data(#"{"aps":{"alert":"a"}}"#.utf8).write(to: inDirectory.appendingPathComponent("a.json"))
+        let long = String(repeating: "x", count: 60_000)
+        try Data(#"{"aps":{"alert":"\#(long)"}}"#.utf8).write(to: inDirectory.appendingPathComponent("b.json"))
+        try Data(#"{"aps":{"alert":"c","badge":"x"}}"#.utf8).write(to: inDirectory.appendingPathComponent("c.json"))
+        try Data(#"{"aps":{"alert":"d"}}"#.utf8).write(to: inDirectory.appendingPathComponent("d.json"))
+        let resumable = ["convert", "--from", "apns", "--to", "amazon", "payloads", "-o", "converted", "--resume"]
+        let converted = directory.appendingPathComponent("converted")
+        let stopped = try Self.run(resumable, in: directory, fileSizeLimit: 40)
+        #expect(stopped.status == 3)
+        #expect(
+            stopped.stderr.contains("converted/.pushnorm-checkpoint kept: rerun with --resume"), "\(stopped.stderr)")
+        #expect(Self.files(in: converted, containing: "") == [".pushnorm-checkpoint", "a.json"])
+        func inode(_ name: String) throws -> Int? {
+            try FileManager.default.attributesOfItem(atPath: converted.appendingPathComponent(name).path)[
+                .systemFileNumber] as? Int
+        }
+        let first = try inode("a.json")
+        let finished = try Self.run(resumable, in: directory)
+        #expect(finished.status == 1)  // c.json fails
+        #expect(finished.stderr.contains("converted 3, lossy 0, failed 1"), "\(finished.stderr)")
+        #expect(Self.files(in: converted, containing: "") == ["a.json", "b.json", "d.json"])
+        #expect(try inode("a.json") == first, "a.json was written again")
+
+        // A changed input directory is refused.
+        let other = ["convert", "--from", "apns", "--to", "amazon", "payloads", "-o", "again", "--resume"]
+        #expect(try Self.run(other, in: directory, fileSizeLimit: 40).status == 3)
+        try Data(#"{"aps":{"alert":"A"}}"#.utf8).write(to: inDirectory.appendingPathComponent("a.json"))
+        let changed = try Self.run(other, in: directory)
+        #expect(changed.status == 2)
+        #expect(changed.stderr.contains("refusing to continue: the .json files of payloads"), "\(changed.stderr)")
+    }
+
     @Test("--resume continues a run stopped part-way, over two JSON arrays, with --jobs 1")
     func resumeAcrossInputs() throws {
         let directory = try Self.scratch()
