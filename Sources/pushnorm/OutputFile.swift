@@ -82,12 +82,12 @@ final class OutputFile {
             guard fd >= 0 else { throw OutputError(file: working, operation: "open", code: errno) }
             var info = stat()
             guard fstat(fd, &info) == 0, Int(info.st_size) >= keeping else {
-                _ = Glibc.close(fd)
+                _ = posixClose(fd)
                 throw OutputError(file: working, operation: "resume (shorter than its checkpoint says)", code: EINVAL)
             }
             guard ftruncate(fd, off_t(keeping)) == 0, lseek(fd, off_t(keeping), SEEK_SET) >= 0 else {
                 let code = errno
-                _ = Glibc.close(fd)
+                _ = posixClose(fd)
                 throw OutputError(file: working, operation: "truncate", code: code)
             }
             offset = keeping
@@ -112,7 +112,7 @@ final class OutputFile {
     func write(_ bytes: [UInt8]) throws(OutputError) {
         var done = 0
         while done < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress.map { $0 + done }, bytes.count - done) }
+            let n = bytes.withUnsafeBytes { posixWrite(fd, $0.baseAddress.map { $0 + done }, bytes.count - done) }
             if n < 0 {
                 if errno == EINTR { continue }
                 throw OutputError(file: name, operation: "write", code: errno)
@@ -162,7 +162,7 @@ final class OutputFile {
     /// Gives up: closes and removes the working file (unless `keeping` it for a resume). The final name is untouched.
     func abandon(keeping: Bool = false) {
         if fd != 1 && isOpen {
-            _ = Glibc.close(fd)
+            _ = posixClose(fd)
             isOpen = false
         }
         if !keeping, let workingPath {
@@ -174,7 +174,7 @@ final class OutputFile {
     private func closeChecked() throws(OutputError) {
         guard isOpen else { return }
         isOpen = false
-        if Glibc.close(fd) != 0 && errno != EINTR {
+        if posixClose(fd) != 0 && errno != EINTR {
             throw OutputError(file: name, operation: "close", code: errno)
         }
     }
@@ -185,6 +185,10 @@ final class OutputFile {
         let dfd = open(directory.isEmpty ? "/" : directory, O_RDONLY | O_DIRECTORY)
         guard dfd >= 0 else { return }
         _ = fsync(dfd)
-        _ = Glibc.close(dfd)
+        _ = posixClose(dfd)
     }
 }
+
+// The C calls under names the class's own `write` and `close` do not shadow.
+private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int { write(fd, buffer, count) }
+private func posixClose(_ fd: Int32) -> Int32 { close(fd) }

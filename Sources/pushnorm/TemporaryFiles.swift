@@ -39,17 +39,17 @@ enum TemporaryFiles {
     private static func install() {
         guard !installed else { return }
         installed = true
-        for signal in [SIGINT, SIGTERM, SIGHUP] {
-            let previous = Glibc.signal(signal) { received in
+        for number in [SIGINT, SIGTERM, SIGHUP] {
+            let previous = signal(number) { received in
                 for slot in 0..<TemporaryFiles.capacity {
                     if let path = TemporaryFiles.slots[slot] { unlink(path) }
                 }
-                _ = Glibc.signal(received, SIG_DFL)
+                _ = signal(received, SIG_DFL)
                 _ = raise(received)
             }
             // A signal the parent chose to ignore (a background job's SIGINT, nohup's SIGHUP) stays ignored.
             if unsafeBitCast(previous, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self) {
-                _ = Glibc.signal(signal, SIG_IGN)
+                _ = signal(number, SIG_IGN)
             }
         }
     }
