@@ -25,7 +25,9 @@ enum Commands {
         Formats: auto (detect; default for --format/--from), apns, hive, hive-local, amazon, pinpoint,
         pinpoint-message, sns, zego, zego-push-config, zego-offline-push (`pushnorm formats` lists them).
         Inputs of convert/validate: one JSON object, NDJSON (one payload per line), a JSON array, or a
-        directory of .json files; output has the same shape.
+        directory of .json files; output has the same shape. -o OUT (and --errors FILE) are written to a
+        temporary file and renamed into place once complete; --resume keeps OUT.pushnorm-partial and a
+        checkpoint beside it, so running the same command again after a kill or a full disk continues.
 
         EXIT STATUS
           0 ok; 1 invalid input (or some records failed); 2 usage; 3 an output could not be written (disk
