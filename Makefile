@@ -86,13 +86,16 @@ FUZZ_RSS_MB ?= 2048
 FUZZ_TIMEOUT ?= 10
 FUZZ_SCRATCH ?= .build/fuzz
 FUZZ_CORPUS := .build/fuzz-corpus
+# The committed seed corpus: per target, inputs found by fuzzing that reach code the golden inputs do not
+# (libFuzzer -merge=1 against the generated seeds), and every past finding. `make fuzz-corpus` refreshes it.
+FUZZ_COMMITTED := Tests/Fuzz/Corpus
 FUZZ_ARTIFACTS := .build/fuzz-artifacts
 FUZZ_LOGS := .build/fuzz-logs
 FUZZ_BUILD_FLAGS := --package-path Tests/Fuzz --scratch-path $(FUZZ_SCRATCH) -c debug \
 	-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld
 FUZZ_TARGETS ?= $(sort $(notdir $(patsubst %/,%,$(dir $(shell grep -l '"LLVMFuzzerTestOneInput"' Tests/Fuzz/Sources/*/*.swift)))))
 
-.PHONY: fuzz-build fuzz-seeds test-tsan
+.PHONY: fuzz-build fuzz-seeds fuzz-corpus test-tsan
 
 fuzz-build: deps
 	$(SWIFT) build $(FUZZ_BUILD_FLAGS)
@@ -122,6 +125,7 @@ fuzz: fuzz-build fuzz-seeds
 	  mkdir -p $(FUZZ_CORPUS)/$$t; \
 	  echo "== fuzz $$t for $(FUZZ_SECONDS)s (log $(FUZZ_LOGS)/$$t.log)"; \
 	  seeds="$(FUZZ_CORPUS)/seeds"; if [ -d "$(FUZZ_CORPUS)/seeds-$$t" ]; then seeds="$(FUZZ_CORPUS)/seeds-$$t $$seeds"; fi; \
+	  if [ -d "$(FUZZ_COMMITTED)/$$t" ]; then seeds="$(FUZZ_COMMITTED)/$$t $$seeds"; fi; \
 	  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 "$$bin/$$t" $(FUZZ_CORPUS)/$$t $$seeds \
 	    -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=$(FUZZ_RSS_MB) -timeout=$(FUZZ_TIMEOUT) -max_len=65536 \
 	    -detect_leaks=1 -print_final_stats=1 -artifact_prefix=$(FUZZ_ARTIFACTS)/$$t- >$(FUZZ_LOGS)/$$t.log 2>&1; \
@@ -132,6 +136,20 @@ fuzz: fuzz-build fuzz-seeds
 	done; \
 	if [ -n "$$failed" ]; then echo "fuzz failures:$$failed (artifacts in $(FUZZ_ARTIFACTS))"; exit 1; fi; \
 	echo "fuzz: no crash, leak or timeout in $(FUZZ_TARGETS)"
+
+# Adds to the committed corpus (Tests/Fuzz/Corpus/<Target>) the inputs of the last `make fuzz` run that reach
+# code neither the generated seeds nor the committed corpus reach (run `make fuzz` first; review the new files).
+fuzz-corpus: fuzz-build fuzz-seeds
+	@bin="$$($(SWIFT) build $(FUZZ_BUILD_FLAGS) --show-bin-path)"; \
+	for t in $(FUZZ_TARGETS); do \
+	  [ -d "$(FUZZ_CORPUS)/$$t" ] || continue; \
+	  base=$$(mktemp -d); seeds="$(FUZZ_CORPUS)/seeds"; if [ -d "$(FUZZ_CORPUS)/seeds-$$t" ]; then seeds="$(FUZZ_CORPUS)/seeds-$$t"; fi; \
+	  cp $$seeds/* $$base/ 2>/dev/null; mkdir -p $(FUZZ_COMMITTED)/$$t; cp $(FUZZ_COMMITTED)/$$t/* $$base/ 2>/dev/null; \
+	  before=$$(ls $$base | sort); \
+	  SWIFT_BACKTRACE=enable=no "$$bin/$$t" -merge=1 -max_len=65536 -timeout=$(FUZZ_TIMEOUT) $$base $(FUZZ_CORPUS)/$$t >/dev/null 2>&1; \
+	  for f in $$(comm -13 <(echo "$$before") <(ls $$base | sort)); do cp $$base/$$f $(FUZZ_COMMITTED)/$$t/; done; \
+	  echo "$$t: $$(ls $(FUZZ_COMMITTED)/$$t | wc -l) committed corpus files"; rm -rf $$base; \
+	done
 
 # The whole suite under AddressSanitizer (leak checks included), in its own build folder; then the concurrent
 # parts under ThreadSanitizer (test-tsan).

@@ -10,7 +10,11 @@ public struct APNsAdapter: PayloadAdapter {
     public var descriptor: FormatDescriptor {
         FormatDescriptor(
             name: "apns", vendor: "apple", summary: "A plain APNs payload: `aps` plus custom keys beside it.",
-            isDelivered: true, carries: APNsAdapter.carriedFields)
+            isDelivered: true, carries: APNsAdapter.carriedFields,
+            layoutPaths: [
+                JSONPointer(tokens: ["extensions", APNsKeys.Extension.namespace, APNsKeys.Extension.apsMissing])
+            ]
+        )
     }
 
     /// The canonical fields an APNs payload carries (everything but `delivery`, which travels as headers).

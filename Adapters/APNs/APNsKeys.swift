@@ -53,6 +53,8 @@ package enum APNsKeys {
         package static let sound = "sound"
         /// An `aps` that is not an object, verbatim.
         package static let invalidAps = "invalidAps"
+        /// `true` when the payload had no `aps` (an error): the rendering leaves it out again while it is empty.
+        package static let apsMissing = "apsMissing"
     }
 
     /// The four interruption levels.

@@ -16,6 +16,9 @@ package enum APNsPayloadReader {
         guard let apsValue = rest.take(APNsKeys.aps) else {
             if requireAps {
                 context.diagnostics.error(.apnsMissingAps, at: root, "an APNs payload needs an `aps` object")
+                var ext = n.extensionObject(X.namespace)
+                ext[X.apsMissing] = .bool(true)
+                n.setExtension(X.namespace, ext)
             }
             return
         }
@@ -92,6 +95,8 @@ package enum APNsPayloadReader {
             context.record("body", from: alertPath)
         case .object(var alert)?:
             aps.removeValue(forKey: A.alert)
+            // An empty alert dictionary carries nothing but itself: kept in extensions.apns.alert, rendered back.
+            if alert.isEmpty { ext[X.alert] = .object(JSONObject()) }
             func string(_ key: String, _ field: String) -> String? {
                 guard let value = alert.takeString(key, at: alertPath, &context.diagnostics) else { return nil }
                 context.record(field, from: alertPath.appending(key))

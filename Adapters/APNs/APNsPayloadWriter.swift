@@ -53,16 +53,24 @@ package enum APNsPayloadWriter {
         return .object(aps)
     }
 
+    /// Appends `aps` to `root`, unless the payload read had none and there is still nothing to put in it.
+    package static func appendAps(for n: PushNotification, to root: inout JSONObject) {
+        let aps = aps(for: n)
+        if aps == .object(JSONObject()), n.extensionObject(X.namespace)[X.apsMissing] == .bool(true) { return }
+        root.appendUnchecked(APNsKeys.aps, aps)
+    }
+
     /// A whole APNs payload: `aps` first, then `data`'s keys at the root.
     package static func payload(for n: PushNotification) -> JSONObject {
         var root = JSONObject()
-        root.appendUnchecked(APNsKeys.aps, aps(for: n))
+        appendAps(for: n, to: &root)
         for (key, value) in n.data where root[key] == nil { root.appendUnchecked(key, value) }
         return root
     }
 
     /// The alert: a string when only `body` is set, else a dictionary; nil when there is no alert.
     package static func alertValue(for n: PushNotification, extra: JSONObject?) -> JSONValue? {
+        let kept = extra != nil  // an alert dictionary was read (possibly empty): write one back
         let extra = extra ?? JSONObject()
         if let body = n.body, extra.isEmpty, n.title == nil, n.subtitle == nil, n.launchImage == nil,
             n.titleLocKey == nil, n.titleLocArgs == nil, n.subtitleLocKey == nil, n.subtitleLocArgs == nil,
@@ -86,7 +94,7 @@ package enum APNsPayloadWriter {
         put(L.locKey, n.bodyLocKey)
         put(L.locArgs, n.bodyLocArgs)
         for (key, value) in extra where alert[key] == nil { alert.appendUnchecked(key, value) }
-        return alert.isEmpty ? nil : .object(alert)
+        return alert.isEmpty && !kept ? nil : .object(alert)
     }
 
     /// An integral real as an integer (`1.0` → `1`), else the real.

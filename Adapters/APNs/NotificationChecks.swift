@@ -108,8 +108,11 @@ public enum NotificationChecks {
         }
         for (index, item) in n.media.enumerated() {
             let path = context.inputPath(for: JSONPointer(tokens: ["media", String(index)]))
+            let before = out.count
             checkURL(item.url, at: path, into: &out)
-            if item.kind == nil {
+            // A string that is not a URL has one finding (media.url.invalid), not a second about its type.
+            let isInvalidURL = out[before...].contains { $0.code == .mediaInvalidURL }
+            if item.kind == nil, !isInvalidURL {
                 out.warning(
                     .mediaUnsupportedType, at: path,
                     "\"\(item.url)\" has no extension iOS accepts as an attachment: image jpg/jpeg/png/gif up to 10 MB, "

@@ -27,7 +27,7 @@ extension DiagnosticCode {
         "amazon.pinpoint.authentication-method-unknown"
     /// Warning: a content field beside `RawContent`, which Pinpoint ignores; kept verbatim.
     public static let amazonRawContentOverrides: DiagnosticCode = "amazon.pinpoint.raw-content-overrides"
-    /// Info: an `APNSMessage` key Pinpoint does not define; kept verbatim.
+    /// Info: an `APNSMessage` or `data.pinpoint` key Pinpoint does not define; kept verbatim.
     public static let amazonMessageUnknownKey: DiagnosticCode = "amazon.pinpoint.unknown-key"
     /// Info: the `snsPlatform` key is absent, so the other APNs key was read.
     public static let amazonSNSPlatformFallback: DiagnosticCode = "amazon.sns.platform-fallback"

@@ -65,8 +65,13 @@ package enum PinpointMessageWriter {
         }
         if !n.data.isEmpty {
             var data = JSONObject()
+            // A wrong-typed value read from a Pinpoint message (reported as an error when read) goes back as it
+            // was; from any other source, a non-string is written as its JSON text and reported lost.
+            let keepsWrongTypes = n.source == PinpointMessageAdapter().descriptor.name
             for (key, value) in n.data {
                 if case .string = value {
+                    data.appendUnchecked(key, value)
+                } else if keepsWrongTypes {
                     data.appendUnchecked(key, value)
                 } else {
                     data.appendUnchecked(key, .string(value.compactText))

@@ -50,5 +50,10 @@ package enum PinpointPayloadReader {
                 .wrongType, at: path.appending(key),
                 "`\(key)` must be \(expected), found \(value.typeName); kept as it was")
         }
+        for key in pinpoint.keys where !expectations.contains(where: { $0.0 == key }) {
+            context.diagnostics.info(
+                .amazonMessageUnknownKey, at: path.appending(key),
+                "`data.pinpoint.\(key)` is not a key Pinpoint defines; kept verbatim")
+        }
     }
 }

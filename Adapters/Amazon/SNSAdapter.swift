@@ -116,7 +116,10 @@ public struct SNSAdapter: PayloadAdapter {
         }
         var root = JSONObject()
         if let value = kept[S.default] { root.appendUnchecked(S.default, value) }
-        if kept[platform] == nil {
+        // An SNS message read without an APNs platform (an error) is written back without one, not with an
+        // invented `{"aps":{}}`.
+        let platformWasMissing = notification.source == descriptor.name && ext[X.snsPlatform] == nil
+        if kept[platform] == nil, !platformWasMissing {
             let payload = AmazonPayloadWriter.payload(for: notification, context: &context)
             root.appendUnchecked(platform, .string(JSONValue.object(payload).compactText))
         }

@@ -64,7 +64,7 @@ public struct HiveAdapter: PayloadAdapter {
         let groupKey = context.options.hiveGroupKey
         let mediaKey = context.options.hiveMediaKey
         var root = JSONObject()
-        root.appendUnchecked(APNsKeys.aps, APNsPayloadWriter.aps(for: notification))
+        APNsPayloadWriter.appendAps(for: notification, to: &root)
         if let group = notification.group, root[groupKey] == nil, notification.data[groupKey] == nil {
             root.appendUnchecked(groupKey, .string(group))
         }
@@ -144,6 +144,11 @@ public struct HiveAdapter: PayloadAdapter {
             var scratch: [Diagnostic] = []
             let catalogue = HiveActionCatalogue.normalise(option, diagnostics: &scratch)
             if let catalogue { known = catalogue.categoryIDs }
+            // A category whose entry has an error is not readable, so not known.
+            for finding in scratch where finding.severity == .error {
+                let tokens = finding.path.tokens
+                if tokens.count >= 2, tokens[0] == "categories" { known.remove(tokens[1]) }
+            }
             if scratch.containsErrors {
                 context.diagnostics.warning(
                     .hiveCatalogueOptionInvalid, at: .root,

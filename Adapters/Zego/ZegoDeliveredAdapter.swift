@@ -57,7 +57,7 @@ public struct ZegoDeliveredAdapter: PayloadAdapter {
         ZegoForm.explainExtensionLosses(n, carried: [X.payload], target: descriptor.name, context: &context)
         ZegoForm.noteMedia(n, resourcesID: nil, delivered: true, context: &context)
         var root = JSONObject()
-        root.appendUnchecked(APNsKeys.aps, APNsPayloadWriter.aps(for: n))
+        APNsPayloadWriter.appendAps(for: n, to: &root)
         if let text = ZegoForm.payloadText(for: n, mediaURL: n.media.first?.url, context: &context) {
             root.appendUnchecked(ZegoKeys.payload, .string(text))
         }

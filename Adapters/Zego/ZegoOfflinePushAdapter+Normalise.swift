@@ -155,7 +155,9 @@ extension ZegoOfflinePushAdapter {
             let apnsPath = path.appending(I.apns)
             image = apns.takeString(I.image, at: apnsPath, &context.diagnostics)
             ZegoForm.reportUnknownKeys(apns, at: apnsPath, in: "PushImageInfo.Apns", &context.diagnostics)
-            info[I.apns] = .object(apns)
+            // An `Apns` that held only the image is the media itself (the renderer writes it back first): keeping an
+            // empty `Apns` would make a rendering read back differently from what was rendered.
+            info[I.apns] = image != nil && apns.isEmpty ? nil : .object(apns)
         }
         if var android = rest.takeObject(I.android, at: path, &context.diagnostics) {
             let androidPath = path.appending(I.android)

@@ -37,7 +37,15 @@ extension ZegoOfflinePushAdapter {
             var apns = JSONObject()
             apns.appendUnchecked(I.image, .string(imageURL))
             for (key, value) in object[I.apns]?.objectValue ?? JSONObject() { apns.appendUnchecked(key, value) }
-            object[I.apns] = .object(apns)
+            if object[I.apns] != nil {
+                object[I.apns] = .object(apns)
+            } else {
+                // ZEGO's documented layout puts `Apns` first.
+                var first = JSONObject()
+                first.appendUnchecked(I.apns, .object(apns))
+                for (key, value) in object { first.appendUnchecked(key, value) }
+                object = first
+            }
             info = object
         }
 

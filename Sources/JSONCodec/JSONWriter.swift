@@ -15,6 +15,9 @@ public struct JSONWriter: Sendable {
         case compact
         /// Sorted keys (by UTF-8 bytes), 2-space indent, `": "`, trailing newline: for goldens and people.
         case canonical
+        /// Keys in their order, 2-space indent, `": "`, trailing newline: for goldens whose key order matters
+        /// (rendered payloads).
+        case indented
     }
 
     /// The style.
@@ -40,7 +43,10 @@ public struct JSONWriter: Sendable {
         switch style {
         case .compact: Self.writeCompact(value, into: &out)
         case .canonical:
-            Self.writeCanonical(value, indent: 0, into: &out)
+            Self.writeCanonical(value, indent: 0, sortingKeys: true, into: &out)
+            out.append(UInt8(ascii: "\n"))
+        case .indented:
+            Self.writeCanonical(value, indent: 0, sortingKeys: false, into: &out)
             out.append(UInt8(ascii: "\n"))
         }
     }
@@ -146,7 +152,7 @@ public struct JSONWriter: Sendable {
 
     // MARK: - Canonical
 
-    static func writeCanonical(_ value: JSONValue, indent: Int, into out: inout [UInt8]) {
+    static func writeCanonical(_ value: JSONValue, indent: Int, sortingKeys: Bool, into out: inout [UInt8]) {
         switch value {
         case .object(let object):
             if object.isEmpty {
@@ -154,14 +160,16 @@ public struct JSONWriter: Sendable {
                 return
             }
             out.append(UInt8(ascii: "{"))
-            let sorted = object.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            let sorted =
+                sortingKeys
+                ? object.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) } : object.members
             for (index, member) in sorted.enumerated() {
                 out.append(UInt8(ascii: index == 0 ? "\n" : ","))
                 if index > 0 { out.append(UInt8(ascii: "\n")) }
                 appendIndent(indent + 1, into: &out)
                 writeString(member.key, into: &out)
                 out.append(contentsOf: ": ".utf8)
-                writeCanonical(member.value, indent: indent + 1, into: &out)
+                writeCanonical(member.value, indent: indent + 1, sortingKeys: sortingKeys, into: &out)
             }
             out.append(UInt8(ascii: "\n"))
             appendIndent(indent, into: &out)
@@ -176,7 +184,7 @@ public struct JSONWriter: Sendable {
                 out.append(UInt8(ascii: index == 0 ? "\n" : ","))
                 if index > 0 { out.append(UInt8(ascii: "\n")) }
                 appendIndent(indent + 1, into: &out)
-                writeCanonical(element, indent: indent + 1, into: &out)
+                writeCanonical(element, indent: indent + 1, sortingKeys: sortingKeys, into: &out)
             }
             out.append(UInt8(ascii: "\n"))
             appendIndent(indent, into: &out)

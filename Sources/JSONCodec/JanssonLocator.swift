@@ -24,6 +24,12 @@ enum JanssonLocator {
             return .located(.tooDeep, at: offset, in: buffer, "nesting deeper than the limit of \(maximumDepth)")
         }
         if let janssonError = JanssonReference.load(buffer).error {
+            // Jansson reads a raw NUL byte as the end of its input, so it would call a text that is cut by one
+            // `truncated` "near end of file"; a raw NUL is never valid JSON (even in a string it must be
+            // escaped): report it where it is.
+            if let nul = buffer.firstIndex(of: 0), janssonError.byteOffset >= nul {
+                return .located(.syntax, at: nul, in: buffer, "a NUL byte, which JSON never allows unescaped")
+            }
             return janssonError
         }
         // Keys that differ in bytes but are canonically equivalent Unicode ("é" and "e\u{301}") are one key to

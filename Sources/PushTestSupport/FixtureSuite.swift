@@ -1,11 +1,29 @@
+import Foundation
 public import PushCore
 import JSONCodec
 
-/// Runs one golden scenario folder for an adapter:
-/// `input.json` (required), `canonical.json` (expected normalise output; absent when normalise must
-/// fail), `diagnostics.json` (expected `[{severity, code, path}]`), `rendered.json` (expected render
-/// output when it differs from the input), `options.json` (format options).
+/// Runs one golden scenario folder for an adapter, checking every golden the folder holds and every golden
+/// the code produces:
+///
+/// - `input.json` (required) and `options.json` (format options; an invalid one fails);
+/// - `diagnostics.json` (required): the findings of `normalise`, `[{severity, code, path}]`, in order;
+/// - `canonical.json`: required when `normalise` yields a notification (errors or not), forbidden when it
+///   does not;
+/// - `rendered.json`: `render(normalise(input))` compared in key order; when absent, the rendering must equal
+///   the input exactly (key order, `1` not `1.0`); forbidden when there is no notification;
+/// - `exceptions.json`, `normalisations.json`: read by the contract tests (JSON Pointers of documented
+///   normalisations). Any other file fails, so a misspelt golden is never silently ignored.
+///
+/// Goldens are compared exactly (``Golden``). A corrupt or empty golden fails. With `PUSH_RECORD_GOLDENS=1`
+/// every golden is rewritten (a `rendered.json` equal to the input is removed, goldens the code no longer
+/// produces are removed) and the run fails.
 public enum FixtureSuite {
+    /// The files a scenario folder may hold.
+    public static let knownFiles: Set<String> = [
+        "input.json", "options.json", "diagnostics.json", "canonical.json", "rendered.json", "exceptions.json",
+        "normalisations.json",
+    ]
+
     /// Problems for one scenario (empty when it passes).
     public static func run(_ adapter: any PayloadAdapter, scenario directory: String) -> [String] {
         let input: JSONValue
@@ -23,26 +41,50 @@ public enum FixtureSuite {
         } catch {
             return ["\(directory): \(error)"]
         }
+        var problems = unknownFiles(in: directory)
         var context = NormaliseContext(options: options)
         let notification = adapter.normalise(input, context: &context)
-        var problems = Golden.compare(
-            Golden.diagnosticsJSON(context.diagnostics), with: directory + "/diagnostics.json")
+        problems += Golden.compare(Golden.diagnosticsJSON(context.diagnostics), with: directory + "/diagnostics.json")
         let canonicalPath = directory + "/canonical.json"
-        let expectsCanonical = (try? Golden.load(canonicalPath)) != nil || Golden.isRecording
-        if let notification, expectsCanonical {
-            problems += Golden.compare(notification.canonicalJSON, with: canonicalPath)
-            var renderContext = RenderContext(options: options)
-            let rendered = adapter.render(notification, context: &renderContext)
-            if (try? Golden.load(directory + "/rendered.json")) != nil {
-                problems += Golden.compare(rendered, with: directory + "/rendered.json", numeric: true)
-            } else if !context.diagnostics.containsErrors && !rendered.isNumericallyEqual(to: input) {
-                problems.append(
-                    "\(directory): render(normalise(input)) differs from input and there is no rendered.json:\n"
-                        + Golden.difference(input, rendered).joined(separator: "\n"))
+        let renderedPath = directory + "/rendered.json"
+        guard let notification else {
+            for path in [canonicalPath, renderedPath] where FileManager.default.fileExists(atPath: path) {
+                if Golden.isRecording {
+                    try? FileManager.default.removeItem(atPath: path)
+                    problems.append("removed \(path): normalise yields no notification")
+                } else {
+                    problems.append("\(path) exists but normalise yields no notification")
+                }
             }
-        } else if notification != nil && !context.diagnostics.containsErrors {
-            problems.append("\(directory): normalise succeeded without errors but there is no canonical.json")
+            return problems
+        }
+        problems += Golden.compare(notification.canonicalJSON, with: canonicalPath)
+        var renderContext = RenderContext(options: options)
+        let rendered = adapter.render(notification, context: &renderContext)
+        let sameAsInput = Golden.isExactlyEqual(rendered, input, keyOrder: .asWritten)
+        if Golden.isRecording {
+            if sameAsInput {
+                if FileManager.default.fileExists(atPath: renderedPath) {
+                    try? FileManager.default.removeItem(atPath: renderedPath)
+                    problems.append("removed \(renderedPath): the rendering equals the input")
+                }
+            } else {
+                problems += Golden.compare(rendered, with: renderedPath, keyOrder: .asWritten)
+            }
+        } else if FileManager.default.fileExists(atPath: renderedPath) {
+            problems += Golden.compare(rendered, with: renderedPath, keyOrder: .asWritten)
+        } else if !sameAsInput {
+            problems.append(
+                "\(directory): render(normalise(input)) differs from input and there is no rendered.json:\n"
+                    + Golden.difference(input, rendered, keyOrder: .asWritten).joined(separator: "\n")
+                    + "\n--- input\n\(input.compactText)\n--- rendered\n\(rendered.compactText)")
         }
         return problems
+    }
+
+    /// A problem for each file of `directory` not in ``knownFiles``.
+    static func unknownFiles(in directory: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.filter { !knownFiles.contains($0) }.sorted().map { "\(directory)/\($0): not a known golden file" }
     }
 }

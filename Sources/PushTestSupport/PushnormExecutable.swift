@@ -1,17 +1,45 @@
 public import Foundation
 
-/// The built `pushnorm` executable (`<package root>/.build/debug/pushnorm`), run with files for its
-/// standard streams so no pipe can deadlock. Build it first: `swift build --product pushnorm`.
+/// The built `pushnorm` executable under test, run with files for its standard streams so no pipe can
+/// deadlock.
+///
+/// It is the one built with the running test bundle (`swift test` builds every product into the bundle's
+/// folder, so `make test-asan` runs the AddressSanitizer build), or `$PUSHNORM_EXECUTABLE` when set. When it
+/// cannot be found, ``run(_:input:in:)`` and ``requirePath()`` throw: a test that needs it fails, never skips.
 public enum PushnormExecutable {
     /// The package root (three levels above this file).
     public static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().path
 
-    /// `<package root>/.build/debug/pushnorm`.
-    public static let path = packageRoot + "/.build/debug/pushnorm"
+    /// Why the executable cannot be run.
+    public struct Missing: Error, CustomStringConvertible {
+        public var description: String
+    }
 
-    /// True when it has been built.
+    /// Where the executable should be: `$PUSHNORM_EXECUTABLE`, else `pushnorm` next to the running test binary.
+    public static let path: String = {
+        if let explicit = ProcessInfo.processInfo.environment["PUSHNORM_EXECUTABLE"], !explicit.isEmpty {
+            return explicit
+        }
+        let runner = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "")
+        var folder = runner.resolvingSymlinksInPath().deletingLastPathComponent()
+        // The bundle's executable may sit inside `<name>.xctest/` on some platforms.
+        if folder.pathExtension == "xctest" { folder = folder.deletingLastPathComponent() }
+        return folder.appendingPathComponent("pushnorm").path
+    }()
+
+    /// True when it is there.
     public static var exists: Bool { FileManager.default.isExecutableFile(atPath: path) }
+
+    /// The path, or an error saying how to build it.
+    public static func requirePath() throws -> String {
+        guard exists else {
+            throw Missing(
+                description: "the pushnorm executable is missing at \(path): `swift test` builds it with the tests "
+                    + "(run `swift build --build-tests` or `make test`), or set PUSHNORM_EXECUTABLE")
+        }
+        return path
+    }
 
     /// What one run produced.
     public struct Run: Sendable {
@@ -24,8 +52,9 @@ public enum PushnormExecutable {
     }
 
     /// Runs `pushnorm arguments…` with `input` on standard input, in `directory` (a fresh temporary one
-    /// when nil, removed afterwards).
+    /// when nil, removed afterwards). Throws ``Missing`` when the executable is not there.
     public static func run(_ arguments: [String], input: [UInt8] = [], in directory: URL? = nil) throws -> Run {
+        let executable = try requirePath()
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("pushnorm-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
@@ -36,7 +65,7 @@ public enum PushnormExecutable {
         _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
         _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.currentDirectoryURL = directory ?? scratch
         process.standardInput = try FileHandle(forReadingFrom: inputURL)

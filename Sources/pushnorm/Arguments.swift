@@ -12,6 +12,11 @@ struct Arguments {
         "--max-message-bytes", "--log-level", "--max-bytes", "--max-depth", "--openrpc",
     ]
 
+    /// Options that take no value.
+    static let switches: Set<String> = [
+        "--pretty", "--full", "--strict", "--report-loss", "--records", "--help", "-h", "--version",
+    ]
+
     struct UsageError: Error { var message: String }
 
     init(_ argv: [String]) throws(UsageError) {
@@ -25,6 +30,13 @@ struct Arguments {
                     values[argument] = value
                 } else {
                     flags.insert(argument)
+                }
+                if let unknown = flags.subtracting(Self.switches).first
+                    ?? values.keys.first(where: {
+                        !Self.valued.contains($0)
+                    })
+                {
+                    throw UsageError(message: "unknown option \(unknown)")
                 }
             } else if command == nil {
                 command = argument

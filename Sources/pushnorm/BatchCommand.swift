@@ -27,6 +27,14 @@ enum BatchCommand {
     }
 
     static func validate(_ arguments: Arguments) throws(Arguments.UsageError) -> Int32 {
+        if let format = arguments.value("--format"), format != "auto", format != Normaliser.catalogueFormat,
+            FormatRegistry.standard.adapter(named: format) == nil
+        {
+            throw Arguments.UsageError(message: "unknown format \"\(format)\"")
+        }
+        if let target = arguments.value("--target"), FormatRegistry.standard.adapter(named: target) == nil {
+            throw Arguments.UsageError(message: "unknown target format \"\(target)\"")
+        }
         let converter = BatchConverter(
             normaliser: try arguments.normaliser(),
             operation: .validate(format: arguments.value("--format") ?? "auto", target: arguments.value("--target")),

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import APNsAdapter
 import PushCore
@@ -20,9 +21,13 @@ struct APNsAdapterTests {
         let input = try #require(try Golden.load(Self.fixtures + "/" + scenario + "/input.json"))
         var context = NormaliseContext()
         _ = APNsAdapter().normalise(input, context: &context)
-        // Documented normalisations: a body-only alert dictionary becomes a string; true/"1" flags become 1.
-        let exceptions: [JSONPointer] =
-            scenario == "alert-dictionary-body-only" || scenario == "mutable-content-as-true" ? ["/aps"] : []
+        // Documented normalisations: a body-only alert dictionary becomes a string; true/"1" flags become 1; an
+        // integral real volume or relevance score becomes an integer.
+        let documented: [String: [JSONPointer]] = [
+            "alert-dictionary-body-only": ["/aps"], "mutable-content-as-true": ["/aps"],
+            "integral-real-volume-and-score": ["/aps/sound/volume", "/aps/relevance-score"],
+        ]
+        let exceptions = documented[scenario] ?? []
         let problems =
             context.diagnostics.containsErrors
             ? AdapterContract.totality(APNsAdapter(), input: input, options: FormatOptions())
@@ -59,5 +64,32 @@ struct APNsAdapterTests {
         #expect(context.diagnostics.map(\.path).contains("/aps/alert"))
         var render = RenderContext()
         #expect(APNsAdapter().render(n, context: &render) == input)
+    }
+}
+
+/// What the goldens pin about numbers: the documented "integral real → integer" normalisation, and exactness.
+@Suite("APNs adapter: numbers")
+struct APNsNumberTests {
+    static let fixtures = Golden.fixturesDirectory()
+
+    @Test func anIntegralRealVolumeOrScoreRendersAsAnIntegerAndCustomDataIsUntouched() throws {
+        let rendered = try #require(try Golden.load(Self.fixtures + "/integral-real-volume-and-score/rendered.json"))
+        #expect(rendered["aps"]?["sound"]?["volume"] == .integer(1))
+        #expect(rendered["aps"]?["relevance-score"] == .integer(1))
+        #expect(rendered["ratio"] == .double(2.0))  // custom data is carried as it is
+    }
+
+    @Test func integersAboveTwoToThe53StayExact() throws {
+        let folder = Self.fixtures + "/big-integers-in-custom-data"
+        let input = try #require(try Golden.load(folder + "/input.json"))
+        #expect(input["id"] == .integer(9_007_199_254_740_993))
+        #expect(input["unsigned"] == .unsignedInteger(.max))
+        var context = NormaliseContext()
+        let n = try #require(APNsAdapter().normalise(input, context: &context))
+        #expect(n.badge == 9_007_199_254_740_993)
+        var render = RenderContext()
+        let rendered = APNsAdapter().render(n, context: &render)
+        #expect(rendered.compactText == input.compactText)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/rendered.json"))
     }
 }

@@ -5,7 +5,7 @@ import PushTestSupport
 import Testing
 
 /// The `pushnorm` executable as a user runs it: output, exit status, limits and batch behaviour.
-@Suite(.enabled(if: PushnormExecutable.exists, "skipped: build the executable first (swift build --product pushnorm)"))
+@Suite
 struct CommandLineTests {
     static func json(_ run: PushnormExecutable.Run) throws -> JSONValue {
         try JSONParser().parse(run.stdout)

@@ -16,13 +16,15 @@ let fuzzTargets: [(name: String, products: [String])] = [
     ("FuzzNormalise", ["PushNormaliser", "PushCore"]),
     ("FuzzConvert", ["PushNormaliser", "JSONCodec", "PushCore"]),
     ("FuzzRPC", ["PushRPC", "JSONCodec", "PushCore"]),
+    ("FuzzRoundTrip", ["PushNormaliser", "JSONCodec", "PushCore"]),
+    ("FuzzRecordSplitter", ["PushNormaliser", "JSONCodec", "PushCore"]),
 ]
 
 let package = Package(
     name: "push-normaliser-fuzz",
     products: fuzzTargets.map { .executable(name: $0.name, targets: [$0.name]) },
     dependencies: [
-        .package(name: "push-normaliser", path: "../.."),
+        .package(name: "push-normaliser", path: "../..")
     ],
     targets: [
         // Calls libFuzzer's driver from the `<Module>_main` entry point SwiftPM links as `main`.

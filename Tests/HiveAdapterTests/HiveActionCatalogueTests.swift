@@ -1,3 +1,4 @@
+import Foundation
 import HiveAdapter
 import PushCore
 import PushTestSupport
@@ -21,16 +22,30 @@ struct HiveActionCatalogueTests {
         #expect(HiveActionCatalogue.validate(input) == diagnostics)
         if let catalogue {
             let rendered = catalogue.render()
-            if (try Golden.load(folder + "/rendered.json")) != nil {
-                problems += Golden.compare(rendered, with: folder + "/rendered.json")
-            } else if rendered != input {
+            let sameAsInput = Golden.isExactlyEqual(rendered, input, keyOrder: .asWritten)
+            if FileManager.default.fileExists(atPath: folder + "/rendered.json") || (Golden.isRecording && !sameAsInput)
+            {
+                problems += Golden.compare(rendered, with: folder + "/rendered.json", keyOrder: .asWritten)
+            } else if !sameAsInput {
                 problems.append(
-                    "render(normalise(input)) != input:\n" + Golden.difference(input, rendered).joined(separator: "\n"))
+                    "render(normalise(input)) != input:\n"
+                        + Golden.difference(input, rendered, keyOrder: .asWritten).joined(separator: "\n"))
             }
             var again: [Diagnostic] = []
             #expect(HiveActionCatalogue.normalise(rendered, diagnostics: &again) == catalogue)
+        } else if FileManager.default.fileExists(atPath: folder + "/rendered.json") {
+            problems.append("\(folder)/rendered.json exists but the input reads as no catalogue")
         }
+        problems += Self.unknownFiles(in: folder)
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+
+    /// A scenario folder holds `input.json`, `diagnostics.json` and maybe `rendered.json`: anything else fails.
+    static func unknownFiles(in folder: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.filter { !["input.json", "diagnostics.json", "rendered.json"].contains($0) }.sorted().map {
+            "\(folder)/\($0): not a known golden file"
+        }
     }
 
     @Test func theBuiltInCatalogueIsValid() {

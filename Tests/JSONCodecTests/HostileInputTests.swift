@@ -174,9 +174,17 @@ struct HostileInputTests {
         // A raw NUL byte is a control character: not allowed unescaped.
         let raw: [UInt8] = [0x22, 0x78, 0x00, 0x79, 0x22]
         #expect(Self.failure(raw)?.kind == .syntax)
-        // A lone NUL byte: Jansson reads NUL as the end of input, so it is reported as `truncated`.
-        #expect(Self.failure([0x00])?.kind == .truncated)
-        #expect(Self.failure(Array(#"{"a":1}"#.utf8) + [0x00])?.kind == .syntax)
+        // A NUL byte (which Jansson reads as the end of input) is a syntax error where it is, not `truncated`.
+        let lone = Self.failure([0x00])
+        #expect(lone?.kind == .syntax)
+        #expect(lone?.byteOffset == 0)
+        #expect(lone?.message.contains("NUL") == true)
+        let leading = Self.failure([0x00, 0x01, 0xFF, 0xFE] + Array(" binary".utf8))
+        #expect(leading?.kind == .syntax)
+        #expect(leading?.byteOffset == 0)
+        let trailing = Self.failure(Array(#"{"a":1}"#.utf8) + [0x00])
+        #expect(trailing?.kind == .syntax)
+        #expect(trailing?.byteOffset == 7)
     }
 
     // MARK: - Duplicate keys

@@ -7,12 +7,10 @@ import PushTestSupport
 @Suite("JSON parsing")
 struct ParsingTests {
     static let fixtures = Golden.fixturesDirectory()
-    static let valid = files(in: fixtures + "/valid")
-    static let invalid = files(in: fixtures + "/invalid").filter { !$0.hasSuffix(".expected.json") }
-
-    static func files(in directory: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { $0.hasSuffix(".json") }
-            .sorted()
+    /// The fixture files; a missing or empty folder gives one name that fails (``Golden/files(in:suffix:)``).
+    static let valid = Golden.files(in: fixtures + "/valid", suffix: ".json")
+    static let invalid = Golden.files(in: fixtures + "/invalid", suffix: ".json").filter {
+        !$0.hasSuffix(".expected.json")
     }
 
     static func bytes(_ path: String) -> [UInt8] { Array(FileManager.default.contents(atPath: path) ?? Data()) }
@@ -39,6 +37,7 @@ struct ParsingTests {
         #expect(throws: JSONParseError.self) { try JSONParser().parse(input) }
         do {
             _ = try JSONParser().parse(input)
+            Issue.record("\(name) parsed without an error")
         } catch {
             #expect(error.kind.rawValue == expected["kind"]?.stringValue, "\(name): \(error)")
             #expect(error.line >= 1 && error.column >= 1)
@@ -58,9 +57,12 @@ struct ParsingTests {
         }
         do {
             _ = try JSONParser().parse("{\"a\":\n  [1,2")
+            Issue.record("a truncated text parsed")
         } catch {
             #expect(error.kind == .truncated)
             #expect(error.line == 2)
+            #expect(error.column == 6)
+            #expect(error.byteOffset == 12)
         }
     }
 

@@ -89,11 +89,16 @@ struct HostileInputTests {
                     let bad = Self.unresolved(auto.diagnostics, in: mutant)
                     #expect(bad.isEmpty, "auto, \(path) = \(replacement.compactText): \(bad)")
                 }
-                _ = normaliser.validate(mutant, options: options)
+                // validate never throws; its findings resolve, and it agrees with normalise on what is an error.
+                let validation = normaliser.validate(mutant, format: source.format, options: options)
+                let badValidation = Self.unresolved(validation.diagnostics, in: mutant)
+                #expect(badValidation.isEmpty, "validate, \(path) = \(replacement.compactText): \(badValidation)")
+                #expect(validation.valid == !validation.diagnostics.containsErrors)
                 let result: NormaliseResult
                 do {
                     result = try normaliser.normalise(mutant, format: source.format, options: options)
                 } catch {
+                    #expect(!validation.valid, "\(path): normalise threw but validate says valid")
                     // Allowed by the adapter contract only when nothing can be read at all, with an error at that key.
                     #expect(Self.unresolved(error.diagnostics, in: mutant).isEmpty, "\(path): \(error.diagnostics)")
                     #expect(
@@ -105,6 +110,12 @@ struct HostileInputTests {
                 }
                 let bad = Self.unresolved(result.diagnostics, in: mutant)
                 #expect(bad.isEmpty, "\(path) = \(replacement.compactText): \(bad)")
+                // Every error normalise reports, validate reports too (validate adds the model checks).
+                for finding in result.diagnostics where finding.severity == .error {
+                    #expect(
+                        validation.diagnostics.contains(finding),
+                        "\(path) = \(replacement.compactText): validate misses \(finding)")
+                }
                 if result.diagnostics.contains(where: { $0.severity == .error && $0.path == path }) { continue }
                 // A documented normalisation (`true` for `mutable-content`, …) is a warning at exactly that key.
                 if result.diagnostics.contains(where: { $0.severity == .warning && $0.path == path }) { continue }
@@ -117,6 +128,34 @@ struct HostileInputTests {
                     findings: \(result.diagnostics)
                     rendered: \(rendered.payload.compactText)
                     """)
+            }
+        }
+        #expect(checked > 0)
+    }
+
+    /// Every key of every action catalogue fixture (`hive-actions`), given every other JSON type: validating
+    /// and reading never trap, findings resolve in the input, and a catalogue read renders to a fixed point.
+    @Test("hive-actions: every key given every wrong JSON type", arguments: ConversionMatrixTests.catalogues)
+    func catalogueWrongTypeAtEveryKey(_ folder: String) throws {
+        let normaliser = Normaliser()
+        let input = try #require(try Golden.load(folder + "/input.json"))
+        var checked = 0
+        for (path, original) in Self.locations(in: input) {
+            for replacement in Self.replacements where replacement.typeName != original.typeName {
+                let mutant = Self.replacing(path, in: input, with: replacement)
+                checked += 1
+                let validation = normaliser.validate(mutant, format: Normaliser.catalogueFormat)
+                let bad = Self.unresolved(validation.diagnostics, in: mutant)
+                #expect(bad.isEmpty, "\(path) = \(replacement.compactText): \(bad)")
+                guard let read = try? normaliser.normaliseCatalogue(mutant) else {
+                    #expect(mutant.objectValue == nil, "\(path): a catalogue object was refused")
+                    continue
+                }
+                #expect(read.diagnostics == validation.diagnostics, "\(path): normalise and validate disagree")
+                let again = try normaliser.renderCatalogue(read.catalogue)
+                #expect(
+                    Golden.isExactlyEqual(again.catalogue, read.catalogue, keyOrder: .asWritten),
+                    "\(path) = \(replacement.compactText): the rendering is not a fixed point")
             }
         }
         #expect(checked > 0)

@@ -1,13 +1,17 @@
+import Foundation
 import JSONCodec
 import PushCore
 import PushNormaliser
+import PushTestSupport
 import Testing
 
-/// The README's library quick start, compiled and run as written.
+/// The README's library quick start, compiled and run as written: the code between the markers below must be
+/// the README's `swift` block (imports aside), so the README cannot drift from code that compiles and runs.
 @Suite("README quick start")
 struct QuickStartTests {
     @Test func quickStartRuns() throws {
-        let payloadJSON = #"{"aps":{"alert":"hi","badge":-1},"payload":"{\"image_attachment\":\"https://x.example/a.jpg\"}"}"#
+        let payloadJSON =
+            #"{"aps":{"alert":"hi","badge":-1},"payload":"{\"image_attachment\":\"https://x.example/a.jpg\"}"}"#
         // --- README: Library quick start ---
         let normaliser = Normaliser()
         let result = try normaliser.convert(Array(payloadJSON.utf8), from: "zego", to: "amazon")
@@ -19,5 +23,25 @@ struct QuickStartTests {
         // --- end ---
         #expect(result.payload["attachment-url"] == "https://x.example/a.jpg")
         #expect(report.diagnostics.contains { $0.code.rawValue == "apns.badge.negative" && $0.path == "/aps/badge" })
+    }
+
+    /// Lines without imports, blank lines or spacing differences (a formatter may re-space the comments).
+    static func code(_ lines: some Sequence<Substring>) -> [String] {
+        lines.map { $0.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+            .filter { !$0.isEmpty && !$0.hasPrefix("import ") }
+    }
+
+    @Test func theTestRunsTheREADMEQuickStart() throws {
+        let root = PushnormExecutable.packageRoot
+        let readme = try String(contentsOfFile: root + "/README.md", encoding: .utf8)
+        let start = try #require(readme.range(of: "```swift\n"), "README.md has no swift block")
+        let end = try #require(readme[start.upperBound...].range(of: "```"))
+        let documented = Self.code(readme[start.upperBound..<end.lowerBound].split(separator: "\n"))
+        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
+        let from = try #require(source.range(of: "// --- README: Library quick start ---\n"))
+        let to = try #require(source[from.upperBound...].range(of: "// --- end ---"))
+        let tested = Self.code(source[from.upperBound..<to.lowerBound].split(separator: "\n"))
+        #expect(documented.count >= 6)
+        #expect(tested == documented, "the README quick start differs from the code this test runs")
     }
 }

@@ -28,7 +28,14 @@ struct ValidationTests {
         let actual: JSONValue = [
             "valid": .bool(result.valid), "diagnostics": Golden.diagnosticsJSON(result.diagnostics),
         ]
-        let problems = Golden.compare(actual, with: directory + "/validation.json")
+        var problems = Golden.compare(actual, with: directory + "/validation.json")
+        // A folder holds one input (`input.json` or `notification.json`) and `validation.json`; anything else fails.
+        let names = Set((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
+        let inputs = names.intersection(["input.json", "notification.json"])
+        if inputs.count != 1 { problems.append("\(directory): needs exactly one of input.json, notification.json") }
+        for name in names.subtracting(["input.json", "notification.json", "validation.json"]).sorted() {
+            problems.append("\(directory)/\(name): not a known golden file")
+        }
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 

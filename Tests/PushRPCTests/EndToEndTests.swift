@@ -10,11 +10,11 @@ import Testing
     import Glibc
 #endif
 
-/// The real executable, `.build/debug/pushnorm rpc`, over pipes. Build it first
-/// (`swift build --product pushnorm`); without it these tests are skipped.
-@Suite(.enabled(if: PushnormBinary.exists, "skipped: build the executable first (swift build --product pushnorm)"))
+/// The real executable (``PushnormExecutable``: the one built with these tests) running `pushnorm rpc` over
+/// pipes. Without it these tests fail.
+@Suite
 struct EndToEndTests {
-    static let binary = PushnormBinary.path
+    static let binary = PushnormExecutable.path
 
     typealias Run = PushnormExecutable.Run
 
@@ -159,7 +159,7 @@ struct EndToEndTests {
         // Writing to the child's stdin after it stopped must not kill the test runner.
         signal(SIGPIPE, SIG_IGN)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.executableURL = URL(fileURLWithPath: try PushnormExecutable.requirePath())
         process.arguments = ["rpc", "--log-level", "info"]
         let stdin = Pipe()
         let stdout = Pipe()
@@ -182,12 +182,4 @@ struct EndToEndTests {
         let log = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(log.contains("EPIPE") || log.contains("end of input"), "\(log)")
     }
-}
-
-/// Where the executable under test is.
-enum PushnormBinary {
-    /// `<package root>/.build/debug/pushnorm`.
-    static let path = PushnormExecutable.path
-    /// True when it has been built.
-    static var exists: Bool { PushnormExecutable.exists }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import PushCore
+import PushTestSupport
 import Testing
 
 @testable import PushRPC
@@ -11,9 +12,8 @@ import Testing
 @Suite struct TranscriptTests {
     static let directory = RPCTestSupport.packageRoot + "/Tests/PushRPCTests/Transcripts"
 
-    static var scenarios: [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
-    }
+    /// The scenario folders; a missing or empty folder gives one scenario that fails (``Golden/scenarios(in:)``).
+    static var scenarios: [String] { Golden.scenarios(in: directory) }
 
     static func input(_ scenario: String) throws -> [UInt8] {
         Array(try #require(FileManager.default.contents(atPath: "\(directory)/\(scenario)/input.txt")))

@@ -9,8 +9,8 @@ private let normaliser = Normaliser()
 /// libFuzzer entry point: whatever parses is converted from `auto` and from every registered format
 /// into every format. A conversion that succeeds must produce a payload that writes and re-parses,
 /// that its target format reads back without errors (or the conversion announces that it does not,
-/// `core.conversion.invalid-output`), whose strict form loses nothing, and whose conversion back to
-/// the source format never traps.
+/// `core.conversion.invalid-output`), whose strict form fails exactly when something is lost, and whose
+/// conversion back to the source format keeps, exactly, every canonical leaf not reported lost (the loss law).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzConvert(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
@@ -44,9 +44,31 @@ public func fuzzConvert(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             } catch {
                 FuzzOracle.require(!result.lost.isEmpty, "\(source) → \(target): strict failed (\(error)) but nothing was lost")
             }
-            // The contract that a conversion back never traps (it may fail cleanly).
-            let back = source == "auto" ? result.from : source
-            _ = try? normaliser.convert(result.payload, from: target, to: back)
+            // The loss law: converted back, every canonical leaf not reported lost (there or back) survives,
+            // compared exactly. A conversion back may fail only when the output was announced invalid.
+            let backFormat = source == "auto" ? result.from : source
+            let back: ConversionResult
+            do {
+                back = try normaliser.convert(result.payload, from: target, to: backFormat)
+            } catch {
+                FuzzOracle.require(
+                    result.diagnostics.contains { $0.code == .conversionInvalidOutput },
+                    "\(source) → \(target) → \(backFormat): the conversion back failed, unannounced: \(error)")
+                continue
+            }
+            do {
+                let original = try normaliser.normalise(payload, format: result.from).notification
+                let final = try normaliser.normalise(back.payload, format: backFormat).notification
+                let delivered = FormatRegistry.standard.adapter(named: target)?.descriptor.isDelivered ?? false
+                let excused =
+                    (result.lost + back.lost).map(\.path) + FormatRegistry.standard.layoutPaths
+                    + (delivered ? [JSONPointer(tokens: ["delivery"])] : [])
+                FuzzOracle.checkNothingUnreportedLost(
+                    original, final, excused: excused,
+                    "\(result.from) → \(target) → \(backFormat) via \(result.payload.compactText)")
+            } catch {
+                fatalError("fuzz invariant violated: \(source) → \(target) → \(backFormat): cannot read back: \(error)")
+            }
         }
     }
     return 0

@@ -6,7 +6,8 @@ import PushNormaliser
 private let normaliser = Normaliser()
 
 /// libFuzzer entry point: bytes → `Normaliser.normalise` with `auto` detection and with every
-/// registered format named, plus `validate` (alone and with every format as target). Nothing may
+/// registered format named, plus `validate` (alone, with every format as target, and as an action catalogue,
+/// `hive-actions`). Nothing may
 /// trap, results must be deterministic, and every diagnostic path must resolve in the input.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzNormalise(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -24,6 +25,16 @@ public func fuzzNormalise(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         } catch {
             FuzzOracle.require(!error.diagnostics.isEmpty || !error.message.isEmpty, "\(format): failure without reason")
             if let payload { FuzzOracle.checkPaths(error.diagnostics, in: payload, "normalise \(format) failure") }
+        }
+    }
+    // Action catalogues (`hive-actions`): validate never traps and agrees with reading; findings resolve.
+    let catalogue = normaliser.validate(bytes, format: Normaliser.catalogueFormat)
+    FuzzOracle.require(catalogue.valid == !catalogue.diagnostics.containsErrors, "hive-actions: valid disagrees")
+    if let payload {
+        FuzzOracle.checkPaths(catalogue.diagnostics, in: payload, "validate hive-actions")
+        if let read = try? normaliser.normaliseCatalogue(payload) {
+            FuzzOracle.require(read.diagnostics == catalogue.diagnostics, "hive-actions: normalise and validate disagree")
+            FuzzOracle.checkWriterRoundTrip(read.catalogue)
         }
     }
     for target in [nil] + FuzzOracle.formats.map(Optional.some) {

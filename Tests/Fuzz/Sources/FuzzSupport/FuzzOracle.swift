@@ -59,4 +59,37 @@ public enum FuzzOracle {
                 "\(what): diagnostic path \(diagnostic.path) does not resolve (\(diagnostic.code)) in \(document.compactText)")
         }
     }
+
+    /// Every leaf of a JSON value (scalars, empty objects and arrays), keyed by pointer, as compact text (so `1`
+    /// and `1.0` differ, and integers are exact).
+    public static func leaves(_ value: JSONValue, at path: JSONPointer = .root, into out: inout [JSONPointer: String]) {
+        switch value {
+        case .object(let object) where !object.isEmpty:
+            for (key, child) in object { leaves(child, at: path.appending(key), into: &out) }
+        case .array(let array) where !array.isEmpty:
+            for (index, child) in array.enumerated() { leaves(child, at: path.appending(index: index), into: &out) }
+        default:
+            out[path] = value.compactText
+        }
+    }
+
+    /// The loss law: every canonical leaf of `before` (but `source`) that lies under none of `excused` is in
+    /// `after` with exactly the same value. Traps with the leaves that are not.
+    public static func checkNothingUnreportedLost(
+        _ before: PushNotification, _ after: PushNotification, excused: [JSONPointer], _ what: @autoclosure () -> String
+    ) {
+        var a: [JSONPointer: String] = [:]
+        var b: [JSONPointer: String] = [:]
+        leaves(before.canonicalJSON, into: &a)
+        leaves(after.canonicalJSON, into: &b)
+        let changed = a.keys.filter { leaf in
+            leaf.tokens.first != "source" && a[leaf] != b[leaf]
+                && !excused.contains { leaf.tokens.starts(with: $0.tokens) }
+        }
+        require(
+            changed.isEmpty,
+            "\(what()): not reported lost but changed: "
+                + changed.map { "\($0): \(a[$0] ?? "-") → \(b[$0] ?? "absent")" }.sorted().joined(separator: ", ")
+                + "\nbefore: \(before.canonicalJSON.compactText)\nafter:  \(after.canonicalJSON.compactText)")
+    }
 }

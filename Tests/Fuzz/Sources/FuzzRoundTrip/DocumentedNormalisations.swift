@@ -1,0 +1,85 @@
+import JSONCodec
+import PushCore
+
+/// The README's "Normalisations" table as a comparison: where `render(normalise(p))` may differ from `p`.
+///
+/// Announced ones (a warning or info finding at the key or an ancestor: `true` flags, `critical: true`, Pinpoint
+/// priorities, an implied push type, ZEGO's written-out `Enable`) are explained by the finding. The silent ones:
+/// key order (renderers write their own order); a body-only alert dictionary as a string; a name-only sound
+/// dictionary as a string; an integral real volume or relevance score as an integer; JSON held in strings (SNS
+/// `APNS*`, `RawContent`, ZEGO `payload`) re-serialised (compared parsed); `hive`'s group written to both
+/// `aps.thread-id` and `groupId`; an empty ZEGO payload given way to the media URL; ZEGO OfflinePush media written
+/// everywhere ZEGO reads it; Pinpoint `Priority` digits written as their number.
+enum DocumentedNormalisations {
+    static func differences(
+        _ input: JSONValue, _ rendered: JSONValue, format: String, findings: [JSONPointer]
+    ) -> [String] {
+        var out: [String] = []
+        compare(input, rendered, at: .root, format: format, findings: findings, into: &out)
+        return out
+    }
+
+    /// A finding at `path` or at a non-root ancestor explains a difference there (a finding about the whole
+    /// payload, at the root, explains nothing below it).
+    private static func announced(_ path: JSONPointer, _ findings: [JSONPointer]) -> Bool {
+        findings.contains { $0 == path || (!$0.tokens.isEmpty && path.tokens.starts(with: $0.tokens)) }
+    }
+
+    /// Keys a renderer may add that the input did not have (documented: written everywhere the vendor reads).
+    private static func mayAdd(_ key: String, at path: JSONPointer, format: String) -> Bool {
+        switch format {
+        case "hive": return (path == .root && key == "groupId") || (path == "/aps" && key == "thread-id")
+        case "zego-offline-push":
+            return ["PushImageInfo", "Apns", "Image", "Payload", "image_attachment", "Enable"].contains(key)
+        default: return false
+        }
+    }
+
+    private static func compare(
+        _ a: JSONValue, _ b: JSONValue, at path: JSONPointer, format: String, findings: [JSONPointer],
+        into out: inout [String]
+    ) {
+        if a.compactText == b.compactText || announced(path, findings) { return }
+        let key = path.tokens.last
+        switch (a, b) {
+        case (.object(let x), .object(let y)):
+            for (k, v) in x {
+                if let w = y[k] {
+                    compare(v, w, at: path.appending(k), format: format, findings: findings, into: &out)
+                } else if !announced(path.appending(k), findings) {
+                    out.append("\(path.appending(k)) dropped")
+                }
+            }
+            for (k, _) in y where x[k] == nil && !mayAdd(k, at: path, format: format) {
+                out.append("\(path.appending(k)) added")
+            }
+            return
+        case (.array(let x), .array(let y)) where x.count == y.count:
+            for (index, pair) in zip(x, y).enumerated() {
+                compare(
+                    pair.0, pair.1, at: path.appending(index: index), format: format, findings: findings, into: &out)
+            }
+            return
+        case (.object(let x), .string(let text)) where key == "alert" && x.count == 1 && x["body"] == .string(text):
+            return
+        case (.object(let x), .string(let text)) where key == "sound" && x.count == 1 && x["name"] == .string(text):
+            return
+        case (.double(let x), .integer(let y)) where (key == "volume" || key == "relevance-score") && x == Double(y):
+            return
+        case (.string(let x), .string(let y)):
+            let parsedX = try? JSONValue(parsing: x)
+            let parsedY = try? JSONValue(parsing: y)
+            if let parsedX, let parsedY, parsedX.objectValue != nil || parsedX.arrayValue != nil {
+                compare(parsedX, parsedY, at: path, format: format, findings: findings, into: &out)
+                return
+            }
+            // Pinpoint's `Priority` digits are written as the number they are (`"05"` → `"5"`).
+            if key == "Priority", let p = Int(x), let q = Int(y), p == q { return }
+            // An empty ZEGO payload gives way to the media URL.
+            if x.isEmpty, key == "payload" || key == "Payload", parsedY?.objectValue != nil { return }
+        default:
+            break
+        }
+        out.append("\(path): \(a.compactText) → \(b.compactText)")
+    }
+}

@@ -1,0 +1,74 @@
+import CFuzzerDriver
+import FuzzSupport
+import JSONCodec
+import PushCore
+import PushNormaliser
+
+private let normaliser = Normaliser()
+
+/// libFuzzer entry point: whatever parses and some format reads without errors is rendered back into that
+/// format. `render(normalise(p))` must equal `p` but for the README's documented normalisations (its
+/// "Normalisations" table: each is either announced by a finding at that key or one of the silent ones
+/// listed in ``DocumentedNormalisations``); the rendering must read back to the same notification, and render
+/// to itself byte for byte (normalisations happen once). Action catalogues (`hive-actions`) must reach a
+/// fixed point the same way.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzRoundTrip(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = UnsafeBufferPointer(start: data, count: size)
+    guard let payload = FuzzOracle.parse(bytes) else { return 0 }
+    for format in FuzzOracle.formats {
+        guard let read = try? normaliser.normalise(payload, format: format), !read.diagnostics.containsErrors else {
+            continue
+        }
+        let rendered: JSONValue
+        do {
+            rendered = try normaliser.render(read.notification, format: format).payload
+        } catch {
+            fatalError(
+                "fuzz invariant violated: \(format): a notification read without errors does not render: \(error)")
+        }
+        let findings = read.diagnostics.map(\.path)
+        let unexplained = DocumentedNormalisations.differences(
+            payload, rendered, format: format, findings: findings)
+        FuzzOracle.require(
+            unexplained.isEmpty,
+            "\(format): render(normalise(p)) differs from p beyond the documented normalisations: "
+                + unexplained.joined(separator: "; ")
+                + "\np:        \(payload.compactText)\nrendered: \(rendered.compactText)")
+        guard let again = try? normaliser.normalise(rendered, format: format), !again.diagnostics.containsErrors else {
+            fatalError(
+                "fuzz invariant violated: \(format): its own rendering does not read back cleanly\n\(rendered.compactText)"
+            )
+        }
+        var second = again.notification
+        second.source = read.notification.source
+        FuzzOracle.require(
+            second == read.notification,
+            "\(format): normalise(render(n)) != n\nn:     \(read.notification.canonicalJSON.compactText)\n"
+                + "again: \(second.canonicalJSON.compactText)")
+        if let twice = try? normaliser.render(again.notification, format: format).payload {
+            FuzzOracle.require(
+                twice.compactText == rendered.compactText,
+                "\(format): rendering is not a fixed point\nonce:  \(rendered.compactText)\ntwice: \(twice.compactText)"
+            )
+        }
+    }
+    if payload.objectValue != nil, let catalogue = try? normaliser.normaliseCatalogue(payload) {
+        if let again = try? normaliser.renderCatalogue(catalogue.catalogue) {
+            FuzzOracle.require(
+                again.catalogue.compactText == catalogue.catalogue.compactText,
+                "hive-actions: rendering is not a fixed point")
+        } else {
+            fatalError("fuzz invariant violated: hive-actions: a catalogue's canonical form is refused")
+        }
+    }
+    return 0
+}
+
+/// The entry point SwiftPM links as `main`: libFuzzer's driver.
+@_cdecl("FuzzRoundTrip_main")
+public func fuzzRoundTripMain(
+    _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+) -> CInt {
+    cfuzzer_run_driver(argc, argv)
+}

@@ -1,0 +1,132 @@
+import Foundation
+import PushCore
+import PushNormaliser
+import PushTestSupport
+import Testing
+
+/// Every fixture folder in the repository is visited by a runner, and no runner walks an empty folder.
+///
+/// ``FixtureCoverageTests/roots`` is the one table of fixture roots. A folder holding files anywhere under
+/// `Tests/*/Fixtures` or `Tests/PushRPCTests/Transcripts` must be a root (of files) or a scenario of one, so a
+/// new folder no runner reads fails here. Adapter scenarios are run here too, with the adapter the registry
+/// names, through the same ``FixtureSuite`` the adapter targets use.
+@Suite("Fixture coverage")
+struct FixtureCoverageTests {
+    /// How a root is laid out, and who runs it.
+    enum Layout: Sendable {
+        /// Scenario folders checked by ``FixtureSuite`` with the registry's adapter of this format.
+        case adapter(format: String)
+        /// Scenario folders run by the named test file (which must name the folder).
+        case scenarios(runner: String)
+        /// Files directly in the folder, run by the named test file (which must name the folder).
+        case files(runner: String)
+    }
+
+    struct Root: Sendable, CustomStringConvertible {
+        var path: String
+        var layout: Layout
+        var description: String { path }
+    }
+
+    static let packageRoot = PushnormExecutable.packageRoot
+
+    static let roots: [Root] = [
+        Root(path: "Tests/APNsAdapterTests/Fixtures", layout: .adapter(format: "apns")),
+        Root(path: "Tests/AmazonAdapterTests/Fixtures/amazon", layout: .adapter(format: "amazon")),
+        Root(path: "Tests/AmazonAdapterTests/Fixtures/pinpoint", layout: .adapter(format: "pinpoint")),
+        Root(
+            path: "Tests/AmazonAdapterTests/Fixtures/pinpoint-message", layout: .adapter(format: "pinpoint-message")),
+        Root(path: "Tests/AmazonAdapterTests/Fixtures/sns", layout: .adapter(format: "sns")),
+        Root(path: "Tests/HiveAdapterTests/Fixtures/hive", layout: .adapter(format: "hive")),
+        Root(path: "Tests/HiveAdapterTests/Fixtures/hive-local", layout: .adapter(format: "hive-local")),
+        Root(
+            path: "Tests/HiveAdapterTests/Fixtures/hive-actions",
+            layout: .scenarios(runner: "Tests/HiveAdapterTests/HiveActionCatalogueTests.swift")),
+        Root(path: "Tests/ZegoAdapterTests/Fixtures/zego", layout: .adapter(format: "zego")),
+        Root(path: "Tests/ZegoAdapterTests/Fixtures/zego-push-config", layout: .adapter(format: "zego-push-config")),
+        Root(
+            path: "Tests/ZegoAdapterTests/Fixtures/zego-offline-push", layout: .adapter(format: "zego-offline-push")),
+        Root(
+            path: "Tests/PushNormaliserTests/Fixtures/validation",
+            layout: .scenarios(runner: "Tests/PushNormaliserTests/ValidationTests.swift")),
+        Root(
+            path: "Tests/JSONCodecTests/Fixtures/valid",
+            layout: .files(runner: "Tests/JSONCodecTests/ParsingTests.swift")),
+        Root(
+            path: "Tests/JSONCodecTests/Fixtures/invalid",
+            layout: .files(runner: "Tests/JSONCodecTests/ParsingTests.swift")),
+        Root(
+            path: "Tests/PushRPCTests/Transcripts",
+            layout: .scenarios(runner: "Tests/PushRPCTests/TranscriptTests.swift")),
+    ]
+
+    /// Every folder that directly holds a file, under the fixture trees (relative to the package root).
+    static func foldersHoldingFiles() -> [String] {
+        var out: Set<String> = []
+        let manager = FileManager.default
+        let tests = packageRoot + "/Tests"
+        for target in (try? manager.contentsOfDirectory(atPath: tests)) ?? [] {
+            for tree in ["Fixtures", "Transcripts"] {
+                let base = "Tests/\(target)/\(tree)"
+                guard let walker = manager.enumerator(atPath: packageRoot + "/" + base) else { continue }
+                while let relative = walker.nextObject() as? String {
+                    var isDirectory: ObjCBool = false
+                    let full = packageRoot + "/" + base + "/" + relative
+                    if manager.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue {
+                        out.insert(((base + "/" + relative) as NSString).deletingLastPathComponent)
+                    }
+                }
+            }
+        }
+        return out.sorted()
+    }
+
+    @Test func everyFixtureFolderIsVisitedByARunner() {
+        let folders = Self.foldersHoldingFiles()
+        #expect(folders.count > 100, "found only \(folders.count) fixture folders")
+        for folder in folders {
+            let parent = (folder as NSString).deletingLastPathComponent
+            let claimed = Self.roots.contains { root in
+                switch root.layout {
+                case .files: return root.path == folder
+                case .adapter, .scenarios: return root.path == parent
+                }
+            }
+            #expect(claimed, "\(folder): no runner visits this fixture folder (add it to FixtureCoverageTests.roots)")
+        }
+    }
+
+    @Test("every root holds fixtures and names its runner", arguments: roots)
+    func rootIsRun(_ root: Root) throws {
+        let full = Self.packageRoot + "/" + root.path
+        switch root.layout {
+        case .adapter(let format):
+            #expect(FormatRegistry.standard.adapter(named: format) != nil, "no adapter \(format)")
+            #expect(Golden.scenarios(in: full) != [Golden.noScenarios], "\(root.path) is empty")
+        case .scenarios(let runner):
+            #expect(Golden.scenarios(in: full) != [Golden.noScenarios], "\(root.path) is empty")
+            let source = try String(contentsOfFile: Self.packageRoot + "/" + runner, encoding: .utf8)
+            let name = (root.path as NSString).lastPathComponent
+            #expect(source.contains("\"\(name)\"") || source.contains("/\(name)\""), "\(runner) does not read \(name)")
+        case .files(let runner):
+            #expect(Golden.files(in: full, suffix: ".json") != [Golden.noScenarios], "\(root.path) is empty")
+            let source = try String(contentsOfFile: Self.packageRoot + "/" + runner, encoding: .utf8)
+            let name = (root.path as NSString).lastPathComponent
+            #expect(source.contains("/\(name)\""), "\(runner) does not read \(name)")
+        }
+    }
+
+    /// Every adapter scenario, in one place, with the adapter the registry gives its format.
+    static let adapterScenarios: [String] = roots.flatMap { root -> [String] in
+        guard case .adapter(let format) = root.layout else { return [] }
+        return Golden.scenarios(in: packageRoot + "/" + root.path).map { "\(format)|\(root.path)/\($0)" }
+    }
+
+    @Test("every adapter scenario through the registry's adapter", arguments: adapterScenarios)
+    func adapterScenario(_ entry: String) throws {
+        let parts = entry.split(separator: "|", maxSplits: 1).map(String.init)
+        let adapter = try #require(FormatRegistry.standard.adapter(named: parts[0]))
+        let problems = FixtureSuite.run(adapter, scenario: Self.packageRoot + "/" + parts[1])
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+}
