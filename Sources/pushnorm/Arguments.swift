@@ -14,7 +14,7 @@ struct Arguments {
 
     /// Options that take no value.
     static let switches: Set<String> = [
-        "--pretty", "--full", "--strict", "--report-loss", "--records", "--help", "-h", "--version",
+        "--pretty", "--full", "--strict", "--report-loss", "--records", "--resume", "--help", "-h", "--version",
     ]
 
     struct UsageError: Error { var message: String }
