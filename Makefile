@@ -8,7 +8,8 @@ EXAMPLES := Examples/payloads
 
 BENCH_VENV := .build/bench-venv
 
-.PHONY: all deps build release test test-swift test-interop demo bench soak fuzz test-asan clean
+.PHONY: all deps build release install install-check test test-swift test-interop test-clients swift-consumer rpc-spec demo bench soak \
+	fuzz test-asan clean
 
 all: build
 
@@ -29,7 +30,37 @@ build: deps
 release: deps
 	$(SWIFT) build -c release --product pushnorm
 
-test: test-swift test-interop
+# A release build with the Swift standard library and Foundation linked in (no toolchain needed at run time; the
+# Debian C libraries are still needed: see the README's "Install"). Own scratch path, so it never invalidates the
+# debug or plain release builds.
+PREFIX ?= /usr/local
+STATIC_SWIFT_FLAGS := -c release --static-swift-stdlib
+STATIC_SCRATCH := .build/static
+install: deps
+	$(SWIFT) build $(STATIC_SWIFT_FLAGS) --scratch-path $(STATIC_SCRATCH) --product pushnorm
+	install -d "$(PREFIX)/bin"
+	install -m 0755 "$$($(SWIFT) build $(STATIC_SWIFT_FLAGS) --scratch-path $(STATIC_SCRATCH) --show-bin-path)/pushnorm" \
+	  "$(PREFIX)/bin/pushnorm"
+	@echo "installed $(PREFIX)/bin/pushnorm"
+
+# What a user of `make install` gets: installs into a temporary prefix, then runs the installed binary from another
+# directory with an empty environment (no toolchain on PATH, no source tree in reach) and checks that rpc.discover
+# answers with the whole, self-contained document. Not part of `make test` (a static release build).
+install-check:
+	@prefix=$$(mktemp -d); trap 'rm -rf "$$prefix"' EXIT; \
+	$(MAKE) --no-print-directory install PREFIX="$$prefix" >/dev/null && \
+	cd "$$prefix" && echo '{"jsonrpc":"2.0","id":1,"method":"rpc.discover"}' | env -i "$$prefix/bin/pushnorm" rpc \
+	  | $(PYTHON) -c 'import json,sys; d=json.load(sys.stdin)["result"]; t=json.dumps(d); \
+	    assert d["openrpc"] == "1.3.2" and len(d["methods"]) == 6, d; \
+	    assert "Notification" in d["components"]["schemas"] and "schema.json\"" not in t, "not self-contained"; \
+	    print("install-check: the installed binary answers rpc.discover (%d bytes, %d methods, schemas %s)" % \
+	      (len(t), len(d["methods"]), ", ".join(sorted(d["components"]["schemas"]))))'
+
+# Regenerates Sources/PushRPC/RPCSpecFiles.swift (the rpc-spec files compiled into the binary) after an edit.
+rpc-spec:
+	$(PYTHON) rpc-spec/embed.py
+
+test: test-swift test-interop test-clients swift-consumer
 
 test-swift: deps
 	$(SWIFT) build --product pushnorm
@@ -38,6 +69,19 @@ test-swift: deps
 test-interop: deps
 	$(SWIFT) build --product pushnorm
 	Tests/interop/run.sh "$$($(SWIFT) build --show-bin-path)/pushnorm"
+
+# The client packages against the debug executable: Python (pip-installed into .build/venv, then pytest) and Node
+# (`node --test`, no packages).
+test-clients: deps
+	$(SWIFT) build --product pushnorm
+	@[ -x $(VENV)/bin/python ] || $(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check pytest ./Clients/python
+	PUSHNORM="$$($(SWIFT) build --show-bin-path)/pushnorm" $(VENV)/bin/python -m pytest -q -p no:cacheprovider Clients/python/tests
+	PUSHNORM="$$($(SWIFT) build --show-bin-path)/pushnorm" node --test Clients/node/test/
+
+# A separate package depending on this one by path (Examples/swift-consumer) builds and runs the README quick start.
+swift-consumer: deps
+	$(SWIFT) run --package-path Examples/swift-consumer --scratch-path .build/swift-consumer QuickStart
 
 demo: release
 	@bin="$$($(SWIFT) build -c release --show-bin-path)/pushnorm"; \

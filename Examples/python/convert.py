@@ -1,75 +1,55 @@
 #!/usr/bin/env python3
-"""Convert a push payload with `pushnorm rpc` (JSON-RPC 2.0, NDJSON framing). Standard library only.
+"""Convert push payloads with the `pushnormaliser` client (Clients/python) over `pushnorm rpc`.
 
-    python3 Examples/python/convert.py [payload.json] [--from auto] [--to apns] [--strict]
+    python3 Examples/python/convert.py [payload.json ...] [--from auto] [--to apns] [--strict]
 
-The executable is $PUSHNORM, else .build/debug/pushnorm in this checkout, else `pushnorm` on PATH.
-Without a payload file a small APNs payload is converted. Prints the `convert` result (or the error) as JSON.
+The executable is $PUSHNORM, else .build/debug/pushnorm in this checkout, else `pushnorm` on PATH. Without a
+payload file a small APNs payload is converted; with several, they are pipelined with `convert_many`. Prints each
+`convert` result (or error) as JSON.
 """
 
 import argparse
 import json
 import os
-import shutil
-import subprocess
 import sys
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+try:
+    import pushnormaliser  # installed: pip install ./Clients/python
+except ImportError:  # run from the checkout
+    sys.path.insert(0, os.path.join(ROOT, "Clients", "python", "src"))
+    import pushnormaliser
+
+from pushnormaliser import Client, PushnormError
+
 SAMPLE = {"aps": {"alert": {"title": "Sale", "body": "50% off today"}, "badge": 1, "sound": "default"}, "campaign": "spring"}
 
 
-def executable():
-    candidates = [os.environ.get("PUSHNORM"), os.path.join(ROOT, ".build", "debug", "pushnorm"), shutil.which("pushnorm")]
-    for candidate in candidates:
-        if candidate and os.access(candidate, os.X_OK):
-            return candidate
-    sys.exit("pushnorm not found: build it (swift build --product pushnorm) or set PUSHNORM")
-
-
-class Client:
-    """One `pushnorm rpc` process; one request per line, one reply per line."""
-
-    def __init__(self, path):
-        self.process = subprocess.Popen([path, "rpc"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-        self.next_id = 1
-
-    def call(self, method, params):
-        request = {"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params}
-        self.next_id += 1
-        self.process.stdin.write(json.dumps(request) + "\n")
-        self.process.stdin.flush()
-        reply = json.loads(self.process.stdout.readline())
-        assert reply["id"] == request["id"]
-        if "error" in reply:
-            raise RuntimeError(json.dumps(reply["error"], indent=2))
-        return reply["result"]
-
-    def close(self):
-        self.process.stdin.close()
-        self.process.wait()
-
-
-def main():
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("payload", nargs="?", help="a JSON payload file (default: a sample APNs payload)")
+    parser.add_argument("payloads", nargs="*", help="JSON payload files (default: a sample APNs payload)")
     parser.add_argument("--from", dest="source", default="auto")
     parser.add_argument("--to", default="apns")
     parser.add_argument("--strict", action="store_true")
     args = parser.parse_args()
-    payload = SAMPLE
-    if args.payload:
-        with open(args.payload, encoding="utf-8") as f:
-            payload = json.load(f)
-    client = Client(executable())
-    try:
-        result = client.call("convert", {"payload": payload, "from": args.source, "to": args.to, "strict": args.strict})
-    except RuntimeError as error:
-        print(error, file=sys.stderr)
-        sys.exit(1)
-    finally:
-        client.close()
-    print(json.dumps(result, indent=2, ensure_ascii=False))
+    payloads = []
+    for name in args.payloads:
+        with open(name, encoding="utf-8") as file:
+            payloads.append(json.load(file))
+    local = os.path.join(ROOT, ".build", "debug", "pushnorm")
+    executable = None if os.environ.get("PUSHNORM") or not os.access(local, os.X_OK) else local
+    failed = 0
+    with Client(executable) as client:
+        results = client.convert_many(payloads or [SAMPLE], args.source, args.to, args.strict, return_errors=True)
+        for result in results:
+            if isinstance(result, PushnormError):
+                failed += 1
+                print(json.dumps({"code": result.code, "message": result.message, "data": result.data}, indent=2),
+                      file=sys.stderr)
+            else:
+                print(json.dumps(result, indent=2, ensure_ascii=False))
+    return 1 if failed else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -177,7 +177,7 @@ public struct Normaliser: Sendable {
     }
 
     private func unknownFormat(_ name: String) -> NormalisationFailure {
-        let known = registry.descriptors.map(\.name).joined(separator: ", ")
+        let known = registry.formatNameList
         return NormalisationFailure(
             .unknownFormat, "unknown format \"\(name)\"; known: auto, \(known)",
             diagnostics: [

@@ -1,7 +1,8 @@
 import PushCore
 
-/// A message the framer could not delimit or refused. Answered with an error reply (id null) in the
-/// framing the message seemed to use; the framer then resynchronises on the next message.
+/// A message the framer could not delimit or refused. Answered with an error reply in the framing the message
+/// seemed to use, with the message's id when it could be read from its head (too large), else null; the framer
+/// then resynchronises on the next message.
 public struct FramingError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
@@ -23,12 +24,15 @@ public struct FramingError: Error, Sendable, Hashable, CustomStringConvertible {
     public var framing: MessageFraming
     /// Human text.
     public var message: String
+    /// The id of the message, when it could be read from its head (a message too large to parse); else null.
+    public var id: RPCRequestID
 
     /// An error.
-    public init(_ kind: Kind, framing: MessageFraming, _ message: String) {
+    public init(_ kind: Kind, framing: MessageFraming, _ message: String, id: RPCRequestID = .null) {
         self.kind = kind
         self.framing = framing
         self.message = message
+        self.id = id
     }
 
     /// `ndjson too-large: …`.

@@ -7,7 +7,8 @@
 ///
 /// Problems are ``Event/failure(_:)`` events, after which the framer recovers:
 /// - an NDJSON line over the limit is reported once and skipped to its `\n`;
-/// - a Content-Length message over the limit is reported and its declared bytes skipped;
+/// - a Content-Length message over the limit is reported (once the head of its body has arrived, to read its id)
+///   and its declared bytes skipped;
 /// - a bad header block (missing, negative or non-numeric `Content-Length`, a line without `:`, bytes
 ///   that are not ASCII, a foreign charset) is reported and the framer *resynchronises*: it discards
 ///   bytes up to the next `Content-Length:` header name or the next line starting with `{` or `[`;
@@ -148,10 +149,10 @@ public struct MessageFramer: Sendable {
         guard newline != nil || atEndOfInput else {
             newlineSearchStart = buffer.count
             if buffer.count - head > maximumMessageBytes + 1 {
-                let size = buffer.count - head
+                let id = RequestIDScanner.id(in: buffer[head...], limit: idScanWindow)
                 head = buffer.count
                 state = .discardingLine
-                return .failure(tooLarge(.newlineDelimited, "over \(size - 1)"))
+                return .failure(tooLarge(.newlineDelimited, "more than \(maximumMessageBytes)", id: id))
             }
             return nil
         }
@@ -162,7 +163,10 @@ public struct MessageFramer: Sendable {
         head = min(lineEnd + 1, buffer.count)
         newlineSearchStart = head
         if bodyEnd - start > maximumMessageBytes {
-            return .failure(tooLarge(.newlineDelimited, String(bodyEnd - start)))
+            return .failure(
+                tooLarge(
+                    .newlineDelimited, "more than \(maximumMessageBytes)",
+                    id: RequestIDScanner.id(in: buffer[start..<bodyEnd], limit: idScanWindow)))
         }
         return .message(Array(buffer[start..<bodyEnd]), .newlineDelimited)
     }
@@ -194,9 +198,14 @@ public struct MessageFramer: Sendable {
             return .failure(error)
         }
         if length > maximumMessageBytes {
+            // Wait for the head of the body (or the end of input) to read the id the reply should carry.
+            let available = buffer.count - bodyStart
+            guard available >= idScanWindow || atEndOfInput else { return nil }
+            let id = RequestIDScanner.id(
+                in: buffer[bodyStart..<(bodyStart + min(available, length))], limit: idScanWindow)
             head = bodyStart
             state = .skipping(length)
-            return .failure(tooLarge(.contentLength, String(length)))
+            return .failure(tooLarge(.contentLength, String(length), id: id))
         }
         guard buffer.count - bodyStart >= length else {
             if atEndOfInput {
@@ -278,11 +287,18 @@ public struct MessageFramer: Sendable {
         return .success(length)
     }
 
-    private func tooLarge(_ framing: MessageFraming, _ size: String) -> FramingError {
+    private func tooLarge(_ framing: MessageFraming, _ size: String, id: RPCRequestID?) -> FramingError {
         FramingError(
             .tooLarge, framing: framing,
-            "message of \(size) bytes is over the limit of \(maximumMessageBytes) (--max-message-bytes)")
+            "message of \(size) bytes is over the limit of \(maximumMessageBytes) (--max-message-bytes)",
+            id: id ?? .null)
     }
+
+    /// How much of an oversized message's head is searched for its id: 64 KiB, or the limit + 1 when smaller. The
+    /// same window whatever the chunking of the input (an oversized message always has that many bytes), so the
+    /// reply does not depend on how reads split the stream.
+    static let idScanBytes = 64 * 1024
+    private var idScanWindow: Int { min(Self.idScanBytes, maximumMessageBytes + 1) }
 
     // MARK: - Resynchronisation
 

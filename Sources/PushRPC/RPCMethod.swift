@@ -22,4 +22,6 @@ struct RPCMethodContext: Sendable {
     var normaliser: Normaliser
     /// The OpenRPC document, or why it could not be read.
     var openRPC: Result<JSONValue, RPCError>
+    /// Server-wide default format options (`pushnorm rpc --options FILE`); a call's `options` overrides them.
+    var defaultOptions: JSONObject = JSONObject()
 }

@@ -81,12 +81,24 @@ struct RPCParams {
         return value
     }
 
-    /// `options`, decoded with ``FormatOptions/init(json:at:diagnostics:)``; defaults when absent.
-    func options() throws(RPCError) -> FormatOptions {
+    /// `options` laid over the server-wide `defaults` (`pushnorm rpc --options FILE`) key by key, decoded with
+    /// ``FormatOptions/init(json:at:diagnostics:)``; the defaults alone when absent.
+    func options(defaults: JSONObject = JSONObject()) throws(RPCError) -> FormatOptions {
         let key = "options"
-        guard let value = object[key] else { return FormatOptions() }
+        var merged = JSONValue.object(defaults)
+        if let value = object[key] {
+            if case .object(let members) = value {
+                var combined = defaults
+                for (name, member) in members { combined[name] = member }
+                merged = .object(combined)
+            } else {
+                merged = value  // not an object: decoding reports it
+            }
+        } else if defaults.isEmpty {
+            return FormatOptions()
+        }
         var diagnostics: [Diagnostic] = []
-        let options = FormatOptions(json: value, at: JSONPointer(tokens: [key]), diagnostics: &diagnostics)
+        let options = FormatOptions(json: merged, at: JSONPointer(tokens: [key]), diagnostics: &diagnostics)
         if diagnostics.containsErrors { throw .invalidParams(diagnostics) }
         return options
     }

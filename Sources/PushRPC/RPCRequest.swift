@@ -15,8 +15,9 @@ struct RPCRequest: Sendable, Hashable {
         var error: RPCError
     }
 
-    /// Reads the envelope. Members other than `jsonrpc`, `id`, `method` and `params` are ignored.
-    static func read(_ message: JSONValue) -> Result<RPCRequest, Failure> {
+    /// Reads the envelope. Members other than `jsonrpc`, `id`, `method` and `params` are ignored. A number id
+    /// takes `numberText` (its JSON text as sent) when given.
+    static func read(_ message: JSONValue, numberText: String? = nil) -> Result<RPCRequest, Failure> {
         guard case .object(let object) = message else {
             return .failure(
                 Failure(id: .null, error: .invalidRequest("a request must be an object, found \(message.typeName)")))
@@ -30,6 +31,12 @@ struct RPCRequest: Sendable, Hashable {
                         error: .invalidRequest("`id` must be a string, a number or null, found \(rawID.typeName)")))
             }
             id = readID
+            if let numberText {
+                switch readID {
+                case .integer, .unsignedInteger, .double: id = .number(numberText)
+                default: break
+                }
+            }
         }
         let replyID = id ?? .null
         guard object["jsonrpc"] == .string("2.0") else {

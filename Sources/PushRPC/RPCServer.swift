@@ -22,16 +22,18 @@ public struct RPCServer: Sendable {
     let logger: RPCLogger
     let context: RPCMethodContext
 
-    /// A server over `normaliser`; reads the OpenRPC document once, now.
+    /// A server over `normaliser`; bundles the OpenRPC document (or reads `--openrpc PATH`) once, now.
     public init(normaliser: Normaliser = Normaliser(), options: RPCServerOptions = RPCServerOptions()) {
         var normaliser = normaliser
         normaliser.parser.maximumBytes = max(normaliser.parser.maximumBytes, options.maxMessageBytes)
         self.normaliser = normaliser
         self.options = options
-        logger = RPCLogger(level: options.logLevel, fileDescriptor: options.logFileDescriptor)
+        logger = RPCLogger(
+            level: options.logLevel, fileDescriptor: options.logFileDescriptor, bufferBytes: options.logBufferBytes)
         context = RPCMethodContext(
             normaliser: normaliser,
-            openRPC: OpenRPCDocument.load(path: options.openRPCPath ?? OpenRPCDocument.defaultPath))
+            openRPC: options.openRPCPath.map { OpenRPCDocument.load(path: $0) } ?? OpenRPCDocument.embedded,
+            defaultOptions: options.defaultFormatOptions)
         if case .failure(let error) = context.openRPC { logger.log(.info, error.message) }
     }
 
@@ -47,20 +49,22 @@ public struct RPCServer: Sendable {
 
     /// The reply to one parsed message (a request, a notification or a batch); nil when none is due.
     public func reply(to message: JSONValue) -> JSONValue? {
-        guard case .array(let batch) = message else { return replyToSingle(message) }
-        if batch.isEmpty { return Self.errorReply(id: .null, .invalidRequest("empty batch")) }
-        let replies = batch.compactMap { replyToSingle($0) }
-        return replies.isEmpty ? nil : .array(replies)
+        outgoing(for: message, numberTexts: []).map(\.jsonValue)
     }
 
-    /// The reply to one message's bytes: -32700 (id null) when they are not JSON, -32600 (id null) when
-    /// they are over `maxMessageBytes`.
+    /// The reply to one message's bytes: -32700 (id null) when they are not JSON, -32600 when they are over
+    /// `maxMessageBytes` (with the id read from the message's head, else null).
     public func reply(toMessage bytes: some Collection<UInt8>) -> JSONValue? {
-        handle(bytes).reply
+        handle(bytes).reply?.jsonValue
+    }
+
+    /// The reply's wire bytes (compact JSON, number ids echoed as sent), or nil when none is due.
+    public func replyBytes(toMessage bytes: some Collection<UInt8>) -> [UInt8]? {
+        handle(bytes).reply?.bytes()
     }
 
     /// The reply, and whether the bytes parsed (framing resynchronises on unparsable Content-Length bodies).
-    package func handle(_ bytes: some Collection<UInt8>) -> (reply: JSONValue?, parsed: Bool) {
+    package func handle(_ bytes: some Collection<UInt8>) -> (reply: RPCOutgoing?, parsed: Bool) {
         if bytes.count > options.maxMessageBytes {
             let error = RPCError(
                 .invalidRequest,
@@ -68,7 +72,7 @@ public struct RPCServer: Sendable {
                     + " (--max-message-bytes)",
                 data: ["reason": "too-large"])
             logger.log(.warning, error.message)
-            return (Self.errorReply(id: .null, error), true)
+            return (.one(RPCReply(id: RequestIDScanner.id(in: bytes) ?? .null, .failure(error))), true)
         }
         let message: JSONValue
         do {
@@ -79,10 +83,38 @@ public struct RPCServer: Sendable {
         } catch {
             logger.log(.warning, "unparsable message (\(bytes.count) bytes): \(error.description)")
             return (
-                Self.errorReply(id: .null, .parseError(error.description, diagnostics: [error.diagnostic()])), false
+                .one(RPCReply(id: .null, .failure(.parseError(error.description, diagnostics: [error.diagnostic()])))),
+                false
             )
         }
-        return (reply(to: message), true)
+        let texts = Self.hasNumberID(message) ? RequestIDScanner.numericIDTexts(in: bytes) : []
+        return (outgoing(for: message, numberTexts: texts), true)
+    }
+
+    /// Whether the message (or an element of a batch) has a number id, whose text the reply must echo.
+    private static func hasNumberID(_ message: JSONValue) -> Bool {
+        func isNumber(_ value: JSONValue?) -> Bool {
+            switch value {
+            case .integer?, .unsignedInteger?, .double?: return true
+            default: return false
+            }
+        }
+        if case .array(let elements) = message { return elements.contains { isNumber($0["id"]) } }
+        return isNumber(message["id"])
+    }
+
+    /// The replies to a parsed message; `numberTexts` are the number ids' texts (per batch element).
+    private func outgoing(for message: JSONValue, numberTexts: [String?]) -> RPCOutgoing? {
+        guard case .array(let batch) = message else {
+            return replyToSingle(message, numberText: numberTexts.first ?? nil).map(RPCOutgoing.one)
+        }
+        if batch.isEmpty { return .one(RPCReply(id: .null, .failure(.invalidRequest("empty batch")))) }
+        var replies: [RPCReply] = []
+        for (index, element) in batch.enumerated() {
+            let text = index < numberTexts.count ? numberTexts[index] : nil
+            if let reply = replyToSingle(element, numberText: text) { replies.append(reply) }
+        }
+        return replies.isEmpty ? nil : .batch(replies)
     }
 
     /// A complete error reply.
@@ -97,13 +129,13 @@ public struct RPCServer: Sendable {
 
     // MARK: - One request
 
-    private func replyToSingle(_ message: JSONValue) -> JSONValue? {
+    private func replyToSingle(_ message: JSONValue, numberText: String?) -> RPCReply? {
         let request: RPCRequest
-        switch RPCRequest.read(message) {
+        switch RPCRequest.read(message, numberText: numberText) {
         case .success(let read): request = read
         case .failure(let failure):
             logger.log(.warning, "invalid request: \(failure.error.message)")
-            return Self.errorReply(id: failure.id, failure.error)
+            return RPCReply(id: failure.id, .failure(failure.error))
         }
         guard let id = request.id else {
             logger.log(.debug, "notification \(request.method): no reply")
@@ -113,10 +145,7 @@ public struct RPCServer: Sendable {
         let start = clock.now
         let result = call(request)
         logger.log(.debug, "\(request.method) id \(id): \(resultSummary(result)) in \(clock.now - start)")
-        switch result {
-        case .success(let value): return Self.resultReply(id: id, value)
-        case .failure(let error): return Self.errorReply(id: id, error)
-        }
+        return RPCReply(id: id, result)
     }
 
     private func call(_ request: RPCRequest) -> Result<JSONValue, RPCError> {

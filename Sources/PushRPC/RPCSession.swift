@@ -1,5 +1,3 @@
-import JSONCodec
-
 /// A server and a framer together: stream bytes in, framed reply bytes out. No I/O, so a whole
 /// conversation (both framings, garbage, lying lengths) can be tested in-process.
 public struct RPCSession: Sendable {
@@ -34,16 +32,16 @@ public struct RPCSession: Sendable {
     }
 
     private mutating func drain(atEndOfInput: Bool, into out: inout [UInt8]) {
-        let writer = JSONWriter(style: .compact)
         while let event = framer.next(atEndOfInput: atEndOfInput) {
             switch event {
             case .message(let body, let framing):
                 let (reply, parsed) = server.handle(body)
                 if !parsed && framing == .contentLength { framer.resynchroniseAfterLastMessage() }
-                if let reply { framing.frame(writer.bytes(reply), into: &out) }
+                if let reply { framing.frame(reply.bytes(), into: &out) }
             case .failure(let error):
                 server.logger.log(.warning, "framing: \(error.description)")
-                framing(error).frame(writer.bytes(RPCServer.errorReply(id: .null, error.rpcError)), into: &out)
+                framing(error).frame(
+                    RPCOutgoing.one(RPCReply(id: error.id, .failure(error.rpcError))).bytes(), into: &out)
             }
         }
     }

@@ -10,21 +10,24 @@
 ///
 /// Reads `input` in blocks of `options.readBlockSize` (64 KiB) with `read(2)`, answers every complete
 /// message, and writes the replies with `write(2)` once the input read so far holds no further complete
-/// message. stdout carries only replies; logs go to `options.logFileDescriptor` (stderr). SIGPIPE is
+/// message. stdout carries only replies; logs go to `options.logFileDescriptor` (stderr) without blocking (a
+/// full stderr drops lines and counts them; the count is logged at exit). SIGPIPE is
 /// ignored, so a closed output (EPIPE) ends the loop cleanly.
 ///
 /// ```swift
-/// // Sources/pushnorm/main.swift
-/// case "rpc":
-///     do { exit(runRPCServer(options: try RPCServerOptions(arguments: Array(arguments.dropFirst(2))))) }
-///     catch { print(error, RPCServerOptions.usage); exit(2) }
+/// var options = RPCServerOptions()
+/// options.logLevel = .info
+/// exit(runRPCServer(options: options))
 /// ```
 /// - Returns: the process exit code: 0 at end of input or when the output is closed, 1 on a read or
 ///   write error.
 public func runRPCServer(input: Int32 = 0, output: Int32 = 1, options: RPCServerOptions) -> Int32 {
     signal(SIGPIPE, SIG_IGN)
-    var loop = RPCStdioLoop(input: input, output: output, server: RPCServer(options: options))
-    return loop.run()
+    let server = RPCServer(options: options)
+    var loop = RPCStdioLoop(input: input, output: output, server: server)
+    let status = loop.run()
+    server.logger.finish()
+    return status
 }
 
 /// The read–answer–write loop over two file descriptors.

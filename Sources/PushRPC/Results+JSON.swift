@@ -54,7 +54,7 @@ extension ConversionResult {
 }
 
 extension FormatDescriptor {
-    /// `{name, vendor, direction, delivered, summary, carries}`.
+    /// `{name, vendor, direction, delivered, summary, carries, kind}` (`kind`: `notification` or `catalogue`).
     ///
     /// `direction` is `["read", "write"]` for every registered format: ``PayloadAdapter`` requires both
     /// `normalise` and `render`. The member exists so a future one-way format can be described.
@@ -66,6 +66,7 @@ extension FormatDescriptor {
             "delivered": .bool(isDelivered),
             "summary": .string(summary),
             "carries": .array(carries.map(JSONValue.string)),
+            "kind": .string(name == Normaliser.catalogueFormat ? "catalogue" : "notification"),
         ]
     }
 }

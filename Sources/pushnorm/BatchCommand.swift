@@ -17,7 +17,7 @@ enum BatchCommand {
         guard let to = arguments.value("--to") else { throw Arguments.UsageError(message: "convert needs --to") }
         let from = arguments.value("--from") ?? "auto"
         for name in [from, to] where name != "auto" && FormatRegistry.standard.adapter(named: name) == nil {
-            throw Arguments.UsageError(message: "unknown format \"\(name)\"")
+            throw Arguments.UsageError(message: FormatNames.unknown(name), command: "convert")
         }
         let converter = BatchConverter(
             normaliser: try arguments.normaliser(),
@@ -30,10 +30,10 @@ enum BatchCommand {
         if let format = arguments.value("--format"), format != "auto", format != Normaliser.catalogueFormat,
             FormatRegistry.standard.adapter(named: format) == nil
         {
-            throw Arguments.UsageError(message: "unknown format \"\(format)\"")
+            throw Arguments.UsageError(message: FormatNames.unknown(format), command: "validate")
         }
         if let target = arguments.value("--target"), FormatRegistry.standard.adapter(named: target) == nil {
-            throw Arguments.UsageError(message: "unknown target format \"\(target)\"")
+            throw Arguments.UsageError(message: "--target: " + FormatNames.unknown(target), command: "validate")
         }
         let converter = BatchConverter(
             normaliser: try arguments.normaliser(),
@@ -263,7 +263,8 @@ enum BatchCommand {
             if shape == .jsonArray && !single && isConvert {
                 buffer.append(contentsOf: (written == 0 ? "[]\n" : "\n]\n").utf8)
             }
-            if !isConvert && !single {
+            // With --records, stdout holds only the NDJSON record lines; the summary goes to stderr (summary()).
+            if !isConvert && !single && !arguments.flags.contains("--records") {
                 var counts = tally
                 for record in pending { counts.add(failed: record.failed, lossy: record.lossy, codes: record.codes) }
                 var codes = JSONObject()
@@ -392,6 +393,9 @@ enum BatchCommand {
             return stop(error, sink, outputs: [output] + (errors.map { [$0] } ?? []), resume: resume)
         }
         sink.summary()
+        if sink.tally.records == 0 {
+            return Commands.noRecords(inputs.count == 1 ? inputs[0] : inputs.joined(separator: ", "))
+        }
         return sink.status
     }
 
@@ -565,7 +569,11 @@ enum BatchCommand {
             .filter { $0.hasSuffix(".json") }.sorted()
         let outDirectory = arguments.value("-o", or: "--output")
         if isConvert {
-            guard let outDirectory else { throw Arguments.UsageError(message: "a directory input needs -o DIR") }
+            guard let outDirectory else {
+                throw Arguments.UsageError(
+                    message: "\(directory) is a directory: convert writes one output file per input file, so it"
+                        + " needs -o DIR (the output directory)", command: "convert")
+            }
             try? FileManager.default.createDirectory(atPath: outDirectory, withIntermediateDirectories: true)
         }
         var checkpoint: Checkpoint?

@@ -4,74 +4,74 @@ import PushNormaliser
 
 /// The commands. Each returns the exit status.
 enum Commands {
-    static let version = "0.1.0"
-
-    static let help = """
-        pushnorm \(version): normalise, validate, render and convert push-notification payloads.
-
-        USAGE
-          pushnorm normalise [--format F] [--options FILE] [--pretty] [--full] [FILE|-]
-          pushnorm validate  [--format F] [--target T] [--options FILE] [--pretty] [IN ...|-]
-          pushnorm render    --format F [--options FILE] [--pretty] [FILE|-]
-          pushnorm convert   --from F --to T [--strict] [--options FILE] [--jobs N] [--errors FILE]
-                             [--report-loss] [-o OUT [--resume]] [IN ...|-]
-          pushnorm formats
-          pushnorm rpc       [--max-message-bytes N] [--log-level error|warning|info|debug]
-          pushnorm --help | --version
-
-        Every command but rpc takes the JSON limits --max-bytes N (per payload; default 1048576) and
-        --max-depth N (nesting; default 128, at most 4096).
-
-        Formats: auto (detect; default for --format/--from), apns, hive, hive-local, amazon, pinpoint,
-        pinpoint-message, sns, zego, zego-push-config, zego-offline-push (`pushnorm formats` lists them).
-        Inputs of convert/validate: one JSON object, NDJSON (one payload per line), a JSON array, or a
-        directory of .json files; output has the same shape. -o OUT (and --errors FILE) are written to a
-        temporary file and renamed into place once complete; --resume keeps OUT.pushnorm-partial and a
-        checkpoint beside it, so running the same command again after a kill or a full disk continues.
-
-        EXIT STATUS
-          0 ok; 1 invalid input (or some records failed); 2 usage; 3 an output could not be written (disk
-          full, I/O error: the run stopped, the message names the file and the last record written);
-          4 standard output was closed by its reader (e.g. `| head`): stopped quietly.
-        """
-
     static func run(_ arguments: Arguments) throws(Arguments.UsageError) -> Int32 {
         if arguments.flags.contains("--version") {
-            IO.stdout("pushnorm \(version)\n")
+            IO.stdout("pushnorm \(CommandSpec.version)\n")
             return 0
         }
-        guard let command = arguments.command, !arguments.flags.contains("--help"), !arguments.flags.contains("-h")
-        else {
-            IO.stdout(help + "\n")
-            return arguments.command == nil && !arguments.flags.contains("--help") && !arguments.flags.contains("-h")
-                ? 2 : 0
+        guard let spec = arguments.spec else {
+            if arguments.flags.contains("--help") {
+                IO.stdout(CommandSpec.overview())
+                return 0
+            }
+            IO.stderr(CommandSpec.overview())
+            return 2
         }
-        switch command {
-        case "normalise", "normalize": return try normalise(arguments)
+        if arguments.flags.contains("--help") {
+            IO.stdout(spec.help)
+            return 0
+        }
+        try arguments.checkOperands()
+        switch spec.name {
+        case "normalise": return try normalise(arguments)
         case "validate": return try BatchCommand.validate(arguments)
         case "render": return try render(arguments)
         case "convert": return try BatchCommand.convert(arguments)
         case "formats": return formats()
         case "rpc": return try RPCCommand.run(arguments)
-        case "help": IO.stdout(help + "\n"); return 0
-        default: throw Arguments.UsageError(message: "unknown command \"\(command)\"")
+        default: return try help(arguments)
         }
     }
 
+    /// `pushnorm help [COMMAND]`.
+    static func help(_ arguments: Arguments) throws(Arguments.UsageError) -> Int32 {
+        guard let name = arguments.positionals.first else {
+            IO.stdout(CommandSpec.overview())
+            return 0
+        }
+        guard let spec = CommandSpec.named(name) else {
+            var message = "unknown command \"\(name)\""
+            if let near = Suggestion.closest(to: name, among: CommandSpec.all.map(\.name)) {
+                message += " (did you mean \(near)?)"
+            }
+            throw Arguments.UsageError(message: message)
+        }
+        IO.stdout(spec.help)
+        return 0
+    }
+
+    /// `--options FILE`, decoded; the defaults when absent.
     static func options(_ arguments: Arguments) throws(Arguments.UsageError) -> FormatOptions {
-        guard let path = arguments.value("--options") else { return FormatOptions() }
-        let bytes = try IO.readInput(path)
-        let json: JSONValue
-        do { json = try JSONParser().parse(bytes) } catch {
-            throw Arguments.UsageError(message: "--options \(path): \(error)")
+        guard let json = try optionsJSON(arguments), let path = arguments.value("--options") else {
+            return FormatOptions()
         }
         var diagnostics: [Diagnostic] = []
         let options = FormatOptions(json: json, diagnostics: &diagnostics)
         if !diagnostics.isEmpty {
             throw Arguments.UsageError(
-                message: "--options \(path): " + diagnostics.map(\.description).joined(separator: "; "))
+                message: "--options \(path): " + diagnostics.map(\.description).joined(separator: "; "),
+                command: arguments.spec?.name)
         }
         return options
+    }
+
+    /// `--options FILE`, parsed; nil when absent.
+    static func optionsJSON(_ arguments: Arguments) throws(Arguments.UsageError) -> JSONValue? {
+        guard let path = arguments.value("--options") else { return nil }
+        let bytes = try IO.readInput(path)
+        do { return try JSONParser().parse(bytes) } catch {
+            throw Arguments.UsageError(message: "--options \(path): \(error)", command: arguments.spec?.name)
+        }
     }
 
     static func writer(_ arguments: Arguments) -> JSONWriter {
@@ -93,10 +93,18 @@ enum Commands {
         return try IO.readInput(arguments.positionals.first)
     }
 
+    /// `pushnorm: no records in INPUT (empty input)` on stderr: exit 1, for an input with nothing but whitespace.
+    static func noRecords(_ input: String?) -> Int32 {
+        let name = input.map { $0 == "-" ? "standard input" : $0 } ?? "standard input"
+        IO.stderr("pushnorm: no records in \(name) (empty input)\n")
+        return 1
+    }
+
     static func normalise(_ arguments: Arguments) throws(Arguments.UsageError) -> Int32 {
         let options = try options(arguments)
         let normaliser = try arguments.normaliser()
         let bytes = try single(arguments)
+        if IO.isBlank(bytes) { return noRecords(arguments.positionals.first) }
         if arguments.value("--format") == Normaliser.catalogueFormat { return catalogue(bytes, arguments, normaliser) }
         do {
             let result = try normaliser.normalise(
@@ -140,6 +148,7 @@ enum Commands {
         let options = try options(arguments)
         let normaliser = try arguments.normaliser()
         let bytes = try single(arguments)
+        if IO.isBlank(bytes) { return noRecords(arguments.positionals.first) }
         if format == Normaliser.catalogueFormat { return catalogue(bytes, arguments, normaliser) }
         let json: JSONValue
         do { json = try normaliser.parser.parse(bytes) } catch {
@@ -164,12 +173,12 @@ enum Commands {
     }
 
     static func formats() -> Int32 {
-        for descriptor in FormatRegistry.standard.descriptors {
-            IO.stdout(
-                "\(descriptor.name)\t\(descriptor.vendor)\t\(descriptor.isDelivered ? "delivered" : "send")\t\(descriptor.summary)\n"
-            )
+        for descriptor in FormatRegistry.standard.descriptorsWithCatalogue {
+            let form =
+                descriptor.name == Normaliser.catalogueFormat
+                ? "catalogue" : descriptor.isDelivered ? "delivered" : "send"
+            IO.stdout("\(descriptor.name)\t\(descriptor.vendor)\t\(form)\t\(descriptor.summary)\n")
         }
-        IO.stdout("hive-actions\thive\tcatalogue\tThe hive_push_actions.json action catalogue (RPC and library).\n")
         return 0
     }
 }

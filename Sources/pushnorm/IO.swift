@@ -32,6 +32,12 @@ enum IO {
             throw Arguments.UsageError(message: "cannot open \(path): \(String(cString: strerror(errno)))")
         }
         defer { close(fd) }
+        var info = stat()
+        if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFDIR {
+            throw Arguments.UsageError(
+                message: "\(path) is a directory, not a JSON file (convert DIR -o OUT and validate DIR take a directory"
+                    + " of .json files)")
+        }
         return readAll(fd)
     }
 
@@ -48,6 +54,11 @@ enum IO {
             offset += n
         }
         return true
+    }
+
+    /// True when `bytes` hold nothing but JSON whitespace.
+    static func isBlank(_ bytes: [UInt8]) -> Bool {
+        bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
     }
 
     /// Writes to standard output, checked: on a failure the process ends, quietly with status 4 when the reader

@@ -12,11 +12,14 @@ signal(SIGPIPE, SIG_IGN)
 signal(SIGXFSZ, SIG_IGN)
 let argv = Array(CommandLine.arguments.dropFirst())
 let status: Int32
+var commandName: String?
 do {
     let arguments = try Arguments(argv)
+    commandName = arguments.spec?.name
     status = try Commands.run(arguments)
 } catch {
-    IO.stderr("pushnorm: \(error.message)\nRun `pushnorm --help` for usage.\n")
+    let help = (error.command ?? commandName).map { "pushnorm \($0) --help" } ?? "pushnorm --help"
+    IO.stderr("pushnorm: \(error.message)\nRun `\(help)` for usage.\n")
     status = 2
 }
 exit(status)

@@ -1,12 +1,12 @@
 import Foundation
-import JSONCodec
-import PushCore
 import PushNormaliser
 import PushTestSupport
 import Testing
 
-/// The README's library quick start, compiled and run as written: the code between the markers below must be
-/// the README's `swift` block (imports aside), so the README cannot drift from code that compiles and runs.
+/// The README's library quick start, compiled and run as written with only `import PushNormaliser`, here and in
+/// `Examples/swift-consumer` (a separate package depending on this one by path; `make test` runs it): the code
+/// between the markers below, and in the consumer, must be the README's quick-start block (imports aside), so the
+/// README cannot drift from code that compiles and runs.
 @Suite("README quick start")
 struct QuickStartTests {
     @Test func quickStartRuns() throws {
@@ -31,17 +31,25 @@ struct QuickStartTests {
             .filter { !$0.isEmpty && !$0.hasPrefix("import ") }
     }
 
-    @Test func theTestRunsTheREADMEQuickStart() throws {
+    /// The code between `// --- README: Library quick start ---` and `// --- end ---` in a source file.
+    static func marked(_ path: String) throws -> [String] {
+        let source = try String(contentsOfFile: path, encoding: .utf8)
+        let from = try #require(source.range(of: "// --- README: Library quick start ---\n"), "no marker in \(path)")
+        let to = try #require(source[from.upperBound...].range(of: "// --- end ---"))
+        return code(source[from.upperBound..<to.lowerBound].split(separator: "\n"))
+    }
+
+    @Test func theTestAndTheConsumerRunTheREADMEQuickStart() throws {
         let root = PushnormExecutable.packageRoot
         let readme = try String(contentsOfFile: root + "/README.md", encoding: .utf8)
-        let start = try #require(readme.range(of: "```swift\n"), "README.md has no swift block")
+        let start = try #require(
+            readme.range(of: "```swift\nimport PushNormaliser\n"), "README.md has no quick-start block")
         let end = try #require(readme[start.upperBound...].range(of: "```"))
         let documented = Self.code(readme[start.upperBound..<end.lowerBound].split(separator: "\n"))
-        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
-        let from = try #require(source.range(of: "// --- README: Library quick start ---\n"))
-        let to = try #require(source[from.upperBound...].range(of: "// --- end ---"))
-        let tested = Self.code(source[from.upperBound..<to.lowerBound].split(separator: "\n"))
         #expect(documented.count >= 6)
-        #expect(tested == documented, "the README quick start differs from the code this test runs")
+        #expect(try Self.marked(#filePath) == documented, "the README quick start differs from the code this test runs")
+        #expect(
+            try Self.marked(root + "/Examples/swift-consumer/Sources/QuickStart/main.swift") == documented,
+            "the README quick start differs from Examples/swift-consumer")
     }
 }

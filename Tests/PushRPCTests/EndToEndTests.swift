@@ -130,10 +130,82 @@ struct EndToEndTests {
         #expect(run.stderr.contains("warning"))
     }
 
-    @Test func discoverThroughTheBinaryEqualsTheFile() throws {
+    /// Run from a directory outside the source tree: the document is compiled in, so no file is read.
+    @Test func discoverThroughTheBinaryIsTheBuiltInDocument() throws {
         let run = try Self.run(JSONWriter().bytes(Self.request(1, "rpc.discover")) + [0x0A])
         let frames = try RPCTestSupport.frames(run.stdout)
-        #expect(frames.first?.1["result"] == (try RPCTestSupport.openRPC()))
+        let document = try #require(frames.first?.1["result"])
+        #expect(document == (try OpenRPCDocument.embedded.get()))
+        #expect(
+            RPCTestSupport.methodSignatures(document) == RPCTestSupport.methodSignatures(try RPCTestSupport.openRPC()))
+        try RPCTestSupport.expectSelfContained(document)
+    }
+
+    @Test func anOverLimitRequestIsAnsweredWithItsOwnID() throws {
+        // 2 MiB, over the default 1 MiB limit, with id 7, in both framings; then a normal request.
+        let big = JSONWriter().bytes(
+            Self.request(
+                7, "normalise", ["payload": ["aps": ["alert": .string(String(repeating: "x", count: 2 << 20))]]]))
+        let framed = Array("Content-Length: \(big.count)\r\n\r\n".utf8) + big
+        let input = big + [0x0A] + framed + JSONWriter().bytes(Self.request(8, "formats")) + [0x0A]
+        let run = try Self.run(input)
+        let frames = try RPCTestSupport.frames(run.stdout)
+        #expect(frames.map(\.1["id"]) == [7, 7, 8])
+        #expect(frames[0].1["error"]?["code"] == -32600)
+        #expect(frames[1].1["error"]?["data"]?["reason"] == "too-large")
+    }
+
+    @Test func numberIDsAreEchoedAsTheirExactText() throws {
+        let input = Array(
+            #"""
+            {"jsonrpc":"2.0","id":1e3,"method":"formats"}
+            [{"jsonrpc":"2.0","id":1.50,"method":"nope"},{"jsonrpc":"2.0","method":"formats"},{"jsonrpc":"2.0","id":-0,"method":"nope"}]
+            {"jsonrpc":"2.0","id":"1e3","method":"nope"}
+
+            """#.utf8)
+        let run = try Self.run(input)
+        let lines = run.output.split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix(#"{"jsonrpc":"2.0","id":1e3,"result":"#))
+        #expect(lines[1].hasPrefix(#"[{"jsonrpc":"2.0","id":1.50,"error":"#))
+        #expect(lines[1].contains(#"{"jsonrpc":"2.0","id":-0,"error":"#))
+        #expect(lines[2].hasPrefix(#"{"jsonrpc":"2.0","id":"1e3","error":"#))
+    }
+
+    /// A parent that pipes stderr and never reads it: at --log-level debug every request logs a line, the pipe
+    /// fills after a few hundred, and the server must still answer all 20 000 (dropping and counting log lines).
+    @Test func aServerWhoseStderrIsNeverReadAnswersEveryRequest() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try PushnormExecutable.requirePath())
+        process.arguments = ["--log-level", "debug", "rpc"]
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors  // never read
+        try process.run()
+        let count = 20_000
+        let writer = input.fileHandleForWriting
+        DispatchQueue.global().async {
+            var block: [UInt8] = []
+            for index in 0..<count {
+                block += Array(
+                    #"{"jsonrpc":"2.0","id":\#(index),"method":"validate","params":{"payload":{"aps":{"alert":"hi"}}}}"#
+                        .utf8)
+                block.append(0x0A)
+                if block.count > 1 << 16 || index == count - 1 {
+                    writer.write(Data(block))
+                    block.removeAll(keepingCapacity: true)
+                }
+            }
+            try? writer.close()
+        }
+        let replies = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let lines = replies.split(separator: 0x0A)
+        #expect(lines.count == count)
+        #expect(
+            lines.last.map { String(decoding: $0, as: UTF8.self) }?.hasPrefix(#"{"jsonrpc":"2.0","id":19999,"#) == true)
+        #expect(process.terminationStatus == 0)
     }
 
     @Test func logsGoToStderrAndStdoutHasOnlyReplies() throws {

@@ -1,3 +1,4 @@
+import Foundation
 import PushCore
 import Testing
 
@@ -224,5 +225,34 @@ import Testing
         MessageFraming.newlineDelimited.frame(Self.bytes("{}"), into: &out)
         MessageFraming.contentLength.frame(Self.bytes("{\"é\":1}"), into: &out)
         #expect(String(decoding: out, as: UTF8.self) == "{}\nContent-Length: 8\r\n\r\n{\"é\":1}")
+    }
+}
+
+/// An oversized message's error reply carries its id, whatever the chunking of the input.
+@Suite struct OversizedMessageIDTests {
+    @Test(arguments: [1, 7, 100, 1000, 5000])
+    func theIDIsReadTheSameInAnyChunking(chunk: Int) {
+        var options = RPCTestSupport.quiet
+        options.maxMessageBytes = 2048
+        let server = RPCServer(options: options)
+        let body = Array(
+            (#"{"jsonrpc":"2.0","id":7,"method":"normalise","params":{"payload":{"aps":{"alert":""#
+                + String(repeating: "x", count: 4000) + #""}}}}"#).utf8)
+        let input =
+            Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body + body + [0x0A]
+            + Array(#"{"jsonrpc":"2.0","id":8,"method":"formats"}"#.utf8) + [0x0A]
+        let whole = RPCSession.replies(to: input, server: server)
+        var session = RPCSession(server: server)
+        var chunked: [UInt8] = []
+        var start = 0
+        while start < input.count {
+            session.receive(input[start..<min(input.count, start + chunk)], into: &chunked)
+            start += chunk
+        }
+        session.finish(into: &chunked)
+        #expect(chunked == whole)
+        let text = String(decoding: whole, as: UTF8.self)
+        #expect(text.components(separatedBy: #""id":7,"error":{"code":-32600"#).count == 3)
+        #expect(text.contains(#""id":8,"result""#))
     }
 }

@@ -203,10 +203,14 @@ import Testing
     @Test func formatsListsTheRegistry() throws {
         for server in [RPCTestSupport.server, RPCTestSupport.serverWithTextOnly] {
             let formats = try #require(try RPCTestSupport.result("formats", server: server).arrayValue)
-            let descriptors = server.normaliser.registry.descriptors
+            let descriptors = server.normaliser.registry.descriptorsWithCatalogue
             #expect(formats.map { $0["name"]?.stringValue } == descriptors.map(\.name))
             for (format, descriptor) in zip(formats, descriptors) {
-                #expect(format.objectValue?.keys == ["name", "vendor", "direction", "delivered", "summary", "carries"])
+                #expect(
+                    format.objectValue?.keys == [
+                        "name", "vendor", "direction", "delivered", "summary", "carries", "kind",
+                    ])
+                #expect(format["kind"] == (descriptor.name == "hive-actions" ? "catalogue" : "notification"))
                 #expect(format["vendor"] == .string(descriptor.vendor))
                 #expect(format["summary"] == .string(descriptor.summary))
                 #expect(format["delivered"] == .bool(descriptor.isDelivered))
@@ -218,12 +222,13 @@ import Testing
 
     // MARK: - rpc.discover
 
-    @Test func discoverReturnsExactlyTheFile() throws {
-        #expect(try RPCTestSupport.result("rpc.discover") == RPCTestSupport.openRPC())
-    }
-
-    @Test func defaultOpenRPCPathIsTheSourceTreeFile() {
-        #expect(OpenRPCDocument.defaultPath == RPCTestSupport.packageRoot + "/rpc-spec/openrpc.json")
+    @Test func discoverReturnsTheFileWithItsSchemasInlined() throws {
+        let document = try RPCTestSupport.result("rpc.discover")
+        let file = try RPCTestSupport.openRPC()
+        #expect(RPCTestSupport.methodSignatures(document) == RPCTestSupport.methodSignatures(file))
+        #expect(document["components"]?["errors"] == file["components"]?["errors"])
+        #expect(document["openrpc"] == file["openrpc"])
+        try RPCTestSupport.expectSelfContained(document)
     }
 }
 

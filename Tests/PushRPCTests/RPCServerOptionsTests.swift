@@ -1,37 +1,79 @@
+import Foundation
+import JSONCodec
+import PushCore
 import Testing
 
 @testable import PushRPC
 
-/// The `pushnorm rpc` flags.
+/// The server's settings (the `pushnorm rpc` options are parsed by the executable's option table and checked in
+/// CommandLineTests).
 @Suite struct RPCServerOptionsTests {
-    @Test func defaults() throws {
-        let options = try RPCServerOptions(arguments: [])
+    @Test func defaults() {
+        let options = RPCServerOptions()
         #expect(options.maxMessageBytes == 1 << 20)
         #expect(options.logLevel == .warning)
         #expect(options.logFileDescriptor == 2)
         #expect(options.openRPCPath == nil)
+        #expect(options.defaultFormatOptions.isEmpty)
         #expect(options.readBlockSize >= 64 * 1024)
-    }
-
-    @Test func flagsWithSeparateAndInlineValues() throws {
-        let options = try RPCServerOptions(arguments: [
-            "--max-message-bytes", "2048", "--log-level=debug", "--openrpc", "/x.json",
-        ])
-        #expect(options.maxMessageBytes == 2048)
-        #expect(options.logLevel == .debug)
-        #expect(options.openRPCPath == "/x.json")
-    }
-
-    @Test(arguments: [
-        ["--max-message-bytes", "0"], ["--max-message-bytes", "-1"], ["--max-message-bytes", "big"],
-        ["--max-message-bytes"],
-        ["--log-level", "verbose"], ["--nope"], ["positional"],
-    ])
-    func badFlagsThrow(arguments: [String]) {
-        #expect(throws: RPCOptionsError.self) { try RPCServerOptions(arguments: arguments) }
     }
 
     @Test func logLevelsAreOrdered() {
         #expect(RPCLogLevel.allCases.sorted() == [.error, .warning, .info, .debug])
+    }
+
+    @Test func serverWideDefaultOptionsApplyAndACallsOptionsOverrideThemByKey() throws {
+        var options = RPCTestSupport.quiet
+        options.defaultFormatOptions = JSONObject(uniqueKeysWithValues: [
+            ("amazonMediaPlacement", "data"), ("amazonMediaKey", "media"),
+        ])
+        let server = RPCServer(options: options)
+        let payload: JSONValue = [
+            "aps": ["alert": "hi"], "payload": #"{"image_attachment":"https://x.example/a.jpg"}"#,
+        ]
+        let placed = try RPCTestSupport.result(
+            "convert", ["payload": payload, "from": "zego", "to": "amazon"], server: server)
+        #expect(placed["payload"]?["data"]?["media"] == "https://x.example/a.jpg")
+        let overridden = try RPCTestSupport.result(
+            "convert",
+            ["payload": payload, "from": "zego", "to": "amazon", "options": ["amazonMediaPlacement": "top"]],
+            server: server)
+        #expect(overridden["payload"]?["media"] == "https://x.example/a.jpg")
+        // A bad key in a call is still located under /options.
+        let error = try RPCTestSupport.error(
+            "convert", ["payload": payload, "to": "amazon", "options": ["nope": 1]], server: server)
+        #expect(RPCTestSupport.code(error) == -32602)
+    }
+
+    @Test func aLogDescriptorThatBlocksDropsLinesInsteadOfBlockingTheCaller() throws {
+        var fds: [Int32] = [0, 0]
+        #expect(pipe(&fds) == 0)
+        let logger = RPCLogger(level: .debug, fileDescriptor: fds[1], bufferBytes: 4096)
+        // Nobody reads the pipe (64 KiB) yet: 10 000 lines of 100 bytes cannot all fit, and logging must not wait.
+        let line = String(repeating: "x", count: 80)
+        for _ in 0..<10_000 { logger.log(.debug, line) }
+        let dropped = try #require(logger.sink).droppedCount
+        #expect(dropped > 9_000)
+        // Now read: the queued lines and the drop report arrive; the write end closes only after the sink is done,
+        // so no write ever meets a closed pipe.
+        let reader = DispatchGroup()
+        nonisolated(unsafe) var received: [UInt8] = []
+        let readEnd = fds[0]
+        DispatchQueue.global().async(group: reader) {
+            var block = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = block.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
+                if count <= 0 { break }
+                received += block[0..<count]
+            }
+        }
+        #expect(logger.finish() == dropped)
+        close(fds[1])
+        reader.wait()
+        close(fds[0])
+        let text = String(decoding: received, as: UTF8.self)
+        #expect(
+            text.hasSuffix("pushnorm rpc: warning: \(dropped) log lines dropped: stderr was not read fast enough\n"))
+        #expect(text.split(separator: "\n").count == 10_000 - dropped + 1)
     }
 }

@@ -144,7 +144,11 @@ import Testing
         let reply = try #require(small.reply(toMessage: Array(text.utf8)))
         #expect(reply["error"]?["code"] == -32600)
         #expect(reply["error"]?["data"]?["reason"] == "too-large")
-        #expect(reply["id"] == .null)
+        #expect(reply["id"] == 1)  // read from the head of the message
+        let late = #"{"jsonrpc":"2.0","method":"normalise","params":{"payload":{"aps":{"alert":"long"}}},"id":"x"}"#
+        #expect(small.reply(toMessage: Array(late.utf8))?["id"] == "x")
+        let unreadable = #"{"jsonrpc":"2.0","method":"normalise","params":{"payload":{"aps":{"alert":"long enough"#
+        #expect(small.reply(toMessage: Array(unreadable.utf8))?["id"] == .null)
     }
 
     // MARK: - -32601

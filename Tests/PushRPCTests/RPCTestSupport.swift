@@ -21,6 +21,46 @@ enum RPCTestSupport {
         return try JSONParser(maximumBytes: 16 << 20).parse(Array(data))
     }
 
+    /// Each method's name, summary and param names (what bundling the schemas must leave alone).
+    static func methodSignatures(_ document: JSONValue) -> [String] {
+        (document["methods"]?.arrayValue ?? []).map { method in
+            let params = (method["params"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
+            return
+                "\(method["name"]?.stringValue ?? "?") \(method["summary"]?.stringValue ?? "") (\(params.joined(separator: ",")))"
+        }
+    }
+
+    /// Every `$ref` in `document` is a pointer inside it that resolves.
+    static func expectSelfContained(_ document: JSONValue) throws {
+        var references: [String] = []
+        func collect(_ value: JSONValue) {
+            switch value {
+            case .object(let members):
+                for (key, member) in members {
+                    if key == "$ref", case .string(let reference) = member {
+                        references.append(reference)
+                    } else {
+                        collect(member)
+                    }
+                }
+            case .array(let elements): elements.forEach(collect)
+            default: break
+            }
+        }
+        collect(document)
+        #expect(references.count > 50)
+        for reference in references {
+            #expect(reference.hasPrefix("#/"), "\(reference) points outside the document")
+            guard reference.hasPrefix("#/") else { continue }
+            var node: JSONValue? = document
+            for token in reference.dropFirst(2).split(separator: "/", omittingEmptySubsequences: false) {
+                let key = token.replacing("~1", with: "/").replacing("~0", with: "~")
+                node = node?[String(key)]
+            }
+            #expect(node != nil, "\(reference) does not resolve")
+        }
+    }
+
     /// Options that log nothing.
     static var quiet: RPCServerOptions {
         var options = RPCServerOptions()

@@ -206,11 +206,45 @@ def test_batch_reply_is_an_array_in_order():
     assert check_notifications(replies) == 50
 
 
-def test_discover_returns_the_document():
+def discovered():
     out = subprocess.run(
         [BINARY, "rpc"], input=(json.dumps(request(1, "rpc.discover")) + "\n").encode(), capture_output=True, timeout=60
     )
-    assert json.loads(out.stdout)["result"] == OPENRPC
+    return json.loads(out.stdout)["result"]
+
+
+def refs(value):
+    if isinstance(value, dict):
+        for key, member in value.items():
+            if key == "$ref" and isinstance(member, str):
+                yield member
+            else:
+                yield from refs(member)
+    elif isinstance(value, list):
+        for member in value:
+            yield from refs(member)
+
+
+def test_discover_returns_the_document_self_contained():
+    """rpc.discover is openrpc.json with the schema files inlined: every $ref resolves inside the document, so a
+    tool holding only that document can validate results with it."""
+    document = discovered()
+    bundled = json.dumps(OPENRPC["methods"]).replace('"hive-actions.schema.json"', '"#/components/schemas/HiveActions"')
+    assert document["methods"] == json.loads(bundled)
+    assert document["components"]["errors"] == OPENRPC["components"]["errors"]
+    for reference in refs(document):
+        assert reference.startswith("#/"), reference
+        node = document
+        for token in reference[2:].split("/"):
+            node = node[token.replace("~1", "/").replace("~0", "~")]
+    schemas = document["components"]["schemas"]
+    assert schemas["Notification"]["properties"] == json.loads(
+        json.dumps(NOTIFICATION_SCHEMA["properties"]).replace('"#/$defs/', '"#/components/schemas/Notification/$defs/'))
+    only = referencing.Registry().with_resource("urn:discovered", referencing.Resource(document, specification=DRAFT))
+    validator = jsonschema.Draft202012Validator({"$ref": "urn:discovered#/components/schemas/Notification"},
+                                                registry=only)
+    validator.validate({"schemaVersion": 1, "body": "hi", "badge": 1})
+    assert not validator.is_valid({"schemaVersion": 1, "badge": "one"})
 
 
 # MARK: - notification.schema.json

@@ -14,7 +14,7 @@ struct ConvertMethod: RPCMethod {
         let from = try params.string("from", default: "auto")
         let to = try params.requiredString("to")
         let strict = try params.bool("strict", default: false)
-        let options = try params.options()
+        let options = try params.options(defaults: context.defaultOptions)
         do {
             return try context.normaliser.convert(payload, from: from, to: to, strict: strict, options: options)
                 .rpcResult

@@ -1,6 +1,7 @@
 import PushCore
 
-/// `rpc.discover` → the OpenRPC document (`rpc-spec/openrpc.json`), as the server read it at start.
+/// `rpc.discover` → the OpenRPC document (`rpc-spec/openrpc.json`, compiled in, schemas inlined), or the
+/// `--openrpc PATH` document.
 struct DiscoverMethod: RPCMethod {
     let name = "rpc.discover"
     let params: [String] = []

@@ -1,13 +1,13 @@
 import PushCore
 import PushNormaliser
 
-/// `formats` → an array of `{name, vendor, direction, delivered, summary, carries}`, one per registered
-/// format in registry (detection priority) order.
+/// `formats` → an array of `{name, vendor, direction, delivered, summary, carries, kind}`, one per registered
+/// format in registry (detection priority) order, then the action catalogue format (`kind: "catalogue"`).
 struct FormatsMethod: RPCMethod {
     let name = "formats"
     let params: [String] = []
 
     func call(_ params: RPCParams, context: RPCMethodContext) throws(RPCError) -> JSONValue {
-        .array(context.normaliser.registry.descriptors.map(\.rpcResult))
+        .array(context.normaliser.registry.descriptorsWithCatalogue.map(\.rpcResult))
     }
 }

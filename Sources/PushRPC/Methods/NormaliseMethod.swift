@@ -13,7 +13,7 @@ struct NormaliseMethod: RPCMethod {
     func call(_ params: RPCParams, context: RPCMethodContext) throws(RPCError) -> JSONValue {
         let payload = try params.payload(parser: context.normaliser.parser)
         let format = try params.string("format", default: "auto")
-        let options = try params.options()
+        let options = try params.options(defaults: context.defaultOptions)
         do {
             if format == Normaliser.catalogueFormat {
                 let result = try context.normaliser.normaliseCatalogue(payload)

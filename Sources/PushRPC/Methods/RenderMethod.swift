@@ -17,7 +17,7 @@ struct RenderMethod: RPCMethod {
             return try renderCatalogue(params, format: format, context: context)
         }
         let json = try params.requiredObject("notification")
-        let options = try params.options()
+        let options = try params.options(defaults: context.defaultOptions)
         var diagnostics: [Diagnostic] = []
         guard let notification = PushNotification(canonical: json, diagnostics: &diagnostics) else {
             throw RPCError(.payloadRejected, "the notification is not valid canonical JSON", diagnostics: diagnostics)

@@ -25,7 +25,7 @@ struct ValidateMethod: RPCMethod {
             return context.normaliser.validateCatalogue(catalogue).rpcResult
         }
         let target = try params.optionalString("target")
-        let options = try params.options()
+        let options = try params.options(defaults: context.defaultOptions)
         switch (params.value("payload"), params.value("notification")) {
         case (nil, nil):
             throw .invalidParams([

@@ -1,0 +1,20 @@
+import os
+import pathlib
+import sys
+
+import pytest
+
+HERE = pathlib.Path(__file__).resolve().parent
+try:
+    import pushnormaliser  # noqa: F401  (installed: pip install ./Clients/python)
+except ImportError:
+    sys.path.insert(0, str(HERE.parent / "src"))  # the package as checked out
+ROOT = HERE.parent.parent.parent
+
+
+@pytest.fixture(scope="session")
+def executable() -> str:
+    """$PUSHNORM, else the checkout's debug build (`make test` builds it first)."""
+    path = os.environ.get("PUSHNORM") or str(ROOT / ".build" / "debug" / "pushnorm")
+    assert os.access(path, os.X_OK), f"{path} is not built: swift build --product pushnorm, or set PUSHNORM"
+    return path

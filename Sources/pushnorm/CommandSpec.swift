@@ -1,0 +1,128 @@
+/// A command: its name, what it does, its operands and its option table. ``all`` is the command line's one
+/// declaration: parsing, `--help`, `pushnorm help CMD`, the synopsis and suggestions come from it.
+struct CommandSpec: Sendable {
+    /// `convert`.
+    var name: String
+    /// Other spellings (`normalize`).
+    var aliases: [String] = []
+    /// One line on what it does.
+    var summary: String
+    /// The operands, as shown in the synopsis (`[IN ...|-]`); empty when it takes none.
+    var operands: String = ""
+    /// How many operands it accepts at most (nil: any number).
+    var maximumOperands: Int? = 0
+    /// Its options (the global ones, ``globalOptions``, are accepted by every command too).
+    var options: [CommandOption]
+    /// Further help paragraphs.
+    var details: String = ""
+
+    /// The options every command accepts, before or after the command name.
+    static let globalOptions: [CommandOption] = [
+        .valued(
+            "--log-level", "LEVEL",
+            "error|warning|info|debug: rpc's log verbosity on stderr (default warning); accepted by every command"),
+        .flag("--help", alias: "-h", "show help (for a command: `pushnorm CMD --help` or `pushnorm help CMD`)"),
+        .flag("--version", "print the version"),
+    ]
+
+    /// `--max-bytes` and `--max-depth`, shared by the commands that parse payloads.
+    static let limitOptions: [CommandOption] = [
+        .valued("--max-bytes", "N", "largest payload accepted, in bytes (default 1048576)"),
+        .valued("--max-depth", "N", "deepest nesting accepted (default 128, at most 4096)"),
+    ]
+
+    static let optionsFile = CommandOption.valued(
+        "--options", "FILE", "a JSON file of format options (README \"Options\")")
+    static let pretty = CommandOption.flag("--pretty", "indent the JSON output")
+    static let jobs = CommandOption.valued("--jobs", "N", "worker threads (default: every core)")
+    static let output = CommandOption.valued(
+        "-o", alias: "--output", "OUT", "write the output here (a directory for a directory input); default stdout")
+    static let resume = CommandOption.flag(
+        "--resume", "with -o: keep a partial output and a checkpoint beside it; the same command again continues")
+
+    /// Every command, in help order.
+    static let all: [CommandSpec] = [
+        CommandSpec(
+            name: "normalise", aliases: ["normalize"],
+            summary: "read one payload and print its canonical notification", operands: "[FILE|-]",
+            maximumOperands: 1,
+            options: [
+                .valued("--format", "FORMAT", "the payload's format (default auto: detect it)"),
+                optionsFile, pretty,
+                .flag("--full", "print {notification, format, evidence, diagnostics}"),
+            ] + limitOptions,
+            details: "Findings go to stderr; exit 1 when the payload has errors."),
+        CommandSpec(
+            name: "validate", summary: "check payloads against the model and the vendors' rules",
+            operands: "[IN ...|-]", maximumOperands: nil,
+            options: [
+                .valued("--format", "FORMAT", "the payloads' format (default auto: detect each)"),
+                .valued("--target", "FORMAT", "also check the payloads can be rendered in this format"),
+                optionsFile, pretty,
+                .flag("--records", "many records: one NDJSON result per record on stdout (summary on stderr)"),
+                jobs, output, resume,
+            ] + limitOptions,
+            details: """
+                One payload: {valid, diagnostics} on stdout. Many (NDJSON, an array, a directory): a summary with a
+                count per diagnostic code on stdout, or with --records one line per record on stdout and the summary
+                on stderr.
+                """),
+        CommandSpec(
+            name: "render", summary: "render a canonical notification in a vendor format", operands: "[FILE|-]",
+            maximumOperands: 1,
+            options: [
+                .valued("--format", alias: "--to", "FORMAT", required: true, "the format to write"),
+                optionsFile, pretty,
+            ] + limitOptions,
+            details: "Fields the format cannot carry are listed on stderr (`lost PATH: reason`)."),
+        CommandSpec(
+            name: "convert", summary: "convert payloads from one format to another", operands: "[IN ...|-]",
+            maximumOperands: nil,
+            options: [
+                .valued("--from", "FORMAT", "the input format (default auto: detect each record)"),
+                .valued("--to", "FORMAT", required: true, "the output format"),
+                .flag("--strict", "fail a record that would lose a field"),
+                optionsFile, jobs,
+                .valued("--errors", "FILE", "write error records here (NDJSON) and leave null in their place"),
+                .flag("--report-loss", "wrap every output record as {payload, lost}"),
+                output, resume,
+            ] + limitOptions,
+            details: """
+                Inputs: one JSON object, NDJSON (one payload per line), a JSON array, or a directory of .json files
+                (needs -o DIR); the output has the same shape, in input order. -o OUT and --errors FILE are written
+                to a temporary file and renamed into place once complete and synced; with --resume the partial file
+                (OUT.pushnorm-partial) and a checkpoint (OUT.pushnorm-checkpoint) stay after a kill or a full disk.
+                """),
+        CommandSpec(
+            name: "formats", summary: "list the formats (name, vendor, form, summary)", options: []),
+        CommandSpec(
+            name: "rpc", summary: "serve JSON-RPC 2.0 on stdin/stdout (NDJSON or Content-Length framing)",
+            options: [
+                .valued("--max-message-bytes", "N", "largest message accepted (default 1048576)"),
+                .valued(
+                    "--options", "FILE",
+                    "server-wide default format options; a call's `options` overrides them key by key"),
+                .valued("--openrpc", "PATH", "serve this OpenRPC document instead of the built-in one"),
+            ],
+            details: """
+                stdout carries only replies; logs go to stderr and are dropped (and counted) rather than block
+                when stderr is not read. Exits 0 at end of input or when stdout is closed.
+                """),
+        CommandSpec(
+            name: "help", summary: "show help for a command", operands: "[COMMAND]", maximumOperands: 1,
+            options: []),
+    ]
+
+    /// The command named `name` (or one of its aliases).
+    static func named(_ name: String) -> CommandSpec? {
+        all.first { $0.name == name || $0.aliases.contains(name) }
+    }
+
+    /// Every option this command accepts: its own, then the global ones.
+    var acceptedOptions: [CommandOption] { options + Self.globalOptions }
+
+    /// `pushnorm convert --from FORMAT --to FORMAT [--strict] … [IN ...|-]`.
+    var synopsis: String {
+        (["pushnorm", name] + options.map(\.synopsis) + (operands.isEmpty ? [] : [operands])).joined(separator: " ")
+    }
+}
