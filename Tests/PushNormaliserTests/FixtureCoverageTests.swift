@@ -7,7 +7,7 @@ import Testing
 /// Every fixture folder in the repository is visited by a runner, and no runner walks an empty folder.
 ///
 /// ``FixtureCoverageTests/roots`` is the one table of fixture roots. A folder holding files anywhere under
-/// `Tests/*/Fixtures` or `Tests/PushRPCTests/Transcripts` must be a root (of files) or a scenario of one, so a
+/// `Tests/*/Fixtures`, `Tests/*/Transcripts` or `Tests/*/Help` must be a root (of files) or a scenario of one, so a
 /// new folder no runner reads fails here. Adapter scenarios are run here too, with the adapter the registry
 /// names, through the same ``FixtureSuite`` the adapter targets use.
 @Suite("Fixture coverage")
@@ -18,8 +18,8 @@ struct FixtureCoverageTests {
         case adapter(format: String)
         /// Scenario folders run by the named test file (which must name the folder).
         case scenarios(runner: String)
-        /// Files directly in the folder, run by the named test file (which must name the folder).
-        case files(runner: String)
+        /// Files directly in the folder (named `*<suffix>`), run by the named test file (which must name the folder).
+        case files(runner: String, suffix: String = ".json")
     }
 
     struct Root: Sendable, CustomStringConvertible {
@@ -58,6 +58,9 @@ struct FixtureCoverageTests {
         Root(
             path: "Tests/PushRPCTests/Transcripts",
             layout: .scenarios(runner: "Tests/PushRPCTests/TranscriptTests.swift")),
+        Root(
+            path: "Tests/CommandLineTests/Help",
+            layout: .files(runner: "Tests/CommandLineTests/CommandLineOptionsTests.swift", suffix: ".txt")),
     ]
 
     /// Every folder that directly holds a file, under the fixture trees (relative to the package root).
@@ -66,7 +69,7 @@ struct FixtureCoverageTests {
         let manager = FileManager.default
         let tests = packageRoot + "/Tests"
         for target in (try? manager.contentsOfDirectory(atPath: tests)) ?? [] {
-            for tree in ["Fixtures", "Transcripts"] {
+            for tree in ["Fixtures", "Transcripts", "Help"] {
                 let base = "Tests/\(target)/\(tree)"
                 guard let walker = manager.enumerator(atPath: packageRoot + "/" + base) else { continue }
                 while let relative = walker.nextObject() as? String {
@@ -108,11 +111,12 @@ struct FixtureCoverageTests {
             let source = try String(contentsOfFile: Self.packageRoot + "/" + runner, encoding: .utf8)
             let name = (root.path as NSString).lastPathComponent
             #expect(source.contains("\"\(name)\"") || source.contains("/\(name)\""), "\(runner) does not read \(name)")
-        case .files(let runner):
-            #expect(Golden.files(in: full, suffix: ".json") != [Golden.noScenarios], "\(root.path) is empty")
+        case .files(let runner, let suffix):
+            #expect(Golden.files(in: full, suffix: suffix) != [Golden.noScenarios], "\(root.path) is empty")
             let source = try String(contentsOfFile: Self.packageRoot + "/" + runner, encoding: .utf8)
             let name = (root.path as NSString).lastPathComponent
-            #expect(source.contains("/\(name)\""), "\(runner) does not read \(name)")
+            #expect(
+                source.contains("/\(name)\"") || source.contains("\"\(name)\""), "\(runner) does not read \(name)")
         }
     }
 
