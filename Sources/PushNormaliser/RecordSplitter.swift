@@ -18,6 +18,26 @@ public struct RecordSplitter: Sendable {
         case jsonArray
     }
 
+    /// A point between two records of the stream: where a splitter can start again (``init(shape:resumingAt:)``)
+    /// to produce exactly the records after it, numbered as they would have been. What a checkpoint stores.
+    public struct Position: Sendable, Hashable {
+        /// Bytes of the stream before this point.
+        public var offset: Int
+        /// 1-based line of the byte at `offset`.
+        public var line: Int
+        /// Records before this point.
+        public var records: Int
+        /// True after the closing `]` of an array (only stray bytes can follow).
+        public var closed: Bool
+
+        public init(offset: Int = 0, line: Int = 1, records: Int = 0, closed: Bool = false) {
+            self.offset = offset
+            self.line = line
+            self.records = records
+            self.closed = closed
+        }
+    }
+
     /// One record's bytes and where it started.
     public struct Record: Sendable {
         /// The record's bytes (no surrounding whitespace or separators).
@@ -26,11 +46,14 @@ public struct RecordSplitter: Sendable {
         public var line: Int
         /// 1-based record number.
         public var index: Int
+        /// The point just after the record and its separator (newline or `,`): where the next one is looked for.
+        public var after: Position
 
-        public init(bytes: [UInt8], line: Int, index: Int) {
+        public init(bytes: [UInt8], line: Int, index: Int, after: Position? = nil) {
             self.bytes = bytes
             self.line = line
             self.index = index
+            self.after = after ?? Position(offset: 0, line: line, records: index)
         }
     }
 
@@ -39,6 +62,8 @@ public struct RecordSplitter: Sendable {
     private var line = 1
     private var recordLine = 1
     private var count = 0
+    /// Bytes fed before the current block (plus the offset resumed at).
+    private var consumed = 0
     // jsonArray state
     private var depth = 0
     private var strings = JSONStringScanner()
@@ -48,6 +73,23 @@ public struct RecordSplitter: Sendable {
     public private(set) var strayBytes = false
 
     public init(shape: Shape) { self.shape = shape }
+
+    /// A splitter that continues a stream at `position` (a record's ``Record/after``): feed it the bytes from
+    /// `position.offset` on. An array is taken as opened, between two elements.
+    public init(shape: Shape, resumingAt position: Position) {
+        self.shape = shape
+        consumed = position.offset
+        line = position.line
+        recordLine = position.line
+        count = position.records
+        started = shape == .jsonArray
+        finished = position.closed
+    }
+
+    /// The point after everything fed so far (meaningful between records: after ``finish()``).
+    public var position: Position {
+        Position(offset: consumed, line: line, records: count, closed: finished)
+    }
 
     /// The shape of an input whose first non-whitespace byte is `first`.
     public static func shape(startingWith first: UInt8?) -> Shape {
@@ -101,6 +143,7 @@ public struct RecordSplitter: Sendable {
         // iterator (which, unspecialised across modules, cost more than the conversions themselves).
         let fed: Void? = block.withContiguousStorageIfAvailable { feed(buffer: $0, into: &out) }
         if fed == nil { Array(block).withUnsafeBufferPointer { feed(buffer: $0, into: &out) } }
+        consumed += block.count
         return out
     }
 
@@ -115,24 +158,29 @@ public struct RecordSplitter: Sendable {
     /// unterminated array element, which then fails to parse and is reported).
     public mutating func finish() -> [Record] {
         var out: [Record] = []
-        emit(into: &out)
+        emit(into: &out, next: 0, line: line)
         return out
     }
 
-    private mutating func emit(into out: inout [Record]) {
+    /// Emits the pending record, which ends before byte `next` of the current block; `line` is that byte's line.
+    private mutating func emit(into out: inout [Record], next: Int, line: Int) {
         if let bytes = pending.withUnsafeBufferPointer(Self.trimmed) {
             count += 1
-            out.append(Record(bytes: bytes, line: recordLine, index: count))
+            out.append(Record(bytes: bytes, line: recordLine, index: count, after: after(next, line)))
         }
         pending.removeAll(keepingCapacity: true)
     }
 
     /// `emit(into:)` for a record that lies whole in the fed block (nothing pending): no copy through `pending`.
-    private mutating func emit(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [Record]) {
+    private mutating func emit(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [Record], next: Int, line: Int) {
         if let bytes = Self.trimmed(bytes) {
             count += 1
-            out.append(Record(bytes: bytes, line: recordLine, index: count))
+            out.append(Record(bytes: bytes, line: recordLine, index: count, after: after(next, line)))
         }
+    }
+
+    private func after(_ next: Int, _ line: Int) -> Position {
+        Position(offset: consumed + next, line: line, records: count, closed: finished)
     }
 
     /// The bytes without surrounding whitespace; nil when nothing is left.
@@ -160,10 +208,12 @@ public struct RecordSplitter: Sendable {
             }
             let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             if pending.isEmpty {
-                emit(UnsafeBufferPointer(rebasing: block[start..<newline]), into: &out)
+                emit(
+                    UnsafeBufferPointer(rebasing: block[start..<newline]), into: &out, next: newline + 1, line: line + 1
+                )
             } else {
                 pending.append(contentsOf: block[start..<newline])
-                emit(into: &out)
+                emit(into: &out, next: newline + 1, line: line + 1)
             }
             line += 1
             recordLine = line
@@ -172,7 +222,7 @@ public struct RecordSplitter: Sendable {
     }
 
     private mutating func feedArray(_ block: UnsafeBufferPointer<UInt8>, into out: inout [Record]) {
-        for byte in block {
+        for (at, byte) in block.enumerated() {
             if byte == 0x0A { line += 1 }
             if finished {
                 if !Self.isSpace(byte) { strayBytes = true }
@@ -199,13 +249,13 @@ public struct RecordSplitter: Sendable {
                 depth += 1
                 pending.append(byte)
             case UInt8(ascii: "]") where depth == 0:
-                emit(into: &out)
                 finished = true
+                emit(into: &out, next: at + 1, line: line)
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
                 depth -= 1
                 pending.append(byte)
             case UInt8(ascii: ",") where depth == 0:
-                emit(into: &out)
+                emit(into: &out, next: at + 1, line: line)
             default:
                 if pending.isEmpty && !Self.isSpace(byte) { recordLine = line }
                 if !(pending.isEmpty && Self.isSpace(byte)) { pending.append(byte) }

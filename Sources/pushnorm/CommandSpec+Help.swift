@@ -56,7 +56,13 @@ extension CommandSpec {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static let exitStatus = "EXIT STATUS\n  0 ok; 1 invalid input (or some records failed, or no records); 2 usage.\n"
+    static let exitStatus = """
+        EXIT STATUS
+          0 ok; 1 invalid input (or some records failed, or no records); 2 usage; 3 an output could not be
+          written (disk full, I/O error: the run stopped, the message names the file and the last record
+          written); 4 standard output was closed by its reader (e.g. `| head`): stopped quietly.
+
+        """
 }
 
 extension String {

@@ -35,8 +35,12 @@ struct CommandSpec: Sendable {
         "--options", "FILE", "a JSON file of format options (README \"Options\")")
     static let pretty = CommandOption.flag("--pretty", "indent the JSON output")
     static let jobs = CommandOption.valued("--jobs", "N", "worker threads (default: every core)")
+    static let ndjson = CommandOption.flag(
+        "--ndjson", "read NDJSON whatever the first bytes (a line starting with [ is one record); no look-ahead")
     static let output = CommandOption.valued(
         "-o", alias: "--output", "OUT", "write the output here (a directory for a directory input); default stdout")
+    static let resume = CommandOption.flag(
+        "--resume", "with -o: keep a partial output and a checkpoint beside it; the same command again continues")
 
     /// Every command, in help order.
     static let all: [CommandSpec] = [
@@ -58,7 +62,7 @@ struct CommandSpec: Sendable {
                 .valued("--target", "FORMAT", "also check the payloads can be rendered in this format"),
                 optionsFile, pretty,
                 .flag("--records", "many records: one NDJSON result per record on stdout (summary on stderr)"),
-                jobs, output,
+                ndjson, jobs, output, resume,
             ] + limitOptions,
             details: """
                 One payload: {valid, diagnostics} on stdout. Many (NDJSON, an array, a directory): a summary with a
@@ -83,11 +87,13 @@ struct CommandSpec: Sendable {
                 optionsFile, jobs,
                 .valued("--errors", "FILE", "write error records here (NDJSON) and leave null in their place"),
                 .flag("--report-loss", "wrap every output record as {payload, lost}"),
-                output,
+                ndjson, output, resume,
             ] + limitOptions,
             details: """
                 Inputs: one JSON object, NDJSON (one payload per line), a JSON array, or a directory of .json files
-                (needs -o DIR); the output has the same shape, in input order.
+                (needs -o DIR); the output has the same shape, in input order. -o OUT and --errors FILE are written
+                to a temporary file and renamed into place once complete and synced; with --resume the partial file
+                (OUT.pushnorm-partial) and a checkpoint (OUT.pushnorm-checkpoint) stay after a kill or a full disk.
                 """),
         CommandSpec(
             name: "formats", summary: "list the formats (name, vendor, form, summary)", options: []),

@@ -81,7 +81,7 @@ enum Commands {
     static func printJSON(_ value: JSONValue, _ arguments: Arguments) {
         var bytes = writer(arguments).bytes(value)
         if !arguments.flags.contains("--pretty") { bytes.append(0x0A) }
-        IO.writeAll(1, bytes)
+        IO.writeStdout(bytes)
     }
 
     static func report(_ diagnostics: [Diagnostic]) {

@@ -61,7 +61,17 @@ enum IO {
         bytes.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
     }
 
-    static func stdout(_ text: String) { writeAll(1, Array(text.utf8)) }
+    /// Writes to standard output, checked: on a failure the process ends, quietly with status 4 when the reader
+    /// went away (`EPIPE`), else with the reason and status 3. For the single-payload commands, which have no
+    /// working file to remove; the batch commands go through ``OutputFile`` and their sink instead.
+    static func stdout(_ text: String) { writeStdout(Array(text.utf8)) }
+
+    static func writeStdout(_ bytes: [UInt8]) {
+        do { try OutputFile.standardOutput().write(bytes) } catch {
+            if !error.isClosedReader { stderr("pushnorm: \(error.message)\n") }
+            exit(error.status)
+        }
+    }
     static func stderr(_ text: String) { writeAll(2, Array(text.utf8)) }
 
     static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }

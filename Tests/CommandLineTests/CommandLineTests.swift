@@ -90,6 +90,24 @@ struct CommandLineTests {
         #expect(run.stderr.contains("converted 2, lossy 0, failed 1"))
     }
 
+    @Test func ndjsonFlagReadsOneRecordPerLineWhateverTheFirstBytes() throws {
+        // Without --ndjson a first byte `[` makes the input one JSON array; with it, that line is one (failed) record.
+        let input = """
+            [1,2]
+            {"aps":{"alert":"two"}}
+            {"aps":
+            """
+        let run = try PushnormExecutable.run(
+            ["convert", "--from", "apns", "--to", "amazon", "--ndjson", "--jobs", "1"], input: Array(input.utf8))
+        #expect(run.status == 1)
+        let lines = run.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(try JSONParser().parse(lines[0])["error"]?["code"] == "core.payload.not-object")
+        #expect(lines[1] == #"{"aps":{"alert":"two"}}"#)
+        #expect(try JSONParser().parse(lines[2])["error"]?["line"] == 3)
+        #expect(run.stderr.contains("converted 1, lossy 0, failed 2"))
+    }
+
     @Test func jsonArrayInGivesJSONArrayOutWithLossReports() throws {
         let input =
             #"[{"aps":{"alert":"a"},"payload":"{\"image_attachment\":\"https://x.example/a.jpg\",\"k\":1}"}, {"aps":{"alert":"b"}}]"#

@@ -1,0 +1,219 @@
+"""One long-lived `pushnorm convert` child streaming NDJSON records in and out (no Spark here).
+
+`ConverterChild.stream_raw(blocks)` pipes NDJSON bytes cut anywhere (the direct path) and yields output lines;
+`ConverterChild.stream(runs)` takes an iterator of `(meta, records)` (records: bytes without a newline, never
+blank) and yields `(meta, lines)` in the same order, one output line per record. A writer thread feeds the
+child's stdin while the caller reads its stdout, so neither pipe can fill up and block the other; a third
+thread drains stderr. Anything short of "one line per record, then exit 0 or 1" raises `ConverterFailed`:
+the child's death, a missing line, an unexpected exit status. Nothing is ever yielded for a record the child
+did not answer.
+"""
+from __future__ import annotations
+
+import collections
+import os
+import queue
+import subprocess
+import threading
+from typing import Any, Iterable, Iterator
+
+READ_BLOCK = 1 << 20
+STDERR_KEEP = 16 * 1024
+
+
+class ConverterFailed(RuntimeError):
+    """The child failed: the partition must fail (Spark retries the task)."""
+
+
+class ConverterChild:
+    """`argv` is the whole command line, e.g. `[pushnorm, "convert", "--ndjson", "--to", "amazon", ...]`."""
+
+    def __init__(self, argv: list[str]):
+        self.argv = list(argv)
+        self.returncode: int | None = None
+        self.records_sent = 0
+        self.lines_read = 0
+        self._stderr_tail: collections.deque[bytes] = collections.deque()
+        self._stderr_size = 0
+
+    # -- the stream ----------------------------------------------------------------------------
+
+    def stream(self, runs: Iterable[tuple[Any, list[bytes]]]) -> Iterator[tuple[Any, list[bytes]]]:
+        runs = iter(runs)
+        # No child for a partition without records (and none until the first record arrives).
+        for meta, records in runs:
+            if records:
+                yield from self._stream_with_child(meta, records, runs)
+                return
+            yield meta, []
+
+    def _stream_with_child(self, first_meta, first_records, runs) -> Iterator[tuple[Any, list[bytes]]]:
+        try:
+            process = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                       stderr=subprocess.PIPE)
+        except OSError as error:
+            raise ConverterFailed("cannot start %s: %s" % (self.argv[0], error)) from error
+        pending: queue.SimpleQueue = queue.SimpleQueue()  # (meta, count) in input order; None ends it
+        failure: list[BaseException] = []
+
+        def write() -> None:
+            try:
+                for meta, records in _chain_first((first_meta, first_records), runs):
+                    pending.put((meta, len(records)))
+                    if records:
+                        process.stdin.write(b"\n".join(records) + b"\n")
+                        process.stdin.flush()
+                        self.records_sent += len(records)
+            except BrokenPipeError:
+                pass  # the child died; the reader reports it with the child's stderr
+            except BaseException as error:  # the input failed (e.g. Spark could not read a block)
+                failure.append(error)
+            finally:
+                pending.put(None)
+                try:
+                    process.stdin.close()
+                except OSError:
+                    pass
+
+        writer = threading.Thread(target=write, name="pushnorm-stdin", daemon=True)
+        errors = threading.Thread(target=self._drain, args=(process,), name="pushnorm-stderr", daemon=True)
+        writer.start()
+        errors.start()
+        finished = False
+        try:
+            lines = _lines(process.stdout.fileno())
+            while True:
+                item = pending.get()
+                if item is None:
+                    break
+                meta, count = item
+                out = []
+                for _ in range(count):
+                    line = next(lines, None)
+                    if line is None:
+                        self._fail(process, writer, errors, failure,
+                                   "output ended after %d of the records sent" % self.lines_read)
+                    out.append(line)
+                    self.lines_read += 1
+                yield meta, out
+            if failure:
+                raise failure[0]
+            extra = next(lines, None)
+            if extra is not None:
+                self._fail(process, writer, errors, failure, "more output lines than records")
+            self.returncode = process.wait()
+            writer.join()
+            errors.join()
+            if self.returncode not in (0, 1):
+                self._fail(process, writer, errors, failure, "exit status %d" % self.returncode)
+            finished = True
+        finally:
+            if not finished and process.poll() is None:
+                process.kill()
+                process.wait()
+            for pipe in (process.stdout, process.stderr):
+                try:
+                    pipe.close()
+                except OSError:
+                    pass
+
+    def stream_raw(self, blocks: Iterable[bytes]) -> Iterator[list[bytes]]:
+        """Pipes `blocks` (NDJSON bytes, cut anywhere) into the child and yields its output lines as they come.
+        The caller knows how many records it sent and checks `lines_read` against it afterwards."""
+        try:
+            process = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                       stderr=subprocess.PIPE)
+        except OSError as error:
+            raise ConverterFailed("cannot start %s: %s" % (self.argv[0], error)) from error
+        failure: list[BaseException] = []
+
+        def write() -> None:
+            try:
+                for block in blocks:
+                    process.stdin.write(block)
+            except BrokenPipeError:
+                pass
+            except BaseException as error:
+                failure.append(error)
+            finally:
+                try:
+                    process.stdin.close()
+                except OSError:
+                    pass
+
+        writer = threading.Thread(target=write, name="pushnorm-stdin", daemon=True)
+        errors = threading.Thread(target=self._drain, args=(process,), name="pushnorm-stderr", daemon=True)
+        writer.start()
+        errors.start()
+        finished = False
+        try:
+            rest = b""
+            fd = process.stdout.fileno()
+            while True:
+                block = os.read(fd, READ_BLOCK)
+                if not block:
+                    break
+                lines = (rest + block).split(b"\n") if rest else block.split(b"\n")
+                rest = lines.pop()
+                self.lines_read += len(lines)
+                yield lines
+            if rest:
+                self.lines_read += 1
+                yield [rest]
+            writer.join()
+            if failure:
+                raise failure[0]
+            self.returncode = process.wait()
+            errors.join()
+            if self.returncode not in (0, 1):
+                self._fail(process, writer, errors, failure, "exit status %d" % self.returncode)
+            finished = True
+        finally:
+            if not finished and process.poll() is None:
+                process.kill()
+                process.wait()
+            for pipe in (process.stdout, process.stderr):
+                try:
+                    pipe.close()
+                except OSError:
+                    pass
+
+    def _drain(self, process) -> None:
+        for chunk in iter(lambda: process.stderr.read1(65536), b""):
+            self._stderr_tail.append(chunk)
+            self._stderr_size += len(chunk)
+            while self._stderr_size > STDERR_KEEP and len(self._stderr_tail) > 1:
+                self._stderr_size -= len(self._stderr_tail.popleft())
+
+    def _fail(self, process, writer, errors, failure, what: str):
+        if failure:
+            raise failure[0]
+        if process.poll() is None:
+            process.kill()
+        self.returncode = process.wait()
+        errors.join(timeout=5)
+        raise ConverterFailed("%s failed (%s; exit status %s; %d records sent, %d lines read): %s" % (
+            " ".join(self.argv[:2]), what, self.returncode, self.records_sent, self.lines_read,
+            self.stderr_tail() or "no message"))
+
+    def stderr_tail(self) -> str:
+        return b"".join(self._stderr_tail).decode("utf-8", "replace").strip()
+
+
+def _chain_first(first, rest):
+    yield first
+    yield from rest
+
+
+def _lines(fd: int) -> Iterator[bytes]:
+    """The lines of `fd` without their newline; a last line without one still counts."""
+    rest = b""
+    while True:
+        block = os.read(fd, READ_BLOCK)
+        if not block:
+            break
+        parts = (rest + block).split(b"\n") if rest else block.split(b"\n")
+        rest = parts.pop()
+        yield from parts
+    if rest:
+        yield rest

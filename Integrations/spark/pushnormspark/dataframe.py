@@ -1,0 +1,55 @@
+"""`convert_dataframe`: for teams that already have a DataFrame of payloads."""
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping
+
+from . import binary
+from .partition import ColumnConverter, ConvertConfig
+from .ship import ship_package
+
+HIDDEN = "__pushnorm_input"
+
+
+def convert_dataframe(df, column: str, from_: str, to: str, options: Mapping[str, Any] | str | None = None,
+                      strict: bool = False, *, pushnorm: str | None = None, jobs_per_task: int = 1):
+    """`df` with three columns added (replacing columns of those names), row for row, in each partition's order:
+
+    - `payload` (string): the converted payload, exactly as `pushnorm convert` writes it; null when it failed;
+    - `lost` (array of {path, reason}): what the conversion could not carry; null when it failed;
+    - `error` (struct {code, path, message, diagnostics}: diagnostics as a JSON array): null when it converted.
+
+    `column` holds the payloads (string or binary). `options`: FormatOptions as a mapping, JSON text, or a
+    path to a JSON file on the driver. Each partition streams through one `pushnorm convert` child; `pushnorm`
+    names the executable (shipped when it is a file on the driver), else SparkFiles or PATH on the executors.
+    Lazy, like any transformation: the children run when an action runs."""
+    from pyspark.sql import functions as F
+    from pyspark.sql.types import (ArrayType, BinaryType, StringType, StructField, StructType)
+
+    if column not in df.columns:
+        raise ValueError("no column %r (columns: %s)" % (column, ", ".join(df.columns)))
+    if not isinstance(df.schema[column].dataType, (StringType, BinaryType)):
+        raise ValueError("column %r holds %s, not a string" % (column, df.schema[column].dataType.simpleString()))
+    spark = df.sparkSession
+    ship_package(spark)
+    config = ConvertConfig(from_=from_, to=to, strict=strict, options_json=_options_text(options),
+                           binary=binary.plan(spark, pushnorm), jobs=jobs_per_task)
+    keep = [name for name in df.columns if name not in ("payload", "lost", "error")]
+    source = df.select(*[df[name] for name in keep], df[column].cast(BinaryType()).alias(HIDDEN))
+    lost = ArrayType(StructType([StructField("path", StringType()), StructField("reason", StringType())]))
+    error = StructType([StructField(name, StringType()) for name in ("code", "path", "message", "diagnostics")])
+    schema = StructType([df.schema[name] for name in keep] + [
+        StructField("payload", StringType()), StructField("lost", lost), StructField("error", error)])
+    return source.mapInArrow(ColumnConverter(config, keep), schema)
+
+
+def _options_text(options) -> str | None:
+    if options is None:
+        return None
+    if isinstance(options, Mapping):
+        return json.dumps(dict(options))
+    text = str(options)
+    if text.lstrip().startswith("{"):
+        return text
+    with open(text, encoding="utf-8") as f:
+        return f.read()

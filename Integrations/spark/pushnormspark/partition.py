@@ -1,0 +1,339 @@
+"""What runs on the executors: each partition's records through one `pushnorm convert` child.
+
+Two entry points for `DataFrame.mapInArrow`:
+- `FileBlocksConverter` (the job): rows `(value, file, block)` read from NDJSON lines or a Parquet column, in file
+  order; writes `(kind, input, seq, text)` rows: converted payloads, error records staged with their position
+  relative to the file block, and one statistics row per block (the driver turns block-relative lines into file
+  lines once it knows every block's line count).
+- `ColumnConverter` (`convert_dataframe`): any DataFrame; adds `payload`, `lost`, `error` to each row.
+"""
+from __future__ import annotations
+
+import collections
+import itertools
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from typing import Iterator
+
+import pyarrow as pa
+
+from . import binary
+from .child import ConverterChild, ConverterFailed
+
+PAYLOAD_PREFIX = b'{"payload":'
+EMPTY_LOST = b',"lost":[]}'
+LOST_KEY = b',"lost":['
+ERROR_PREFIX = b'{"error":'
+WHITESPACE = (0x20, 0x09, 0x0D)  # what pushnorm trims from a line (0x0A never reaches here)
+
+STAGED_SCHEMA = pa.schema([("kind", pa.string()), ("input", pa.int32()), ("seq", pa.int64()),
+                           ("text", pa.binary())])
+STAGED_DDL = "kind string, input int, seq long, text binary"
+LOST_TYPE = pa.list_(pa.struct([("path", pa.string()), ("reason", pa.string())]))
+ERROR_TYPE = pa.struct([("code", pa.string()), ("path", pa.string()), ("message", pa.string()),
+                        ("diagnostics", pa.string())])
+NULL_CODE = "spark.payload.null"
+
+
+@dataclass(frozen=True)
+class ConvertConfig:
+    """What every child is started with."""
+    from_: str
+    to: str
+    strict: bool = False
+    report_loss: bool = False  # the job's payload rows keep pushnorm's {payload, lost} wrapper
+    options_json: str | None = None  # the --options file's text, written beside each child
+    binary: binary.BinarySpec = field(default_factory=binary.BinarySpec)
+    jobs: int = 1  # --jobs of each child (one Spark task = one core by default)
+
+    def argv(self, executable: str, options_path: str | None) -> list[str]:
+        argv = [executable, "convert", "--ndjson", "--from", self.from_, "--to", self.to, "--report-loss",
+                "--jobs", str(self.jobs)]
+        if self.strict:
+            argv.append("--strict")
+        if options_path:
+            argv += ["--options", options_path]
+        return argv
+
+
+class _Child:
+    """A configured child for one task, with its options file (removed afterwards)."""
+
+    def __init__(self, config: ConvertConfig):
+        self.options_path = None
+        if config.options_json is not None:
+            handle, self.options_path = tempfile.mkstemp(prefix="pushnorm-options-", suffix=".json")
+            with os.fdopen(handle, "w", encoding="utf-8") as f:
+                f.write(config.options_json)
+        self.child = ConverterChild(config.argv(binary.resolve(config.binary), self.options_path))
+
+    def close(self):
+        if self.options_path:
+            try:
+                os.unlink(self.options_path)
+            except OSError:
+                pass
+
+
+def split_lost(line: bytes) -> tuple[bytes, bytes | None]:
+    """A `{"payload":…,"lost":[…]}` line: the payload's bytes exactly as written, and the lost list's JSON text
+    (None when empty).
+
+    No parse of the payload: pushnorm's writer escapes every quote inside a string, so `,"lost":[` with bare quotes
+    occurs only as structure, and the lost list (objects with `path` and `reason`) holds no such key: the last
+    occurrence is the wrapper's."""
+    if line.endswith(EMPTY_LOST):
+        return line[len(PAYLOAD_PREFIX):-len(EMPTY_LOST)], None
+    cut = line.rfind(LOST_KEY)
+    if cut < len(PAYLOAD_PREFIX) or not line.endswith(b"]}"):
+        raise ConverterFailed("unexpected output line: %r" % line[:200])
+    return line[len(PAYLOAD_PREFIX):cut], line[cut + len(LOST_KEY) - 1:-1]
+
+
+def split_output(line: bytes) -> tuple[bytes, list | None]:
+    """`split_lost` with the lost list parsed."""
+    payload, lost = split_lost(line)
+    return payload, (json.loads(lost) if lost is not None else None)
+
+
+class LostTally:
+    """Counts lost canonical paths over many records. Records lose the same few sets of fields, so it counts the
+    lost lists' text first and parses each distinct one once."""
+
+    LIMIT = 4096
+
+    def __init__(self):
+        self.texts: collections.Counter = collections.Counter()
+        self.paths: collections.Counter = collections.Counter()
+
+    def add(self, lost: bytes) -> None:
+        self.texts[lost] += 1
+        if len(self.texts) > self.LIMIT:
+            self._fold()
+
+    def _fold(self) -> None:
+        for text, count in self.texts.items():
+            for item in json.loads(text):
+                self.paths[item["path"]] += count
+        self.texts.clear()
+
+    def counts(self) -> dict:
+        self._fold()
+        return dict(self.paths)
+
+
+def _nonblank(value: bytes) -> bool:
+    return bool(value) and (value[0] not in WHITESPACE or bool(value.strip(b" \t\r")))
+
+
+class _Block:
+    __slots__ = ("input", "block", "ordinal", "lines", "records", "converted", "lossy", "failed", "lost")
+
+    def __init__(self, input_index: int, block: int, ordinal: int):
+        self.input, self.block, self.ordinal = input_index, block, ordinal
+        self.lines = self.records = self.converted = self.lossy = self.failed = 0
+        self.lost = LostTally()
+
+    def stats(self, partition: int) -> bytes:
+        return json.dumps({
+            "input": self.input, "block": self.block, "partition": partition, "ordinal": self.ordinal,
+            "lines": self.lines, "records": self.records, "converted": self.converted, "lossy": self.lossy,
+            "failed": self.failed, "lost": self.lost.counts()}, ensure_ascii=False, separators=(",", ":")).encode()
+
+
+def _synthetic_error(code: str, message: str) -> bytes:
+    """An error record in pushnorm's shape, for rows that never reach the child (null or empty payloads)."""
+    detail = {"severity": "error", "code": code, "path": "", "message": message}
+    return json.dumps({"code": code, "path": "", "message": message, "diagnostics": [detail]},
+                      ensure_ascii=False, separators=(",", ":")).encode()
+
+
+class FileBlocksConverter:
+    """mapInArrow function of the job. `inputs` maps a normalised file path to its input index; `parquet`: the
+    rows are column values (a null or empty value is a failed record, a newline inside one becomes `\\r`)."""
+
+    def __init__(self, config: ConvertConfig, inputs: dict[str, int], parquet: bool):
+        self.config = config
+        self.inputs = inputs
+        self.parquet = parquet
+
+    def __call__(self, batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+        from pyspark import TaskContext
+        from .paths import normalise
+        context = TaskContext.get()
+        partition = context.partitionId() if context else 0
+        blocks: dict[tuple[str, int], _Block] = {}
+        seq = itertools.count()
+        report_loss = self.config.report_loss
+        parquet = self.parquet
+
+        def block_of(file: str, start: int) -> _Block:
+            key = (file, start)
+            state = blocks.get(key)
+            if state is None:
+                index = self.inputs.get(normalise(file))
+                if index is None:
+                    raise ConverterFailed("input file %s is not in the job's file list" % file)
+                state = blocks[key] = _Block(index, start, len(blocks))
+            return state
+
+        def runs():
+            """(meta, records) per run of rows of one file block; meta: (block, base line, base record, lines of
+            the records or None when they are consecutive, staged errors for rows not sent)."""
+            for batch in batches:
+                values = batch.column(0).to_pylist()
+                files = batch.column(1).to_pylist()
+                starts = batch.column(2).to_pylist()
+                n = len(values)
+                i = 0
+                while i < n:
+                    if files[i] == files[-1] and starts[i] == starts[-1]:
+                        j = n
+                    else:
+                        j = i + 1
+                        while j < n and files[j] == files[i] and starts[j] == starts[i]:
+                            j += 1
+                    state = block_of(files[i], starts[i])
+                    rows = values[i:j] if (i, j) != (0, n) else values
+                    base_line, base_record = state.lines, state.records
+                    extra: list[bytes] = []
+                    if parquet:
+                        records, lines_of = [], []
+                        for k, value in enumerate(rows):
+                            row = base_line + k + 1
+                            if value is None or not _nonblank(value):
+                                code, message = ((NULL_CODE, "the payload column is null") if value is None
+                                                 else ("json.truncated", "the payload is empty"))
+                                extra.append(self._staged_error(state, row, row, _synthetic_error(code, message)))
+                                state.failed += 1
+                                continue
+                            records.append(value.replace(b"\n", b"\r") if b"\n" in value else value)
+                            lines_of.append(row)
+                        state.records += len(rows)
+                    else:
+                        records = [v for v in rows if _nonblank(v)]
+                        lines_of = None
+                        if len(records) != len(rows):
+                            lines_of = [base_line + k + 1 for k, v in enumerate(rows) if _nonblank(v)]
+                        state.records += len(records)
+                    state.lines += len(rows)
+                    yield (state, base_line, base_record, lines_of, extra), records
+                    i = j
+
+        child = _Child(self.config)
+        child_failed = 0
+        try:
+            for (state, base_line, base_record, lines_of, extra), lines in child.child.stream(runs()):
+                payloads: list[bytes] = []
+                errors: list[bytes] = list(extra)
+                for k, line in enumerate(lines):
+                    if line.startswith(PAYLOAD_PREFIX):
+                        state.converted += 1
+                        if report_loss:
+                            payloads.append(line)
+                            if not line.endswith(EMPTY_LOST):
+                                _, lost = split_lost(line)
+                                state.lossy += 1
+                                state.lost.add(lost)
+                        else:
+                            payload, lost = split_lost(line)
+                            payloads.append(payload)
+                            if lost is not None:
+                                state.lossy += 1
+                                state.lost.add(lost)
+                    elif line.startswith(ERROR_PREFIX) and line.endswith(b"}"):
+                        state.failed += 1
+                        child_failed += 1
+                        row = lines_of[k] if lines_of is not None else base_line + k + 1
+                        record = row if parquet else base_record + k + 1
+                        errors.append(self._staged_error(state, row, record, line[len(ERROR_PREFIX):-1]))
+                    else:
+                        raise ConverterFailed("unexpected output line from pushnorm: %r" % line[:200])
+                if payloads or errors:
+                    yield self._batch(state.input, payloads, errors, seq)
+            self._check_status(child.child, child_failed)
+            stats = [b.stats(partition) for b in blocks.values()]
+            if stats:
+                yield pa.RecordBatch.from_arrays([
+                    pa.array(["stats"] * len(stats)), pa.array([b.input for b in blocks.values()], pa.int32()),
+                    pa.array([next(seq) for _ in stats], pa.int64()), pa.array(stats, pa.binary())],
+                    schema=STAGED_SCHEMA)
+        finally:
+            child.close()
+
+    @staticmethod
+    def _check_status(child: ConverterChild, child_failed: int) -> None:
+        """pushnorm exits 1 exactly when a record failed: anything else means output we cannot trust."""
+        if child.returncode is not None and (child.returncode == 1) != (child_failed > 0):
+            raise ConverterFailed("pushnorm exited %d after reporting %d failed records: %s" % (
+                child.returncode, child_failed, child.stderr_tail() or "no message"))
+
+    @staticmethod
+    def _staged_error(state: _Block, line: int, record: int, error: bytes) -> bytes:
+        return b'{"input":%d,"block":%d,"line":%d,"record":%d,"error":%s}' % (
+            state.input, state.block, line, record, error)
+
+    @staticmethod
+    def _batch(input_index: int, payloads: list[bytes], errors: list[bytes], seq) -> pa.RecordBatch:
+        n = len(payloads) + len(errors)
+        return pa.RecordBatch.from_arrays([
+            pa.array(["payload"] * len(payloads) + ["error"] * len(errors)),
+            pa.array([input_index] * n, pa.int32()),
+            pa.array([next(seq) for _ in range(n)], pa.int64()),
+            pa.array(payloads + errors if errors else payloads, pa.binary())], schema=STAGED_SCHEMA)
+
+
+class ColumnConverter:
+    """mapInArrow function of `convert_dataframe`: the input batch's columns `keep`, then payload, lost, error.
+    The payload to convert is the last column (binary)."""
+
+    def __init__(self, config: ConvertConfig, keep: list[str]):
+        self.config = config
+        self.keep = keep
+
+    def __call__(self, batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
+        def runs():
+            for batch in batches:
+                values = batch.column(batch.num_columns - 1).to_pylist()
+                sent = [k for k, v in enumerate(values) if v is not None and _nonblank(v)]
+                records = [values[k].replace(b"\n", b"\r") if b"\n" in values[k] else values[k] for k in sent]
+                yield (batch, values, sent), records
+
+        child = _Child(self.config)
+        child_failed = 0
+        try:
+            for (batch, values, sent), lines in child.child.stream(runs()):
+                n = len(values)
+                payloads: list[bytes | None] = [None] * n
+                losts: list[list | None] = [None] * n
+                errors: list[dict | None] = [None] * n
+                for k, value in enumerate(values):
+                    if value is None:
+                        errors[k] = _error_struct(json.loads(_synthetic_error(NULL_CODE, "the payload is null")))
+                    elif not _nonblank(value):
+                        errors[k] = _error_struct(json.loads(_synthetic_error("json.truncated",
+                                                                              "the payload is empty")))
+                for k, line in zip(sent, lines):
+                    if line.startswith(PAYLOAD_PREFIX):
+                        payload, lost = split_output(line)
+                        payloads[k] = payload
+                        losts[k] = lost or []
+                    elif line.startswith(ERROR_PREFIX):
+                        errors[k] = _error_struct(json.loads(line)["error"])
+                        child_failed += 1
+                    else:
+                        raise ConverterFailed("unexpected output line from pushnorm: %r" % line[:200])
+                columns = [batch.column(batch.schema.get_field_index(name)) for name in self.keep]
+                columns += [pa.array(payloads, pa.binary()).cast(pa.string()), pa.array(losts, LOST_TYPE),
+                            pa.array(errors, ERROR_TYPE)]
+                yield pa.RecordBatch.from_arrays(columns, names=self.keep + ["payload", "lost", "error"])
+            FileBlocksConverter._check_status(child.child, child_failed)
+        finally:
+            child.close()
+
+
+def _error_struct(error: dict) -> dict:
+    return {"code": error.get("code"), "path": error.get("path"), "message": error.get("message"),
+            "diagnostics": json.dumps(error.get("diagnostics", []), ensure_ascii=False, separators=(",", ":"))}
