@@ -45,8 +45,10 @@ public struct MessageFramer: Sendable {
         case skipping(Int)
         case discardingLine
         case resynchronising
-        /// After an unreadable Content-Length body whose following byte has not arrived yet.
-        case awaitingByteAfterBadBody
+        /// After an unreadable Content-Length body that starts at the associated index: where the next message
+        /// starts is decided once the bytes that decide it have arrived (a header name or a `\n{` that runs past
+        /// the body's end, the byte after the body), so the decision never depends on how reads split the input.
+        case decidingAfterBadBody(Int)
     }
 
     private var buffer: [UInt8] = []
@@ -67,7 +69,9 @@ public struct MessageFramer: Sendable {
 
     /// Adds input.
     public mutating func append(_ bytes: some Sequence<UInt8>) {
-        if head > 0 && (head == buffer.count || head >= 64 * 1024) {
+        var deciding = false
+        if case .decidingAfterBadBody = state { deciding = true }
+        if !deciding && head > 0 && (head == buffer.count || head >= 64 * 1024) {
             buffer.removeSubrange(0..<head)
             newlineSearchStart = max(0, newlineSearchStart - head)
             head = 0
@@ -86,16 +90,39 @@ public struct MessageFramer: Sendable {
     public mutating func resynchroniseAfterLastMessage() {
         guard let start = lastBodyStart else { return }
         lastBodyStart = nil
+        state = .decidingAfterBadBody(start)
+    }
+
+    /// The decision ``resynchroniseAfterLastMessage()`` describes; false while the bytes that decide it have not
+    /// arrived (never at the end of the input).
+    private mutating func decideAfterBadBody(start: Int, atEndOfInput: Bool) -> Bool {
         let end = head
         if let point = resynchronisationPoint(from: start + 1, before: end) {
             head = point
-            return
+            state = .idle
+            return true
         }
+        if !atEndOfInput && resynchronisationPointMayFollow(from: start + 1, before: end) { return false }
         guard end < buffer.count else {
-            state = .awaitingByteAfterBadBody
-            return
+            if atEndOfInput { state = .idle }
+            return atEndOfInput
         }
+        if !atEndOfInput && headerName(at: end) == .partial { return false }
         state = canStartMessage(at: end) ? .idle : .resynchronising
+        return true
+    }
+
+    /// Whether a message start in `from..<before` may show once more input arrives: a header name or a `\n`
+    /// cut off by the end of the buffer.
+    private func resynchronisationPointMayFollow(from start: Int, before end: Int) -> Bool {
+        var index = start
+        while index < end {
+            let byte = buffer[index]
+            if byte == Self.newline, index + 1 == buffer.count { return true }
+            if byte | 0x20 == UInt8(ascii: "c"), headerName(at: index) == .partial { return true }
+            index += 1
+        }
+        return false
     }
 
     /// Whether the byte at `index` can begin a message (or whitespace before one).
@@ -129,13 +156,8 @@ public struct MessageFramer: Sendable {
                 }
             case .resynchronising:
                 if !resynchronise(atEndOfInput: atEndOfInput) { return nil }
-            case .awaitingByteAfterBadBody:
-                if head < buffer.count {
-                    state = canStartMessage(at: head) ? .idle : .resynchronising
-                } else {
-                    if atEndOfInput { state = .idle }
-                    return nil
-                }
+            case .decidingAfterBadBody(let start):
+                if !decideAfterBadBody(start: start, atEndOfInput: atEndOfInput) { return nil }
             case .idle:
                 while head < buffer.count, Self.isWhitespace(buffer[head]) { head += 1 }
                 guard head < buffer.count else { return nil }

@@ -256,3 +256,31 @@ import Testing
         #expect(text.contains(#""id":8,"result""#))
     }
 }
+
+/// After a Content-Length body that is not JSON, where the next message starts does not depend on where the input
+/// was cut, even when the deciding bytes (a header name or a `\n{` running past the body's end, the byte after the
+/// body) arrive in a later read. Found by FuzzRPC: a header name straddling the end of a 4-byte body.
+@Suite struct BadBodyResynchronisationTests {
+    static let streams = [
+        "Content-Length: 4\r\n\r\n{}Content-Length: 43\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":11,\"method\":\"formats\"}",
+        "Content-Length: 3\r\n\r\nab\n{\"jsonrpc\":\"2.0\",\"id\":12,\"method\":\"formats\"}\n",
+        "Content-Length: 2\r\n\r\nxyContxyz\n{\"jsonrpc\":\"2.0\",\"id\":13,\"method\":\"formats\"}\n",
+        "Content-Length: 2\r\n\r\nxyContent-Type: a\r\nContent-Length: 2\r\n\r\n{}",
+    ]
+
+    @Test(arguments: streams)
+    func everyCutGivesTheSameReplies(stream: String) {
+        let server = RPCServer(options: RPCTestSupport.quiet)
+        let input = Array(stream.utf8)
+        let whole = RPCSession.replies(to: input, server: server)
+        for cut in 0...input.count {
+            var session = RPCSession(server: server)
+            var split: [UInt8] = []
+            session.receive(input[..<cut], into: &split)
+            session.receive(input[cut...], into: &split)
+            session.finish(into: &split)
+            #expect(split == whole, "cut at \(cut)")
+        }
+        #expect(!whole.isEmpty)
+    }
+}
