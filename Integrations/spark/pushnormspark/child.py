@@ -48,37 +48,17 @@ class ConverterChild:
             yield meta, []
 
     def _stream_with_child(self, first_meta, first_records, runs) -> Iterator[tuple[Any, list[bytes]]]:
-        try:
-            process = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                       stderr=subprocess.PIPE)
-        except OSError as error:
-            raise ConverterFailed("cannot start %s: %s" % (self.argv[0], error)) from error
         pending: queue.SimpleQueue = queue.SimpleQueue()  # (meta, count) in input order; None ends it
-        failure: list[BaseException] = []
 
-        def write() -> None:
-            try:
-                for meta, records in _chain_first((first_meta, first_records), runs):
-                    pending.put((meta, len(records)))
-                    if records:
-                        process.stdin.write(b"\n".join(records) + b"\n")
-                        process.stdin.flush()
-                        self.records_sent += len(records)
-            except BrokenPipeError:
-                pass  # the child died; the reader reports it with the child's stderr
-            except BaseException as error:  # the input failed (e.g. Spark could not read a block)
-                failure.append(error)
-            finally:
-                pending.put(None)
-                try:
-                    process.stdin.close()
-                except OSError:
-                    pass
+        def feed(stdin) -> None:
+            for meta, records in _chain_first((first_meta, first_records), runs):
+                pending.put((meta, len(records)))
+                if records:
+                    stdin.write(b"\n".join(records) + b"\n")
+                    stdin.flush()
+                    self.records_sent += len(records)
 
-        writer = threading.Thread(target=write, name="pushnorm-stdin", daemon=True)
-        errors = threading.Thread(target=self._drain, args=(process,), name="pushnorm-stderr", daemon=True)
-        writer.start()
-        errors.start()
+        process, writer, errors, failure = self._start(feed, after_feed=lambda: pending.put(None))
         finished = False
         try:
             lines = _lines(process.stdout.fileno())
@@ -98,53 +78,22 @@ class ConverterChild:
                 yield meta, out
             if failure:
                 raise failure[0]
-            extra = next(lines, None)
-            if extra is not None:
+            if next(lines, None) is not None:
                 self._fail(process, writer, errors, failure, "more output lines than records")
-            self.returncode = process.wait()
-            writer.join()
-            errors.join()
-            if self.returncode not in (0, 1):
-                self._fail(process, writer, errors, failure, "exit status %d" % self.returncode)
+            self._finish(process, writer, errors, failure)
             finished = True
         finally:
-            if not finished and process.poll() is None:
-                process.kill()
-                process.wait()
-            for pipe in (process.stdout, process.stderr):
-                try:
-                    pipe.close()
-                except OSError:
-                    pass
+            self._close(process, finished)
 
     def stream_raw(self, blocks: Iterable[bytes]) -> Iterator[list[bytes]]:
         """Pipes `blocks` (NDJSON bytes, cut anywhere) into the child and yields its output lines as they come.
         The caller knows how many records it sent and checks `lines_read` against it afterwards."""
-        try:
-            process = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                       stderr=subprocess.PIPE)
-        except OSError as error:
-            raise ConverterFailed("cannot start %s: %s" % (self.argv[0], error)) from error
-        failure: list[BaseException] = []
 
-        def write() -> None:
-            try:
-                for block in blocks:
-                    process.stdin.write(block)
-            except BrokenPipeError:
-                pass
-            except BaseException as error:
-                failure.append(error)
-            finally:
-                try:
-                    process.stdin.close()
-                except OSError:
-                    pass
+        def feed(stdin) -> None:
+            for block in blocks:
+                stdin.write(block)
 
-        writer = threading.Thread(target=write, name="pushnorm-stdin", daemon=True)
-        errors = threading.Thread(target=self._drain, args=(process,), name="pushnorm-stderr", daemon=True)
-        writer.start()
-        errors.start()
+        process, writer, errors, failure = self._start(feed)
         finished = False
         try:
             rest = b""
@@ -160,23 +109,66 @@ class ConverterChild:
             if rest:
                 self.lines_read += 1
                 yield [rest]
-            writer.join()
-            if failure:
-                raise failure[0]
-            self.returncode = process.wait()
-            errors.join()
-            if self.returncode not in (0, 1):
-                self._fail(process, writer, errors, failure, "exit status %d" % self.returncode)
+            self._finish(process, writer, errors, failure)
             finished = True
         finally:
-            if not finished and process.poll() is None:
-                process.kill()
-                process.wait()
-            for pipe in (process.stdout, process.stderr):
+            self._close(process, finished)
+
+    # -- the child's life ----------------------------------------------------------------------
+
+    def _start(self, feed, after_feed=None):
+        """Starts the child, a writer thread running `feed(stdin)` and the stderr drain. A broken pipe ends the
+        feed quietly (the child died: the reader reports it with the child's stderr); any other error of the feed
+        (e.g. Spark could not read a block) is kept in `failure` and raised by the reader."""
+        try:
+            process = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                       stderr=subprocess.PIPE)
+        except OSError as error:
+            raise ConverterFailed("cannot start %s: %s" % (self.argv[0], error)) from error
+        failure: list[BaseException] = []
+
+        def write() -> None:
+            try:
+                feed(process.stdin)
+            except BrokenPipeError:
+                pass
+            except BaseException as error:
+                failure.append(error)
+            finally:
+                if after_feed is not None:
+                    after_feed()
                 try:
-                    pipe.close()
+                    process.stdin.close()
                 except OSError:
                     pass
+
+        writer = threading.Thread(target=write, name="pushnorm-stdin", daemon=True)
+        errors = threading.Thread(target=self._drain, args=(process,), name="pushnorm-stderr", daemon=True)
+        writer.start()
+        errors.start()
+        return process, writer, errors, failure
+
+    def _finish(self, process, writer, errors, failure) -> None:
+        """After the last output line: the feed's failure, else the child's exit status (0, or 1 when records
+        failed) decide."""
+        writer.join()
+        if failure:
+            raise failure[0]
+        self.returncode = process.wait()
+        errors.join()
+        if self.returncode not in (0, 1):
+            self._fail(process, writer, errors, failure, "exit status %d" % self.returncode)
+
+    @staticmethod
+    def _close(process, finished: bool) -> None:
+        if not finished and process.poll() is None:
+            process.kill()
+            process.wait()
+        for pipe in (process.stdout, process.stderr):
+            try:
+                pipe.close()
+            except OSError:
+                pass
 
     def _drain(self, process) -> None:
         for chunk in iter(lambda: process.stderr.read1(65536), b""):
