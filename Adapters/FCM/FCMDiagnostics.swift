@@ -38,3 +38,8 @@ extension DiagnosticCode {
     /// The message is over FCM's 4096-byte limit.
     public static let fcmMessageTooLarge: DiagnosticCode = "fcm.message.too-large"
 }
+
+extension DiagnosticCode {
+    /// A top-level key the legacy send body does not document.
+    public static let fcmLegacyKeyUnknown: DiagnosticCode = "fcm-legacy.key.unknown"
+}

@@ -74,12 +74,21 @@ package enum FCMKeys {
         static let sound = "sound"
         nonisolated(unsafe) static let strings: [(wire: String, path: WritableKeyPath<PushNotificationAndroid, String?>)] = [
             ("icon", \.icon), ("color", \.color), ("tag", \.tag), ("click_action", \.clickAction),
-            ("body_loc_key", \.bodyLocKey), ("title_loc_key", \.titleLocKey), ("channel_id", \.channelID),
-            ("notification_priority", \.notificationPriority), ("visibility", \.visibility),
+            ("channel_id", \.channelID), ("notification_priority", \.notificationPriority),
+            ("visibility", \.visibility),
         ]
-        nonisolated(unsafe) static let arrays: [(wire: String, path: WritableKeyPath<PushNotificationAndroid, [String]?>)] = [
-            ("body_loc_args", \.bodyLocArgs), ("title_loc_args", \.titleLocArgs),
-        ]
+        /// The localised keys: Android's own only where they differ from the shared (APNs) ones, which Android
+        /// inherits (a string resource of the same name).
+        nonisolated(unsafe) static let locKeys:
+            [(wire: String, android: WritableKeyPath<PushNotificationAndroid, String?>,
+              shared: KeyPath<PushNotification, String?>)] = [
+                ("body_loc_key", \.bodyLocKey, \.bodyLocKey), ("title_loc_key", \.titleLocKey, \.titleLocKey),
+            ]
+        nonisolated(unsafe) static let locArgs:
+            [(wire: String, android: WritableKeyPath<PushNotificationAndroid, [String]?>,
+              shared: KeyPath<PushNotification, [String]?>)] = [
+                ("body_loc_args", \.bodyLocArgs, \.bodyLocArgs), ("title_loc_args", \.titleLocArgs, \.titleLocArgs),
+            ]
         static let notificationCount = "notification_count"
     }
 

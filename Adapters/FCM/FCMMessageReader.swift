@@ -158,6 +158,13 @@ package enum FCMMessageReader {
             }
         }
         if let sound = own["sound"], sound != n.sound?.name { android.sound = sound }
+        typealias N = FCMKeys.AndroidNotification
+        for field in N.locKeys where android[keyPath: field.android] == n[keyPath: field.shared] {
+            android[keyPath: field.android] = nil
+        }
+        for field in N.locArgs where android[keyPath: field.android] == n[keyPath: field.shared] {
+            android[keyPath: field.android] = nil
+        }
         n.setAndroid(android)
         if !notificationKept.isEmpty { ext.appendUnchecked(X.notification, .object(notificationKept)) }
         if !apnsKept.isEmpty { ext.appendUnchecked(X.apns, .object(apnsKept)) }
@@ -251,7 +258,19 @@ package enum FCMMessageReader {
                 }
             }
             for field in N.strings { android[keyPath: field.path] = nf.string(field.wire, &context.diagnostics)?.0 }
-            for field in N.arrays { android[keyPath: field.path] = nf.strings(field.wire, &context.diagnostics)?.0 }
+            // The localised keys: all read here, reduced to Android's own by the caller.
+            for field in N.locKeys {
+                if let (value, _) = nf.string(field.wire, &context.diagnostics) {
+                    android[keyPath: field.android] = value
+                    layout.android.append(field.wire)
+                }
+            }
+            for field in N.locArgs {
+                if let (value, _) = nf.strings(field.wire, &context.diagnostics) {
+                    android[keyPath: field.android] = value
+                    layout.android.append(field.wire)
+                }
+            }
             android.notificationCount = nf.integer(N.notificationCount, &context.diagnostics)?.0
             var kept = JSONObject()
             for key in androidNotificationKept {

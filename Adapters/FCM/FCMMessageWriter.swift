@@ -199,10 +199,17 @@ package enum FCMMessageWriter {
         put(N.sound, sound)
         put("tag", android.tag)
         put("click_action", android.clickAction)
-        put("body_loc_key", android.bodyLocKey)
-        if let v = android.bodyLocArgs { notification.appendUnchecked("body_loc_args", .array(v.map(JSONValue.string))) }
-        put("title_loc_key", android.titleLocKey)
-        if let v = android.titleLocArgs {
+        // The localised keys: Android's own, else the shared ones it inherits.
+        func inherited<T>(_ wire: String, _ own: T?, _ shared: T?) -> T? {
+            if let layout { return layout.android.contains(wire) ? (own ?? shared) : nil }
+            return own ?? shared
+        }
+        put("body_loc_key", inherited("body_loc_key", android.bodyLocKey, n.bodyLocKey))
+        if let v = inherited("body_loc_args", android.bodyLocArgs, n.bodyLocArgs) {
+            notification.appendUnchecked("body_loc_args", .array(v.map(JSONValue.string)))
+        }
+        put("title_loc_key", inherited("title_loc_key", android.titleLocKey, n.titleLocKey))
+        if let v = inherited("title_loc_args", android.titleLocArgs, n.titleLocArgs) {
             notification.appendUnchecked("title_loc_args", .array(v.map(JSONValue.string)))
         }
         put("channel_id", android.channelID)

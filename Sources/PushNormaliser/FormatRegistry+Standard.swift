@@ -23,6 +23,7 @@ extension FormatRegistry {
         ZegoOfflinePushAdapter(),
         // MARK: Google (Adapters/FCM)
         FCMAdapter(),
+        FCMLegacyAdapter(),
         // MARK: APNs (Adapters/APNs) — last: the generic fallback
         APNsAdapter(),
     ])

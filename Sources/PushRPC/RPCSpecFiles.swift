@@ -1047,7 +1047,8 @@ enum RPCSpecFiles {
           "zego",
           "zego-push-config",
           "zego-offline-push",
-          "fcm"
+          "fcm",
+          "fcm-legacy"
         ]
       },
       "SourceFormat": {
@@ -1066,7 +1067,8 @@ enum RPCSpecFiles {
           "zego",
           "zego-push-config",
           "zego-offline-push",
-          "fcm"
+          "fcm",
+          "fcm-legacy"
         ]
       },
       "FormatOptions": {

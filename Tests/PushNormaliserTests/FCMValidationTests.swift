@@ -34,6 +34,26 @@ struct FCMValidationTests {
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 
+    static let legacyFixtures = Golden.fixturesDirectory() + "/validation-fcm-legacy"
+    static let legacyScenarios = Golden.scenarios(in: legacyFixtures)
+
+    /// The same for `--format fcm-legacy`: `Fixtures/validation-fcm-legacy/<scenario>/`.
+    @Test("legacy validation goldens", arguments: legacyScenarios)
+    func legacyGolden(_ scenario: String) throws {
+        let directory = Self.legacyFixtures + "/" + scenario
+        let input = try #require(try Golden.load(directory + "/input.json"))
+        let result = Normaliser().validate(input, format: "fcm-legacy")
+        let actual: JSONValue = [
+            "valid": .bool(result.valid), "diagnostics": Golden.diagnosticsJSON(result.diagnostics),
+        ]
+        var problems = Golden.compare(actual, with: directory + "/validation.json")
+        for diagnostic in result.diagnostics where diagnostic.path.resolve(in: input) == nil {
+            problems.append("\(directory): \(diagnostic.code) at \(diagnostic.path) does not resolve")
+        }
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+        #expect(result.valid == (scenario == "valid"), "\(scenario)")
+    }
+
     @Test func everySDKScenarioIsInvalid() throws {
         for scenario in Self.scenarios where !scenario.hasPrefix("valid-") && !scenario.hasPrefix("ttl-exactly") {
             let input = try #require(try Golden.load(Self.fixtures + "/" + scenario + "/input.json"))
