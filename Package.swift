@@ -80,12 +80,12 @@ let package = Package(
         ),
         .target(
             name: "AmazonAdapter",
-            dependencies: ["PushCore", "JSONCodec", "APNsAdapter"],
+            dependencies: ["PushCore", "JSONCodec", "APNsAdapter", "FCMAdapter"],
             path: "Adapters/Amazon"
         ),
         .testTarget(
             name: "AmazonAdapterTests",
-            dependencies: ["AmazonAdapter", "APNsAdapter", "PushCore", "JSONCodec", "PushTestSupport"],
+            dependencies: ["AmazonAdapter", "APNsAdapter", "FCMAdapter", "PushCore", "JSONCodec", "PushTestSupport"],
             exclude: ["Fixtures"]
         ),
         .target(

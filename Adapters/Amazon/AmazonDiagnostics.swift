@@ -38,3 +38,18 @@ extension DiagnosticCode {
     /// Warning: no `default` key, which SNS requires with `MessageStructure=json`.
     public static let amazonSNSDefaultMissing: DiagnosticCode = "amazon.sns.default-missing"
 }
+
+// MARK: - pinpoint-gcm (the Android side)
+
+extension DiagnosticCode {
+    /// A `GCMMessage` (or campaign `Message`) key Pinpoint does not define; kept.
+    public static let amazonGCMUnknownKey: DiagnosticCode = "amazon.gcm.unknown-key"
+    /// `GCMMessage.Priority` given as APNs's `10`/`5`; read as `high`/`normal`, as Pinpoint sends it.
+    public static let amazonGCMPriorityNormalised: DiagnosticCode = "amazon.gcm.priority-normalised"
+    /// `GCMMessage.Priority` is not `normal`, `high`, `5` or `10`.
+    public static let amazonGCMPriorityInvalid: DiagnosticCode = "amazon.gcm.priority-invalid"
+    /// `GCMMessage.TimeToLive` is not a non-negative integer.
+    public static let amazonGCMTimeToLiveInvalid: DiagnosticCode = "amazon.gcm.time-to-live-invalid"
+    /// The request has no `GCMMessage` and no `DefaultPushNotificationMessage`: Pinpoint sends nothing to Android.
+    public static let amazonGCMMissing: DiagnosticCode = "amazon.gcm.missing"
+}

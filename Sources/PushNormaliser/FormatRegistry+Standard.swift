@@ -15,6 +15,7 @@ extension FormatRegistry {
         // MARK: Amazon (Adapters/Amazon)
         SNSAdapter(),
         PinpointMessageAdapter(),
+        PinpointGCMAdapter(),
         PinpointAdapter(),
         AmazonAdapter(),
         // MARK: ZEGO (Adapters/Zego)

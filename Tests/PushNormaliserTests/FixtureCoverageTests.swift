@@ -37,6 +37,7 @@ struct FixtureCoverageTests {
         Root(
             path: "Tests/AmazonAdapterTests/Fixtures/pinpoint-message", layout: .adapter(format: "pinpoint-message")),
         Root(path: "Tests/AmazonAdapterTests/Fixtures/sns", layout: .adapter(format: "sns")),
+        Root(path: "Tests/AmazonAdapterTests/Fixtures/pinpoint-gcm", layout: .adapter(format: "pinpoint-gcm")),
         Root(path: "Tests/HiveAdapterTests/Fixtures/hive", layout: .adapter(format: "hive")),
         Root(path: "Tests/HiveAdapterTests/Fixtures/hive-local", layout: .adapter(format: "hive-local")),
         Root(

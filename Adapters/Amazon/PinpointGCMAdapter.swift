@@ -1,0 +1,200 @@
+import FCMAdapter
+import JSONCodec
+public import PushCore
+
+/// Pinpoint's Android side (format `pinpoint-gcm`): a `GCMMessage` (direct sends) or campaign `Message`, bare, in a
+/// `MessageConfiguration` (with `DefaultPushNotificationMessage` filling what it lacks), in a `SendMessages` /
+/// `SendUsersMessages` request, or in the CLI input document. `RawContent` (a legacy FCM body, or
+/// `{"fcmV1Message": …}`) overrides every other field, as Pinpoint documents.
+///
+/// The message's content is the shared content; its Android-only fields (`IconReference`, `Priority`, `TimeToLive`,
+/// `CollapseKey`, `Action`+`Url`, …) the Android part. The configuration's other channels (`APNSMessage`, …) and the
+/// request around it are kept verbatim in `extensions.amazon.pinpointGCM` and rendered back in place.
+public struct PinpointGCMAdapter: PayloadAdapter, FormatChecking {
+    public init() {}
+
+    public var descriptor: FormatDescriptor { Self.standardDescriptor }
+
+    private static let standardDescriptor = FormatDescriptor(
+        name: "pinpoint-gcm", vendor: "amazon",
+        summary: "Amazon Pinpoint's GCMMessage (or campaign Message), bare or in a MessageConfiguration / SendMessages request, incl. RawContent.",
+        isDelivered: false,
+        carries: [
+            "title", "body", "sound", "media", "data", "android", "extensions.amazon.\(PinpointGCMMessage.memoryKey)",
+        ],
+        // How the request was laid out, not content.
+        layoutPaths: ["configured", "hasDefaults", "noGCMMessage", "sameAsShared", "campaign", "rawContent"].map {
+            JSONPointer(tokens: ["extensions", "amazon", PinpointGCMMessage.memoryKey, $0])
+        }
+    )
+
+    /// Keys only a GCMMessage has (against an APNSMessage).
+    static let androidOnlyKeys = [
+        "IconReference", "SmallImageIconUrl", "ImageSmallIconUrl", "RestrictedPackageName", "CollapseKey",
+        "ImageIconUrl",
+    ]
+
+    public func recognise(_ payload: JSONValue) -> Recognition? {
+        guard case .object(var object) = payload else { return nil }
+        var prefix = ""
+        for key in ["MessageRequest", "SendUsersMessageRequest"] {
+            if case .object(let inner)? = object[key] { object = inner; prefix += "/\(key)" }
+        }
+        if case .object(let inner)? = object["MessageConfiguration"] {
+            object = inner
+            prefix += "/MessageConfiguration"
+        }
+        if object["GCMMessage"]?.objectValue != nil {
+            // With an APNSMessage beside it, the request is pinpoint-message's (which reads both channels).
+            return object["APNSMessage"] == nil
+                ? .certain("\(prefix)/GCMMessage") : .plausible("\(prefix)/GCMMessage")
+        }
+        if prefix.isEmpty, let key = Self.androidOnlyKeys.first(where: { object[$0] != nil }) {
+            return .certain("/\(key)")
+        }
+        return nil
+    }
+
+    public func normalise(_ payload: JSONValue, context: inout NormaliseContext) -> PushNotification? {
+        guard case .object(let root) = payload else {
+            context.diagnostics.error(
+                .notAnObject, at: .root, "a GCMMessage must be a JSON object, found \(payload.typeName)")
+            return nil
+        }
+        var n = PushNotification()
+        n.source = descriptor.name
+        var memory = JSONObject()
+        var object = root
+        var path = JSONPointer.root
+        for key in ["MessageRequest", "SendUsersMessageRequest"] where object[key] != nil {
+            guard case .object(let inner)? = object[key] else {
+                context.diagnostics.error(.wrongType, at: path.appending(key), "`\(key)` must be an object")
+                return nil
+            }
+            var others = object
+            others.removeValue(forKey: key)
+            memory["inputKey"] = .string(key)
+            memory["input"] = .object(others)
+            object = inner
+            path = path.appending(key)
+            break
+        }
+        var message: JSONObject?
+        var messagePath = path
+        var defaults: JSONObject?
+        var defaultsPath = path
+        if object["MessageConfiguration"] != nil {
+            guard case .object(let configuration)? = object["MessageConfiguration"] else {
+                context.diagnostics.error(
+                    .wrongType, at: path.appending("MessageConfiguration"), "`MessageConfiguration` must be an object")
+                return nil
+            }
+            var others = object
+            others.removeValue(forKey: "MessageConfiguration")
+            memory["request"] = .object(others)
+            object = configuration
+            path = path.appending("MessageConfiguration")
+            memory["configured"] = .bool(true)
+        }
+        let isConfiguration =
+            memory["configured"] != nil || object["GCMMessage"] != nil || object["DefaultPushNotificationMessage"] != nil
+        if isConfiguration {
+            memory["configured"] = .bool(true)
+            var configuration = object
+            for (key, target) in [("GCMMessage", 0), ("DefaultPushNotificationMessage", 1)] {
+                guard let value = configuration[key] else { continue }
+                guard case .object(let inner) = value else {
+                    context.diagnostics.error(
+                        .wrongType, at: path.appending(key), "`\(key)` must be an object, found \(value.typeName); kept")
+                    continue
+                }
+                configuration.removeValue(forKey: key)
+                if target == 0 { message = inner; messagePath = path.appending(key) } else {
+                    defaults = inner
+                    defaultsPath = path.appending(key)
+                }
+            }
+            if message == nil {
+                memory["noGCMMessage"] = .bool(true)
+                if defaults == nil {
+                    context.diagnostics.warning(
+                        .amazonGCMMissing, at: path,
+                        "no `GCMMessage` or `DefaultPushNotificationMessage`: Pinpoint sends nothing to Android devices")
+                }
+            }
+            if !configuration.isEmpty { memory["configuration"] = .object(configuration) }
+        } else {
+            message = object
+            messagePath = path
+        }
+        PinpointGCMMessage.read(
+            message ?? JSONObject(), at: messagePath, defaults: defaults, defaultsPath: defaultsPath, into: &n,
+            memory: &memory, context: &context)
+        var amazon = n.extensionObject("amazon")
+        amazon[PinpointGCMMessage.memoryKey] = .object(memory)
+        n.setExtension("amazon", amazon)
+        return n
+    }
+
+    public func render(_ n: PushNotification, context: inout RenderContext) -> JSONValue {
+        let stored = n.extensionObject("amazon")[PinpointGCMMessage.memoryKey]?.objectValue
+        let memory = stored ?? JSONObject()
+        let (message, kept) = PinpointGCMMessage.write(n, memory: memory, context: &context)
+        // A notification from another format is written as a MessageConfiguration: its shared content goes to
+        // DefaultPushNotificationMessage.
+        guard stored == nil || memory["configured"]?.boolValue == true else { return .object(message) }
+        let hasDefaults = memory["hasDefaults"]?.boolValue == true
+        let defaults =
+            memory["rawContent"] != nil
+            ? (kept ?? (hasDefaults ? JSONObject() : nil))
+            : PinpointGCMMessage.defaults(for: n, kept: kept, hasDefaults: hasDefaults)
+        for (key, value) in n.data where value.stringValue == nil && memory["rawContent"] == nil {
+            context.explainLoss(at: JSONPointer(tokens: ["data", key]), "Pinpoint's Data holds strings")
+        }
+        var configuration = JSONObject()
+        if !(memory["noGCMMessage"]?.boolValue == true && message.isEmpty) {
+            configuration.appendUnchecked("GCMMessage", .object(message))
+        }
+        if let defaults { configuration.appendUnchecked("DefaultPushNotificationMessage", .object(defaults)) }
+        for (key, value) in memory["configuration"]?.objectValue ?? JSONObject() where configuration[key] == nil {
+            configuration.appendUnchecked(key, value)
+        }
+        var out = configuration
+        if let request = memory["request"]?.objectValue {
+            out = request
+            out["MessageConfiguration"] = .object(configuration)
+        }
+        if let key = memory["inputKey"]?.stringValue {
+            var input = memory["input"]?.objectValue ?? JSONObject()
+            input[key] = .object(out)
+            out = input
+        }
+        return .object(out)
+    }
+
+    public func carriedPart(of notification: PushNotification, options: FormatOptions) -> PushNotification {
+        let memory =
+            notification.extensionObject("amazon")[PinpointGCMMessage.memoryKey]?.objectValue ?? JSONObject()
+        var kept = PinpointGCMMessage.carriedPart(of: notification, memory: memory, options: options)
+        if memory["rawContent"] != nil {
+            // The rendering keeps the Pinpoint memory beside what RawContent carries.
+            var amazon = kept.extensionObject("amazon")
+            amazon[PinpointGCMMessage.memoryKey] = .object(memory)
+            kept.setExtension("amazon", amazon)
+        }
+        return kept
+    }
+
+    /// FCM's limits on what Pinpoint sends: `TimeToLive` at most 28 days (non-string `Data` values are read errors).
+    public func check(_ payload: JSONValue, notification: PushNotification, context: NormaliseContext) -> [Diagnostic] {
+        var out: [Diagnostic] = []
+        if let ttl = notification.android?.ttl, let seconds = FCMChecksProbe.duration(ttl), seconds > 2_419_200 {
+            out.error(
+                .fcmTTLRange, at: context.inputPath(for: JSONPointer(tokens: ["android"])),
+                "TimeToLive \(seconds) is over FCM's maximum of 28 days (2419200 s)")
+        }
+        return out
+    }
+
+    public func appleCheckedSize(of payload: JSONValue) -> Int? { nil }
+}

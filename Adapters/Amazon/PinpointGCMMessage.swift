@@ -1,0 +1,377 @@
+import FCMAdapter
+import JSONCodec
+package import PushCore
+
+/// Reads and writes one Pinpoint `GCMMessage` (direct sends) or campaign `Message` (the Android side of a
+/// `MessageConfiguration`) against the model: its content fills the shared fields where they are empty (a request with
+/// only the GCM side), else it becomes Android's own (`android.title`, …) where it differs from what iOS shows (a
+/// request whose `APNSMessage` says otherwise). `RawContent`, a legacy FCM body or `{"fcmV1Message": …}` in a string,
+/// overrides every other field, as Pinpoint documents.
+package enum PinpointGCMMessage {
+    /// The `extensions.amazon` key of what the Android side needs to render back.
+    package static let memoryKey = "pinpointGCM"
+
+    /// `GCMMessage` (direct sends: `SendMessages`, `SendUsersMessages`).
+    static let directKeys: Set<String> = [
+        "Action", "Body", "CollapseKey", "Data", "IconReference", "ImageIconUrl", "ImageUrl",
+        "PreferredAuthenticationMethod", "Priority", "RawContent", "RestrictedPackageName", "SilentPush",
+        "SmallImageIconUrl", "Sound", "Substitutions", "TimeToLive", "Title", "Url",
+    ]
+    /// The campaign `Message` (`WriteCampaignRequest.MessageConfiguration.GCMMessage`).
+    static let campaignKeys: Set<String> = [
+        "Action", "Body", "ImageIconUrl", "ImageSmallIconUrl", "ImageUrl", "JsonBody", "MediaUrl", "RawContent",
+        "SilentPush", "TimeToLive", "Title", "Url",
+    ]
+    /// `DefaultPushNotificationMessage`: fills what the channel message lacks.
+    static let defaultKeys: [String] = ["Action", "Body", "Data", "SilentPush", "Substitutions", "Title", "Url"]
+
+    /// Fields that carry content (ignored by Pinpoint beside `RawContent`).
+    static let contentKeys: Set<String> = directKeys.union(campaignKeys).subtracting(["RawContent"])
+
+    /// True for the campaign shape (a key only it has).
+    static func isCampaign(_ message: JSONObject) -> Bool {
+        message["ImageSmallIconUrl"] != nil || message["JsonBody"] != nil || message["MediaUrl"] != nil
+    }
+
+    /// Reads `message` (at `base`), with `defaults` (`DefaultPushNotificationMessage`, at `defaultsPath`) filling what
+    /// it lacks, into `n`. What must be remembered goes to `memory`.
+    package static func read(
+        _ message: JSONObject, at base: JSONPointer, defaults: JSONObject?, defaultsPath: JSONPointer,
+        into n: inout PushNotification, memory: inout JSONObject, context: inout NormaliseContext
+    ) {
+        var rest = message
+        let campaign = isCampaign(message)
+        if campaign { memory["campaign"] = .bool(true) }
+        let known = campaign ? campaignKeys : directKeys
+        for key in message.keys where !known.contains(key) {
+            context.diagnostics.warning(
+                .amazonGCMUnknownKey, at: base.appending(key),
+                "`\(key)` is not a \(campaign ? "campaign Message" : "GCMMessage") field; kept and rendered back in place")
+        }
+        // RawContent overrides everything.
+        if case .string(let text)? = rest["RawContent"] {
+            let path = base.appending("RawContent")
+            if let payload = EmbeddedJSON.parseObject(text, at: path, name: "RawContent", context: &context) {
+                var inner = NormaliseContext(options: context.options)
+                var raw: PushNotification?
+                if let v1 = payload["fcmV1Message"] {
+                    raw = FCMAdapter().normalise(v1, context: &inner)
+                    memory["rawContent"] = .string("fcmV1Message")
+                    var others = payload
+                    others.removeValue(forKey: "fcmV1Message")
+                    if !others.isEmpty { memory["rawContentOthers"] = .object(others) }
+                } else {
+                    raw = FCMLegacyAdapter().normalise(.object(payload), context: &inner)
+                    memory["rawContent"] = .string("legacy")
+                }
+                EmbeddedJSON.relocate(inner, to: path, name: "RawContent", into: &context)
+                if let raw {
+                    let source = n.source
+                    let extensions = n.extensions
+                    n = raw
+                    n.source = source
+                    for (key, value) in extensions where n.extensions[key] == nil {
+                        n.extensions.appendUnchecked(key, value)
+                    }
+                    rest.removeValue(forKey: "RawContent")
+                    for key in rest.keys where contentKeys.contains(key) {
+                        context.diagnostics.warning(
+                            .amazonRawContentOverrides, at: base.appending(key),
+                            "`\(key)` is ignored by Pinpoint because `RawContent` is given; kept verbatim")
+                    }
+                    if !rest.isEmpty { memory["fields"] = .object(rest) }
+                    if let defaults {
+                        memory["hasDefaults"] = .bool(true)
+                        if !defaults.isEmpty { memory["defaults"] = .object(defaults) }
+                    }
+                    return
+                }
+            }
+        }
+        // DefaultPushNotificationMessage: the content every channel shows unless its own message says otherwise (the
+        // shared fields); its other keys are kept.
+        var android = n.androidPart
+        if var defaults {
+            func take(_ key: String) -> String? {
+                guard case .string(let text)? = defaults[key] else { return nil }
+                defaults.removeValue(forKey: key)
+                return text
+            }
+            if let title = take("Title") { n.title = title; context.record("title", from: defaultsPath.appending("Title")) }
+            if let body = take("Body") { n.body = body; context.record("body", from: defaultsPath.appending("Body")) }
+            if case .object(let data)? = defaults["Data"] {
+                defaults.removeValue(forKey: "Data")
+                readData(data, at: defaultsPath.appending("Data"), context: &context)
+                n.data = data
+                context.record("data", from: defaultsPath.appending("Data"))
+            }
+            for (key, value) in defaults where !defaultKeys.contains(key) || value.stringValue == nil && key != "Action"
+                && key != "Url" && key != "SilentPush" && key != "Substitutions"
+            {
+                if !defaultKeys.contains(key) {
+                    context.diagnostics.warning(
+                        .amazonGCMUnknownKey, at: defaultsPath.appending(key),
+                        "`\(key)` is not a DefaultPushNotificationMessage field; kept and rendered back in place")
+                } else {
+                    context.diagnostics.error(
+                        .wrongType, at: defaultsPath.appending(key),
+                        "`\(key)` must be a\(key == "Data" ? "n object" : " string"), found \(value.typeName); kept")
+                }
+            }
+            memory["hasDefaults"] = .bool(true)
+            if !defaults.isEmpty { memory["defaults"] = .object(defaults) }
+        }
+        func path(_ key: String) -> JSONPointer { base.appending(key) }
+        func string(_ key: String) -> String? {
+            guard let value = rest[key] else { return nil }
+            guard case .string(let text) = value else {
+                context.diagnostics.error(
+                    .wrongType, at: path(key), "`\(key)` must be a string, found \(value.typeName); kept as it was")
+                return nil
+            }
+            rest.removeValue(forKey: key)
+            return text
+        }
+        // The message's content is Android's own; where it repeats the shared content, the layout says so.
+        var same: [JSONValue] = []
+        func own(_ key: String, _ value: String?, shared: String?) -> String? {
+            guard let value else { return nil }
+            if value == shared {
+                same.append(.string(key))
+                return nil
+            }
+            return value
+        }
+        android.title = own("Title", string("Title"), shared: n.title)
+        android.body = own("Body", string("Body"), shared: n.body)
+        android.image = own("ImageUrl", string("ImageUrl"), shared: n.media.first?.url)
+        android.sound = own("Sound", string("Sound"), shared: n.sound?.name)
+        if let value = rest["Data"] {
+            if case .object(let data) = value {
+                rest.removeValue(forKey: "Data")
+                readData(data, at: path("Data"), context: &context)
+                if data == n.data { same.append(.string("Data")) } else { android.data = data }
+            } else {
+                context.diagnostics.error(
+                    .wrongType, at: path("Data"), "`Data` must be an object, found \(value.typeName); kept as it was")
+            }
+        }
+        if !same.isEmpty { memory["sameAsShared"] = .array(same) }
+        android.collapseKey = string("CollapseKey")
+        android.icon = string("IconReference")
+        android.imageIcon = string("ImageIconUrl")
+        android.smallImageIcon = string(campaign ? "ImageSmallIconUrl" : "SmallImageIconUrl")
+        android.restrictedPackageName = string("RestrictedPackageName")
+        if let priority = rest["Priority"] {
+            switch priority {
+            case .string("high"), .string("normal"):
+                android.priority = priority.stringValue
+                rest.removeValue(forKey: "Priority")
+            case .string("10"), .string("5"):
+                // Pinpoint takes the APNs values and converts them.
+                android.priority = priority == .string("10") ? "high" : "normal"
+                rest.removeValue(forKey: "Priority")
+                context.diagnostics.warning(
+                    .amazonGCMPriorityNormalised, at: path("Priority"),
+                    "`Priority` \(priority.compactText) is APNs's; Pinpoint sends it as \"\(android.priority ?? "")\"")
+            default:
+                context.diagnostics.error(
+                    .amazonGCMPriorityInvalid, at: path("Priority"),
+                    "`Priority` must be \"normal\" or \"high\" (or APNs's \"5\"/\"10\"), found \(priority.compactText); kept")
+            }
+        }
+        if let value = rest["SilentPush"] {
+            if case .bool(let silent) = value {
+                android.silent = silent
+                rest.removeValue(forKey: "SilentPush")
+            } else {
+                context.diagnostics.error(
+                    .wrongType, at: path("SilentPush"), "`SilentPush` must be a boolean, found \(value.typeName); kept")
+            }
+        }
+        if let value = rest["TimeToLive"] {
+            if let seconds = value.int64Value, seconds >= 0 {
+                android.ttl = "\(seconds)s"
+                rest.removeValue(forKey: "TimeToLive")
+            } else {
+                context.diagnostics.error(
+                    .amazonGCMTimeToLiveInvalid, at: path("TimeToLive"),
+                    "`TimeToLive` must be a non-negative integer of seconds, found \(value.compactText); kept")
+            }
+        }
+        // Action + Url: where a tap leads.
+        if case .string(let action)? = rest["Action"], case .string(let url)? = rest["Url"],
+            action == "URL" || action == "DEEP_LINK"
+        {
+            if action == "URL" { android.url = url } else { android.deepLink = url }
+            rest.removeValue(forKey: "Action")
+            rest.removeValue(forKey: "Url")
+        } else if case .string(let action)? = rest["Action"], !["OPEN_APP", "URL", "DEEP_LINK"].contains(action) {
+            context.diagnostics.error(
+                .amazonActionUnknown, at: path("Action"),
+                "`Action` must be OPEN_APP, DEEP_LINK or URL, found \"\(action)\"; kept")
+        }
+        n.setAndroid(android)
+        if n.android != nil { context.record("android", from: base) }
+        // Kept verbatim: Action OPEN_APP, a Url without its action, Substitutions, the authentication method,
+        // the campaign's JsonBody and MediaUrl, unknown keys and values of the wrong type.
+        if !rest.isEmpty { memory["fields"] = .object(rest) }
+    }
+
+    /// Pinpoint's Data maps strings to strings: any other value is an error (kept).
+    static func readData(_ data: JSONObject, at path: JSONPointer, context: inout NormaliseContext) {
+        for (key, value) in data where value.stringValue == nil {
+            context.diagnostics.error(
+                .wrongType, at: path.appending(key),
+                "Pinpoint's `Data` maps strings to strings; `\(key)` is \(value.typeName) (kept)")
+        }
+    }
+
+    /// The Android fields a `GCMMessage` has no place for, with the reason.
+    static let unsupportedAndroid: [(String, String)] = [
+        ("titleLocKey", "a GCMMessage has no localised keys (RawContent has)"),
+        ("titleLocArgs", "a GCMMessage has no localised keys (RawContent has)"),
+        ("bodyLocKey", "a GCMMessage has no localised keys (RawContent has)"),
+        ("bodyLocArgs", "a GCMMessage has no localised keys (RawContent has)"),
+        ("color", "a GCMMessage has no colour (RawContent has)"),
+        ("tag", "a GCMMessage has no tag (RawContent has)"),
+        ("clickAction", "a GCMMessage has no click action: Action and Url say where a tap leads"),
+        ("channelId", "a GCMMessage has no channel (RawContent has)"),
+        ("notificationCount", "a GCMMessage has no notification count (RawContent has)"),
+        ("visibility", "a GCMMessage has no visibility (RawContent has)"),
+        ("notificationPriority", "a GCMMessage has no notification priority (RawContent has)"),
+        ("directBootOk", "a GCMMessage has no direct_boot_ok (RawContent has)"),
+    ]
+
+    /// The `GCMMessage` for `n` (and what goes back to `DefaultPushNotificationMessage`).
+    package static func write(_ n: PushNotification, memory: JSONObject, context: inout RenderContext)
+        -> (message: JSONObject, defaults: JSONObject?)
+    {
+        var message = JSONObject()
+        var fields = memory["fields"]?.objectValue ?? JSONObject()
+        let defaults = memory["defaults"]?.objectValue
+        switch memory["rawContent"]?.stringValue {
+        case "fcmV1Message"?:
+            var payload = JSONObject()
+            var inner = RenderContext(options: context.options)
+            payload.appendUnchecked("fcmV1Message", FCMAdapter().render(n, context: &inner))
+            for (key, value) in memory["rawContentOthers"]?.objectValue ?? JSONObject() {
+                payload.appendUnchecked(key, value)
+            }
+            message.appendUnchecked("RawContent", .string(JSONValue.object(payload).compactText))
+            for (key, value) in fields where message[key] == nil { message.appendUnchecked(key, value) }
+            return (message, defaults)
+        case "legacy"?:
+            var inner = RenderContext(options: context.options)
+            let body = FCMLegacyAdapter().render(n, context: &inner)
+            message.appendUnchecked("RawContent", .string(body.compactText))
+            for (key, value) in fields where message[key] == nil { message.appendUnchecked(key, value) }
+            return (message, defaults)
+        default:
+            break
+        }
+        let campaign = memory["campaign"]?.boolValue == true
+        let same = Set(memory["sameAsShared"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+        let android = n.androidPart
+        func put(_ key: String, _ value: JSONValue?) { if let value { message.appendUnchecked(key, value) } }
+        if let url = android.url {
+            put("Action", .string("URL"))
+            put("Url", .string(url))
+        } else if let link = android.deepLink {
+            put("Action", .string("DEEP_LINK"))
+            put("Url", .string(link))
+        } else {
+            if let action = fields.take("Action") { put("Action", action) }
+            if let url = fields.take("Url") { put("Url", url) }
+        }
+        func own(_ key: String, _ value: String?, shared: String?) -> JSONValue? {
+            (value ?? (same.contains(key) ? shared : nil)).map(JSONValue.string)
+        }
+        put("Body", own("Body", android.body, shared: n.body))
+        put("CollapseKey", android.collapseKey.map(JSONValue.string))
+        if var data = android.data ?? (same.contains("Data") ? n.data : nil) {
+            for (key, value) in data where value.stringValue == nil {
+                context.explainLoss(
+                    at: JSONPointer(tokens: android.data == nil ? ["data", key] : ["android", "data", key]),
+                    "Pinpoint's Data holds strings")
+                data.removeValue(forKey: key)
+            }
+            put("Data", .object(data))
+        }
+        put("IconReference", android.icon.map(JSONValue.string))
+        put("ImageIconUrl", android.imageIcon.map(JSONValue.string))
+        put(campaign ? "ImageSmallIconUrl" : "SmallImageIconUrl", android.smallImageIcon.map(JSONValue.string))
+        put("ImageUrl", own("ImageUrl", android.image, shared: n.media.first?.url))
+        put("Priority", android.priority.map(JSONValue.string))
+        put("RestrictedPackageName", android.restrictedPackageName.map(JSONValue.string))
+        put("SilentPush", android.silent.map(JSONValue.bool))
+        put("Sound", own("Sound", android.sound, shared: n.sound?.name))
+        if let ttl = android.ttl {
+            if let seconds = FCMChecksProbe.duration(ttl), ttl == "\(seconds)s" {
+                put("TimeToLive", .integer(seconds))
+            } else {
+                context.explainLoss(
+                    at: JSONPointer(tokens: ["android", "ttl"]), "Pinpoint's TimeToLive is whole seconds; \(ttl) is not")
+            }
+        }
+        put("Title", own("Title", android.title, shared: n.title))
+        for (key, value) in fields where message[key] == nil { message.appendUnchecked(key, value) }
+        for (field, reason) in unsupportedAndroid where android.canonicalObject[field] != nil {
+            context.explainLoss(at: JSONPointer(tokens: ["android", field]), reason)
+        }
+        return (message, defaults)
+    }
+
+    /// `DefaultPushNotificationMessage` for the shared content of `n` (`Title`, `Body`, `Data`), with its kept keys.
+    package static func defaults(for n: PushNotification, kept: JSONObject?, hasDefaults: Bool) -> JSONObject? {
+        var out = JSONObject()
+        if let title = n.title { out.appendUnchecked("Title", .string(title)) }
+        if let body = n.body { out.appendUnchecked("Body", .string(body)) }
+        var data = n.data
+        for (key, value) in data where value.stringValue == nil { data.removeValue(forKey: key) }
+        if !data.isEmpty { out.appendUnchecked("Data", .object(data)) }
+        for (key, value) in kept ?? JSONObject() where out[key] == nil { out.appendUnchecked(key, value) }
+        return out.isEmpty && !hasDefaults ? nil : out
+    }
+
+    /// What a `GCMMessage` carries of `n`: the content Android shows (its own where it has one, which then stands
+    /// for the shared value: the shared one is lost), one image, a sound name, string data, and the Android fields
+    /// it has.
+    package static func carriedPart(of n: PushNotification, memory: JSONObject, options: FormatOptions)
+        -> PushNotification
+    {
+        switch memory["rawContent"]?.stringValue {
+        case "fcmV1Message"?: return FCMAdapter().carriedPart(of: n, options: options)
+        case "legacy"?: return FCMLegacyAdapter().carriedPart(of: n, options: options)
+        default: break
+        }
+        // The shared title, body and data go to DefaultPushNotificationMessage (not in a bare GCMMessage); Android's
+        // own content to GCMMessage. The shared image and sound have no place: GCMMessage's are Android's own.
+        var kept = PushNotification()
+        kept.source = n.source
+        var android = n.androidPart
+        if memory["configured"]?.boolValue != false {
+            kept.title = n.title
+            kept.body = n.body
+            kept.data = n.data
+            for (key, value) in n.data where value.stringValue == nil { kept.data.removeValue(forKey: key) }
+        }
+        if var data = android.data {
+            for (key, value) in data where value.stringValue == nil { data.removeValue(forKey: key) }
+            android.data = data
+        }
+        if let ttl = android.ttl, !(FCMChecksProbe.duration(ttl).map { ttl == "\($0)s" } ?? false) { android.ttl = nil }
+        for (field, _) in unsupportedAndroid {
+            var ignored: [Diagnostic] = []
+            var object = android.canonicalObject
+            object.removeValue(forKey: field)
+            android = PushNotification.Android(canonical: object, at: .root, &ignored)
+        }
+        kept.setAndroid(android)
+        let namespace = n.extensionObject("amazon")
+        if let memory = namespace[memoryKey] {
+            kept.extensions = JSONObject(uniqueKeysWithValues: [("amazon", .object(JSONObject(uniqueKeysWithValues: [(memoryKey, memory)])))])
+        }
+        return kept
+    }
+}
