@@ -105,7 +105,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FCMAdapterTests",
-            dependencies: ["FCMAdapter", "APNsAdapter", "PushCore", "JSONCodec", "PushTestSupport"],
+            dependencies: ["FCMAdapter", "AmazonAdapter", "APNsAdapter", "PushCore", "JSONCodec", "PushTestSupport"],
             exclude: ["Fixtures"]
         ),
 

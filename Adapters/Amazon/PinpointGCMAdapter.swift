@@ -126,6 +126,7 @@ public struct PinpointGCMAdapter: PayloadAdapter, FormatChecking {
         } else {
             message = object
             messagePath = path
+            memory["configured"] = .bool(false)
         }
         PinpointGCMMessage.read(
             message ?? JSONObject(), at: messagePath, defaults: defaults, defaultsPath: defaultsPath, into: &n,
@@ -139,10 +140,10 @@ public struct PinpointGCMAdapter: PayloadAdapter, FormatChecking {
     public func render(_ n: PushNotification, context: inout RenderContext) -> JSONValue {
         let stored = n.extensionObject("amazon")[PinpointGCMMessage.memoryKey]?.objectValue
         let memory = stored ?? JSONObject()
-        let (message, kept) = PinpointGCMMessage.write(n, memory: memory, context: &context)
+        let (message, kept) = PinpointGCMMessage.write(n, memory: memory, standalone: true, context: &context)
         // A notification from another format is written as a MessageConfiguration: its shared content goes to
         // DefaultPushNotificationMessage.
-        guard stored == nil || memory["configured"]?.boolValue == true else { return .object(message) }
+        guard memory["configured"]?.boolValue != false else { return .object(message) }
         let hasDefaults = memory["hasDefaults"]?.boolValue == true
         let defaults =
             memory["rawContent"] != nil

@@ -244,7 +244,11 @@ package enum PinpointGCMMessage {
     ]
 
     /// The `GCMMessage` for `n` (and what goes back to `DefaultPushNotificationMessage`).
-    package static func write(_ n: PushNotification, memory: JSONObject, context: inout RenderContext)
+    /// `standalone` (format `pinpoint-gcm`): the shared image and sound have no place, so a GCMMessage never
+    /// repeats them (it does beside an APNSMessage, which carries them).
+    package static func write(
+        _ n: PushNotification, memory: JSONObject, standalone: Bool = false, context: inout RenderContext
+    )
         -> (message: JSONObject, defaults: JSONObject?)
     {
         var message = JSONObject()
@@ -271,7 +275,8 @@ package enum PinpointGCMMessage {
             break
         }
         let campaign = memory["campaign"]?.boolValue == true
-        let same = Set(memory["sameAsShared"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+        var same = Set(memory["sameAsShared"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+        if standalone { same.subtract(["ImageUrl", "Sound"]) }
         let android = n.androidPart
         func put(_ key: String, _ value: JSONValue?) { if let value { message.appendUnchecked(key, value) } }
         if let url = android.url {

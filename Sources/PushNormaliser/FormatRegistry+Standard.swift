@@ -14,7 +14,8 @@ extension FormatRegistry {
         HiveLocalPushAdapter(),
         // MARK: Amazon (Adapters/Amazon)
         SNSAdapter(),
-        PinpointMessageAdapter(),
+        // pinpoint-message: PinpointMessageAdapter's iOS side plus the GCMMessage beside it.
+        PinpointChannelsAdapter(),
         PinpointGCMAdapter(),
         PinpointAdapter(),
         AmazonAdapter(),

@@ -34,8 +34,11 @@ struct FixtureCoverageTests {
         Root(path: "Tests/APNsAdapterTests/Fixtures", layout: .adapter(format: "apns")),
         Root(path: "Tests/AmazonAdapterTests/Fixtures/amazon", layout: .adapter(format: "amazon")),
         Root(path: "Tests/AmazonAdapterTests/Fixtures/pinpoint", layout: .adapter(format: "pinpoint")),
+        // The iOS side of pinpoint-message (PinpointMessageAdapter); the registry's pinpoint-message, which adds the
+        // GCMMessage beside it, runs Tests/FCMAdapterTests/Fixtures/pinpoint-message.
         Root(
-            path: "Tests/AmazonAdapterTests/Fixtures/pinpoint-message", layout: .adapter(format: "pinpoint-message")),
+            path: "Tests/AmazonAdapterTests/Fixtures/pinpoint-message",
+            layout: .scenarios(runner: "Tests/AmazonAdapterTests/PinpointMessageAdapterTests.swift")),
         Root(path: "Tests/AmazonAdapterTests/Fixtures/sns", layout: .adapter(format: "sns")),
         Root(path: "Tests/AmazonAdapterTests/Fixtures/pinpoint-gcm", layout: .adapter(format: "pinpoint-gcm")),
         Root(path: "Tests/HiveAdapterTests/Fixtures/hive", layout: .adapter(format: "hive")),
@@ -49,6 +52,7 @@ struct FixtureCoverageTests {
             path: "Tests/ZegoAdapterTests/Fixtures/zego-offline-push", layout: .adapter(format: "zego-offline-push")),
         Root(path: "Tests/FCMAdapterTests/Fixtures/fcm", layout: .adapter(format: "fcm")),
         Root(path: "Tests/FCMAdapterTests/Fixtures/fcm-legacy", layout: .adapter(format: "fcm-legacy")),
+        Root(path: "Tests/FCMAdapterTests/Fixtures/pinpoint-message", layout: .adapter(format: "pinpoint-message")),
         Root(
             path: "Tests/PushNormaliserTests/Fixtures/validation-fcm-legacy",
             layout: .scenarios(runner: "Tests/PushNormaliserTests/FCMValidationTests.swift")),

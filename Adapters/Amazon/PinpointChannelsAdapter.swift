@@ -1,0 +1,148 @@
+public import PushCore
+
+/// `pinpoint-message` with both channels: ``PinpointMessageAdapter`` reads and writes the iOS side (`APNSMessage`,
+/// the request around it, `DefaultPushNotificationMessage` where it fills the APNs message), and this adds the Android
+/// side: the configuration's `GCMMessage`, read into the Android part of the model (Android's own title, body, image,
+/// data where they differ from what iOS shows, and its Android-only fields), and written back beside `APNSMessage`.
+/// So a `SendMessages` request whose `APNSMessage` and `GCMMessage` differ converts to `fcm` with each platform's own
+/// content, and back.
+///
+/// A notification with an Android side rendered from another format is written as a `MessageConfiguration`
+/// (`{"APNSMessage": …, "GCMMessage": …}`): a bare `APNSMessage` has no place for it.
+public struct PinpointChannelsAdapter: PayloadAdapter {
+    /// The iOS side.
+    let apple = PinpointMessageAdapter()
+
+    public init() {}
+
+    public var descriptor: FormatDescriptor { Self.standardDescriptor }
+
+    private static let standardDescriptor: FormatDescriptor = {
+        var descriptor = PinpointMessageAdapter().descriptor
+        descriptor.carries += ["android", "extensions.amazon.\(PinpointGCMMessage.memoryKey)"]
+        descriptor.layoutPaths += ["sameAsShared", "campaign", "fromDefaults"].map {
+            JSONPointer(tokens: ["extensions", "amazon", PinpointGCMMessage.memoryKey, $0])
+        }
+        descriptor.summary =
+            "Amazon Pinpoint's APNSMessage send form, bare, in a MessageConfiguration (with its GCMMessage as the Android side) or a SendMessages request, incl. RawContent."
+        return descriptor
+    }()
+
+    /// Where a `MessageConfiguration` can be, outermost envelope first.
+    static let configurationPaths: [[String]] = [
+        ["MessageRequest", "MessageConfiguration"], ["SendUsersMessageRequest", "MessageConfiguration"],
+        ["MessageConfiguration"], [],
+    ]
+
+    /// The configuration object in `value` holding `key`, and its path.
+    static func configuration(in value: JSONValue, holding key: String) -> (JSONObject, [String])? {
+        for tokens in configurationPaths {
+            guard case .object(let object)? = JSONPointer(tokens: tokens).resolve(in: value), object[key] != nil else {
+                continue
+            }
+            return (object, tokens)
+        }
+        return nil
+    }
+
+    /// `value` with the object at `tokens` replaced by `object`.
+    static func replacing(_ tokens: ArraySlice<String>, in value: JSONValue, with object: JSONObject) -> JSONValue {
+        guard let first = tokens.first else { return .object(object) }
+        guard case .object(var outer) = value, let inner = outer[first] else { return value }
+        outer[first] = replacing(tokens.dropFirst(), in: inner, with: object)
+        return .object(outer)
+    }
+
+    public func recognise(_ payload: JSONValue) -> Recognition? { apple.recognise(payload) }
+
+    public func dataCollides(_ notification: PushNotification, options: FormatOptions) -> Bool {
+        apple.dataCollides(notification, options: options)
+    }
+
+    public func normalise(_ payload: JSONValue, context: inout NormaliseContext) -> PushNotification? {
+        guard let (configuration, tokens) = Self.configuration(in: payload, holding: "GCMMessage"),
+            case .object(let message)? = configuration["GCMMessage"],
+            // A GCMMessage with RawContent stays verbatim with the configuration (its RawContent would override the
+            // whole notification, the iOS side included): read it with `--format pinpoint-gcm`.
+            message["RawContent"] == nil
+        else { return apple.normalise(payload, context: &context) }
+        var stripped = configuration
+        stripped.removeValue(forKey: "GCMMessage")
+        guard var n = apple.normalise(Self.replacing(tokens[...], in: payload, with: stripped), context: &context)
+        else { return nil }
+        // Pinpoint fills the GCM message from the defaults too: what Android shows.
+        var effective = message
+        var fromDefaults: [JSONValue] = []
+        if case .object(let defaults)? = configuration["DefaultPushNotificationMessage"] {
+            for key in ["Title", "Body", "Data"] where effective[key] == nil {
+                if let value = defaults[key], key == "Data" ? value.objectValue != nil : value.stringValue != nil {
+                    effective[key] = value
+                    fromDefaults.append(.string(key))
+                }
+            }
+        }
+        var memory = JSONObject()
+        let path = JSONPointer(tokens: tokens + ["GCMMessage"])
+        PinpointGCMMessage.read(
+            effective, at: path, defaults: nil, defaultsPath: path, into: &n, memory: &memory, context: &context)
+        if !fromDefaults.isEmpty { memory["fromDefaults"] = .array(fromDefaults) }
+        if !memory.isEmpty {
+            var amazon = n.extensionObject("amazon")
+            amazon[PinpointGCMMessage.memoryKey] = .object(memory)
+            n.setExtension("amazon", amazon)
+        }
+        return n
+    }
+
+    /// The part of `extensions.amazon.pinpointGCM` this format writes back: what the GCMMessage beside an
+    /// APNSMessage needs (another format's memory, a pinpoint-gcm request's envelopes or RawContent, is not).
+    static func ownMemory(_ n: PushNotification) -> JSONObject? {
+        guard let stored = n.extensionObject("amazon")[PinpointGCMMessage.memoryKey]?.objectValue,
+            stored["rawContent"] == nil
+        else { return nil }
+        var own = JSONObject()
+        for key in ["fields", "sameAsShared", "campaign", "fromDefaults"] {
+            if let value = stored[key] { own.appendUnchecked(key, value) }
+        }
+        return own.isEmpty ? nil : own
+    }
+
+    public func render(_ n: PushNotification, context: inout RenderContext) -> JSONValue {
+        let stored = Self.ownMemory(n)
+        let rendered = apple.render(n, context: &context)
+        guard stored != nil || n.android != nil else { return rendered }
+        var (message, _) = PinpointGCMMessage.write(n, memory: stored ?? JSONObject(), context: &context)
+        for key in stored?["fromDefaults"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
+            message.removeValue(forKey: key)
+        }
+        if let (configuration, tokens) = Self.configuration(in: rendered, holding: "APNSMessage")
+            ?? Self.configuration(in: rendered, holding: "DefaultPushNotificationMessage")
+        {
+            var withAndroid = JSONObject()
+            for (key, value) in configuration {
+                withAndroid.appendUnchecked(key, value)
+                if key == "APNSMessage" { withAndroid.appendUnchecked("GCMMessage", .object(message)) }
+            }
+            if withAndroid["GCMMessage"] == nil { withAndroid.appendUnchecked("GCMMessage", .object(message)) }
+            return Self.replacing(tokens[...], in: rendered, with: withAndroid)
+        }
+        // A bare APNSMessage: wrapped in a MessageConfiguration to take the Android side.
+        var configuration = JSONObject()
+        configuration.appendUnchecked("APNSMessage", rendered)
+        configuration.appendUnchecked("GCMMessage", .object(message))
+        return .object(configuration)
+    }
+
+    public func carriedPart(of notification: PushNotification, options: FormatOptions) -> PushNotification {
+        var kept = apple.carriedPart(of: notification, options: options)
+        let memory = Self.ownMemory(notification)
+        let android = PinpointGCMMessage.carriedPart(of: notification, memory: memory ?? JSONObject(), options: options)
+        kept.android = android.android
+        if let memory {
+            var amazon = kept.extensionObject("amazon")
+            amazon[PinpointGCMMessage.memoryKey] = .object(memory)
+            kept.setExtension("amazon", amazon)
+        }
+        return kept
+    }
+}
