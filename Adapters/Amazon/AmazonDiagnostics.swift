@@ -53,3 +53,8 @@ extension DiagnosticCode {
     /// The request has no `GCMMessage` and no `DefaultPushNotificationMessage`: Pinpoint sends nothing to Android.
     public static let amazonGCMMissing: DiagnosticCode = "amazon.gcm.missing"
 }
+
+extension DiagnosticCode {
+    /// `pinpoint.notification.silentPush` is not `"1"` or `"0"`.
+    public static let amazonAndroidSilentPushInvalid: DiagnosticCode = "amazon.android.silent-push-invalid"
+}

@@ -20,7 +20,7 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
     private static let standardDescriptor: FormatDescriptor = {
         var descriptor = PinpointMessageAdapter().descriptor
         descriptor.carries += ["android", "extensions.amazon.\(PinpointGCMMessage.memoryKey)"]
-        descriptor.layoutPaths += ["sameAsShared", "campaign", "fromDefaults"].map {
+        descriptor.layoutPaths += ["sameAsShared", "campaign", "fromDefaults", "present"].map {
             JSONPointer(tokens: ["extensions", "amazon", PinpointGCMMessage.memoryKey, $0])
         }
         descriptor.summary =
@@ -86,6 +86,7 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
         PinpointGCMMessage.read(
             effective, at: path, defaults: nil, defaultsPath: path, into: &n, memory: &memory, context: &context)
         if !fromDefaults.isEmpty { memory["fromDefaults"] = .array(fromDefaults) }
+        memory["present"] = .bool(true)
         if !memory.isEmpty {
             var amazon = n.extensionObject("amazon")
             amazon[PinpointGCMMessage.memoryKey] = .object(memory)
@@ -101,7 +102,7 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
             stored["rawContent"] == nil
         else { return nil }
         var own = JSONObject()
-        for key in ["fields", "sameAsShared", "campaign", "fromDefaults"] {
+        for key in ["fields", "sameAsShared", "campaign", "fromDefaults", "present"] {
             if let value = stored[key] { own.appendUnchecked(key, value) }
         }
         return own.isEmpty ? nil : own

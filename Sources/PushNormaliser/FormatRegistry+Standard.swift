@@ -18,6 +18,7 @@ extension FormatRegistry {
         PinpointChannelsAdapter(),
         PinpointGCMAdapter(),
         PinpointAdapter(),
+        PinpointAndroidAdapter(),
         AmazonAdapter(),
         // MARK: ZEGO (Adapters/Zego)
         ZegoDeliveredAdapter(),

@@ -6,7 +6,7 @@ import Testing
 
 @Suite("pinpoint-message fixtures")
 struct PinpointMessageAdapterTests {
-    let adapter = PinpointMessageAdapter()
+    let adapter = PinpointChannelsAdapter()  // the registry's pinpoint-message: the iOS side plus its GCMMessage
 
     @Test("golden", arguments: Scenario.all("pinpoint-message"))
     func golden(_ scenario: Scenario) {

@@ -34,13 +34,11 @@ struct FixtureCoverageTests {
         Root(path: "Tests/APNsAdapterTests/Fixtures", layout: .adapter(format: "apns")),
         Root(path: "Tests/AmazonAdapterTests/Fixtures/amazon", layout: .adapter(format: "amazon")),
         Root(path: "Tests/AmazonAdapterTests/Fixtures/pinpoint", layout: .adapter(format: "pinpoint")),
-        // The iOS side of pinpoint-message (PinpointMessageAdapter); the registry's pinpoint-message, which adds the
-        // GCMMessage beside it, runs Tests/FCMAdapterTests/Fixtures/pinpoint-message.
         Root(
-            path: "Tests/AmazonAdapterTests/Fixtures/pinpoint-message",
-            layout: .scenarios(runner: "Tests/AmazonAdapterTests/PinpointMessageAdapterTests.swift")),
+            path: "Tests/AmazonAdapterTests/Fixtures/pinpoint-message", layout: .adapter(format: "pinpoint-message")),
         Root(path: "Tests/AmazonAdapterTests/Fixtures/sns", layout: .adapter(format: "sns")),
         Root(path: "Tests/AmazonAdapterTests/Fixtures/pinpoint-gcm", layout: .adapter(format: "pinpoint-gcm")),
+        Root(path: "Tests/AmazonAdapterTests/Fixtures/pinpoint-android", layout: .adapter(format: "pinpoint-android")),
         Root(path: "Tests/HiveAdapterTests/Fixtures/hive", layout: .adapter(format: "hive")),
         Root(path: "Tests/HiveAdapterTests/Fixtures/hive-local", layout: .adapter(format: "hive-local")),
         Root(
