@@ -46,6 +46,14 @@ package struct WireNotification {
         }
     }
 
+    /// Writes the custom data members.
+    package func writeData(to out: inout CompactOutput) {
+        for member in data {
+            out.key(bytes: document.stringBytes(member.key))
+            out.value(member.value, of: document)
+        }
+    }
+
     /// Writes the custom data members, each preceded by a comma.
     package func writeData(into out: inout [UInt8]) {
         for member in data {
