@@ -154,7 +154,7 @@ public struct HiveAdapter: PayloadAdapter {
         let groupKey = context.options.hiveGroupKey
         let mediaKey = context.options.hiveMediaKey
         var written: [String] = []
-        if APNsWire.writesAps(n) {
+        if APNsWire.apsShape(n) != .absent {
             APNsWire.writeAps(n, to: &out)
             written.append(APNsKeys.aps)
         }

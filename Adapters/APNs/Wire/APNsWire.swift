@@ -153,8 +153,14 @@ extension APNsWire {
     }
 
     /// The value of `key` in object `node`.
-    static func member<S: WireSource>(_ source: S, _ node: S.Node, _ key: StaticString) -> S.Node? {
+    package static func member<S: WireSource>(_ source: S, _ node: S.Node, _ key: StaticString) -> S.Node? {
         for member in source.members(node) where source.key(member.key, is: key) { return member.value }
+        return nil
+    }
+
+    /// The value of `key` in object `node`.
+    package static func member<S: WireSource>(_ source: S, _ node: S.Node, named key: String) -> S.Node? {
+        for member in source.members(node) where source.key(member.key, isString: key) { return member.value }
         return nil
     }
 
@@ -479,10 +485,14 @@ extension APNsWire {
     /// Writes `"aps": {…}` for `n` with `extensions.apns` merged back in place; nothing when the payload read had
     /// no `aps` and there is still nothing to put in it. An `aps` read as a non-object is written back as it was
     /// while nothing else would go in it.
-    package static func writeAps<O: WireOutput>(_ n: PushNotification, to out: inout O) {
+    /// `adding` is a string member some format puts in `aps` (Amazon's media URL): it replaces a kept key of
+    /// the same name in place, else comes last.
+    package static func writeAps<O: WireOutput>(
+        _ n: PushNotification, adding: (key: String, value: String)? = nil, to out: inout O
+    ) {
         let ext = n.extensions.isEmpty ? nil : n.extensions[X.namespace]?.objectValue
         let extraAps = ext?[X.aps]?.objectValue
-        if !hasContent(n, ext: ext, extraAps: extraAps) {
+        if adding == nil, !hasContent(n, ext: ext, extraAps: extraAps) {
             if let invalid = ext?[X.invalidAps] {
                 out.key("aps")
                 out.value(invalid)
@@ -494,21 +504,42 @@ extension APNsWire {
         out.beginObject()
         var written: UInt32 = 0
         for (index, line) in aps.enumerated() where write(line, n, ext: ext, to: &out) { written |= 1 << index }
+        var added = adding == nil
         if let extraAps {
             for (key, value) in extraAps {
                 if let index = aps.firstIndex(where: { $0.name == key }), written & (1 << index) != 0 { continue }
                 out.key(key)
-                out.value(value)
+                if let adding, !added, adding.key == key {
+                    out.string(adding.value)
+                    added = true
+                } else {
+                    out.value(value)
+                }
             }
+        }
+        if let adding, !added {
+            out.key(adding.key)
+            out.string(adding.value)
         }
         out.endObject()
     }
 
-    /// True when ``writeAps(_:to:)`` writes an `aps` member for `n`.
-    package static func writesAps(_ n: PushNotification) -> Bool {
+    /// What ``writeAps(_:adding:to:)`` writes for a notification.
+    package enum ApsShape {
+        /// An object.
+        case object
+        /// The non-object `aps` that was read, verbatim.
+        case verbatim
+        /// Nothing: the payload read had no `aps`, and there is nothing to put in it.
+        case absent
+    }
+
+    /// What ``writeAps(_:adding:to:)`` writes for `n` (with nothing added).
+    package static func apsShape(_ n: PushNotification) -> ApsShape {
         let ext = n.extensions.isEmpty ? nil : n.extensions[X.namespace]?.objectValue
-        return hasContent(n, ext: ext, extraAps: ext?[X.aps]?.objectValue) || ext?[X.invalidAps] != nil
-            || ext?[X.apsMissing] != .bool(true)
+        if hasContent(n, ext: ext, extraAps: ext?[X.aps]?.objectValue) { return .object }
+        if ext?[X.invalidAps] != nil { return .verbatim }
+        return ext?[X.apsMissing] == .bool(true) ? .absent : .object
     }
 
     /// True when `aps` has something to hold.
