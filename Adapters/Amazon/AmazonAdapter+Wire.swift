@@ -32,9 +32,12 @@ extension AmazonAdapter: WireFormat {
         guard APNsWire.canWrite(n), n.extensions.isEmpty, n.media.count <= 1,
             n.media.isEmpty || placement != .aps
         else { return false }
+        let document = wire.document
+        let data = wire.data
         CompactOutput.appending(to: &out) { output in
             AmazonWire.write(
-                n, data: JSONObject(), writeData: { wire.writeData(to: &$0) }, context: &context, to: &output)
+                n, data: JSONObject(), writeData: { WireNotification.write(data, of: document, to: &$0) },
+                mediaFromURLs: true, context: &context, to: &output)
         }
         return true
     }

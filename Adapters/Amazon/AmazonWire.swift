@@ -101,57 +101,67 @@ package enum AmazonWire {
     ///
     /// `data` is the custom data looked into for placements (the notification's; empty on the conversion path, where
     /// custom data never holds the format's keys), `writeData` writes custom data not in `data`.
+    /// `mediaFromURLs`: every media item was read from a URL alone (the conversion path), so none has a kind or an
+    /// identifier to explain.
     package static func write<O: WireOutput>(
-        _ n: PushNotification, data: JSONObject, writeData: ((inout O) -> Void)? = nil, context: inout RenderContext,
-        to out: inout O
+        _ n: PushNotification, data: JSONObject, writeData: (inout O) -> Void = { _ in }, mediaFromURLs: Bool = false,
+        context: inout RenderContext, to out: inout O
     ) {
         let key = context.options.amazonMediaKey
         let shape = APNsWire.apsShape(n)
-        let placed = placements(n, data: data, aps: shape, options: context.options)
+        let placed = n.media.isEmpty ? [] : placements(n, data: data, aps: shape, options: context.options)
         func url(at placement: AmazonMediaPlacement) -> String? {
             guard let index = placed.firstIndex(of: placement) else { return nil }
             return n.media[index].url
         }
         out.beginObject()
+        // Placements written in place (bits of `AmazonMediaPlacement.bit`).
+        var done: UInt8 = 0
         switch shape {
-        case .object: APNsWire.writeAps(n, adding: url(at: .aps).map { (key, $0) }, to: &out)
+        case .object:
+            APNsWire.writeAps(n, adding: placed.isEmpty ? nil : url(at: .aps).map { (key, $0) }, to: &out)
+            done |= AmazonMediaPlacement.aps.bit
         case .verbatim: APNsWire.writeAps(n, to: &out)
         case .absent: break
         }
-        var done: Set<AmazonMediaPlacement> = shape == .object ? [.aps] : []
         for (name, value) in data {
             if name == APNsKeys.aps && shape != .absent { continue }
             out.key(name)
-            if name == key, !done.contains(.top), let url = url(at: .top) {
+            if !placed.isEmpty, name == key, done & AmazonMediaPlacement.top.bit == 0, let url = url(at: .top) {
                 out.string(url)
-                done.insert(.top)
-            } else if name == AmazonKeys.data, !done.contains(.data), let url = url(at: .data),
-                case .object(var inner) = value
+                done |= AmazonMediaPlacement.top.bit
+            } else if !placed.isEmpty, name == AmazonKeys.data, done & AmazonMediaPlacement.data.bit == 0,
+                let url = url(at: .data), case .object(var inner) = value
             {
                 inner[key] = .string(url)
                 out.value(.object(inner))
-                done.insert(.data)
-            } else if name == APNsKeys.aps, !done.contains(.aps), let url = url(at: .aps), case .object(var inner) = value
+                done |= AmazonMediaPlacement.data.bit
+            } else if !placed.isEmpty, name == APNsKeys.aps, done & AmazonMediaPlacement.aps.bit == 0,
+                let url = url(at: .aps), case .object(var inner) = value
             {
                 inner[key] = .string(url)
                 out.value(.object(inner))
-                done.insert(.aps)
+                done |= AmazonMediaPlacement.aps.bit
             } else {
                 out.value(value)
             }
         }
-        writeData?(&out)
-        for placement in placed {
-            guard let placement, !done.contains(placement), let url = url(at: placement) else { continue }
-            done.insert(placement)
-            switch placement {
-            case .top: out.key(key)
-            case .data: out.key(AmazonKeys.data)
-            case .aps: out.key(APNsKeys.aps)
+        writeData(&out)
+        var unplaced: [String] = []
+        for (index, placement) in placed.enumerated() {
+            guard let placement else {
+                unplaced.append(n.media[index].url)
+                continue
             }
-            if placement == .top {
+            guard done & placement.bit == 0 else { continue }
+            done |= placement.bit
+            let url = n.media[index].url
+            switch placement {
+            case .top:
+                out.key(key)
                 out.string(url)
-            } else {
+            case .data, .aps:
+                out.key(placement == .data ? AmazonKeys.data : APNsKeys.aps)
                 out.beginObject()
                 out.key(key)
                 out.string(url)
@@ -160,12 +170,13 @@ package enum AmazonWire {
         }
         out.endObject()
         guard !n.media.isEmpty else { return }
-        let unplaced = n.media.indices.filter { placed[$0] == nil }.map { n.media[$0].url }
         if !unplaced.isEmpty {
             context.explainLoss(
                 at: JSONPointer(tokens: ["media"]),
                 "the attachment-url convention carries one URL per placement (top, data, aps); no free placement "
                     + "for \(unplaced.joined(separator: ", "))")
+            note(n, context: &context)
+        } else if mediaFromURLs {
             note(n, context: &context)
         } else {
             explainAndNote(n, context: &context)
@@ -176,12 +187,12 @@ package enum AmazonWire {
     static func placements(
         _ n: PushNotification, data: JSONObject, aps: APNsWire.ApsShape, options: FormatOptions
     ) -> [AmazonMediaPlacement?] {
-        guard !n.media.isEmpty else { return [] }
         let remembered =
             n.extensions.isEmpty ? [] : n.extensionObject(X.namespace)[X.mediaPlacements]?.arrayValue ?? []
         let fallback = AmazonMediaPlacement(option: options.amazonMediaPlacement)
-        var used: Set<AmazonMediaPlacement> = []
+        var used: UInt8 = 0
         var result: [AmazonMediaPlacement?] = []
+        result.reserveCapacity(n.media.count)
         for index in n.media.indices {
             var placement = fallback
             if index < remembered.count, let name = remembered[index].stringValue,
@@ -192,19 +203,19 @@ package enum AmazonWire {
             let free: Bool
             switch placement {
             case .top: free = true
-            case .data: free = data[AmazonKeys.data].map { $0.objectValue != nil } ?? true
+            case .data: free = data.isEmpty || data[AmazonKeys.data].map { $0.objectValue != nil } ?? true
             case .aps:
                 switch aps {
                 case .object: free = true
                 case .verbatim: free = false
-                case .absent: free = data[APNsKeys.aps].map { $0.objectValue != nil } ?? true
+                case .absent: free = data.isEmpty || data[APNsKeys.aps].map { $0.objectValue != nil } ?? true
                 }
             }
-            guard !used.contains(placement), free else {
+            guard used & placement.bit == 0, free else {
                 result.append(nil)
                 continue
             }
-            used.insert(placement)
+            used |= placement.bit
             result.append(placement)
         }
         return result

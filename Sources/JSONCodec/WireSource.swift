@@ -103,7 +103,11 @@ package struct JSONValueSource: WireSource {
     }
     package func key(_ key: JSONValue, is text: StaticString) -> Bool {
         guard case .string(let string) = key else { return false }
-        return string.utf8.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+        let count = text.utf8CodeUnitCount
+        guard string.utf8.count == count else { return false }
+        return string.utf8.withContiguousStorageIfAvailable { utf8 in
+            BorrowedDocument.equal(utf8, text)
+        } ?? string.utf8.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: count))
     }
     package func key(_ key: JSONValue, isString text: String) -> Bool { key.stringValue == text }
     package func keyString(_ key: JSONValue) -> String { key.stringValue ?? "" }

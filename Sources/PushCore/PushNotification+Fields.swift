@@ -4,7 +4,7 @@
 
 extension PushNotification {
     /// A string field.
-    package enum TextField: Sendable, CaseIterable {
+    @usableFromInline package enum TextField: Sendable, CaseIterable {
         case title, subtitle, body, launchImage, titleLocKey, subtitleLocKey, bodyLocKey, group, category
         case targetContentID, interruptionLevel, filterCriteria
         /// `liveActivity.event`, `liveActivity.attributesType`.
@@ -31,7 +31,7 @@ extension PushNotification {
     }
 
     /// An array-of-strings field.
-    package enum StringsField: Sendable, CaseIterable {
+    @usableFromInline package enum StringsField: Sendable, CaseIterable {
         case titleLocArgs, subtitleLocArgs, bodyLocArgs
 
         package var canonicalName: String {
@@ -44,7 +44,7 @@ extension PushNotification {
     }
 
     /// An integer field.
-    package enum IntegerField: Sendable, CaseIterable {
+    @usableFromInline package enum IntegerField: Sendable, CaseIterable {
         case badge
         /// `liveActivity.timestamp`, `.staleDate`, `.dismissalDate`.
         case liveTimestamp, liveStaleDate, liveDismissalDate
@@ -53,28 +53,28 @@ extension PushNotification {
     }
 
     /// A real-number field.
-    package enum NumberField: Sendable, CaseIterable {
+    @usableFromInline package enum NumberField: Sendable, CaseIterable {
         case relevanceScore
 
         package var canonicalName: String { "relevanceScore" }
     }
 
     /// A 0/1 flag field.
-    package enum FlagField: Sendable, CaseIterable {
+    @usableFromInline package enum FlagField: Sendable, CaseIterable {
         case contentAvailable, mutableContent
 
         package var canonicalName: String { self == .contentAvailable ? "contentAvailable" : "mutableContent" }
     }
 
     /// A field holding any JSON value.
-    package enum ValueField: Sendable, CaseIterable {
+    @usableFromInline package enum ValueField: Sendable, CaseIterable {
         /// `liveActivity.contentState`, `liveActivity.attributes`.
         case liveContentState, liveAttributes
 
         package var canonicalName: String { "liveActivity" }
     }
 
-    package subscript(text field: TextField) -> String? {
+    @inlinable package subscript(text field: TextField) -> String? {
         get {
             switch field {
             case .title: return title
@@ -113,7 +113,7 @@ extension PushNotification {
         }
     }
 
-    package subscript(strings field: StringsField) -> [String]? {
+    @inlinable package subscript(strings field: StringsField) -> [String]? {
         get {
             switch field {
             case .titleLocArgs: return titleLocArgs
@@ -130,7 +130,7 @@ extension PushNotification {
         }
     }
 
-    package subscript(integer field: IntegerField) -> Int64? {
+    @inlinable package subscript(integer field: IntegerField) -> Int64? {
         get {
             switch field {
             case .badge: return badge
@@ -149,17 +149,17 @@ extension PushNotification {
         }
     }
 
-    package subscript(number field: NumberField) -> Double? {
+    @inlinable package subscript(number field: NumberField) -> Double? {
         get { relevanceScore }
         set { relevanceScore = newValue }
     }
 
-    package subscript(flag field: FlagField) -> Bool? {
+    @inlinable package subscript(flag field: FlagField) -> Bool? {
         get { field == .contentAvailable ? contentAvailable : mutableContent }
         set { if field == .contentAvailable { contentAvailable = newValue } else { mutableContent = newValue } }
     }
 
-    package subscript(value field: ValueField) -> JSONValue? {
+    @inlinable package subscript(value field: ValueField) -> JSONValue? {
         get { field == .liveContentState ? liveActivity?.contentState : liveActivity?.attributes }
         set {
             if field == .liveContentState { updateLive { $0.contentState = newValue } } else {
@@ -169,7 +169,7 @@ extension PushNotification {
     }
 
     /// Changes the Live Activity, creating it when needed and removing it when it ends up empty.
-    private mutating func updateLive(_ change: (inout LiveActivity) -> Void) {
+    @usableFromInline mutating func updateLive(_ change: (inout LiveActivity) -> Void) {
         var live = liveActivity ?? LiveActivity()
         change(&live)
         liveActivity = live.isEmpty ? nil : live

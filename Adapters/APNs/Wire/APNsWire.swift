@@ -19,10 +19,10 @@ package enum APNsWire {
         case sound
         case text(PushNotification.TextField)
         case strings(PushNotification.StringsField)
-        case integer(PushNotification.IntegerField, code: DiagnosticCode)
+        case integer(PushNotification.IntegerField)
         case number(PushNotification.NumberField)
-        /// `1`/`0`; `true`/`false`/`"1"`/`"0"` are read with the warning `coerced`.
-        case flag(PushNotification.FlagField, coerced: DiagnosticCode)
+        /// `1`/`0`; `true`/`false`/`"1"`/`"0"` are read with a warning (`apns.<key>.coerced`).
+        case flag(PushNotification.FlagField)
         /// Any JSON value, kept as it is.
         case value(PushNotification.ValueField)
     }
@@ -41,25 +41,28 @@ package enum APNsWire {
     /// `aps`: in the order keys are read (findings come in this order) and written.
     package static let aps: [Line] = [
         Line("alert", .alert),
-        Line("badge", .integer(.badge, code: .apnsBadgeNotInteger)),
+        Line("badge", .integer(.badge)),
         Line("sound", .sound),
         Line("thread-id", .text(.group)),
         Line("category", .text(.category)),
-        Line("content-available", .flag(.contentAvailable, coerced: .apnsContentAvailableCoerced)),
-        Line("mutable-content", .flag(.mutableContent, coerced: .apnsMutableContentCoerced)),
+        Line("content-available", .flag(.contentAvailable)),
+        Line("mutable-content", .flag(.mutableContent)),
         Line("target-content-id", .text(.targetContentID)),
         Line("interruption-level", .text(.interruptionLevel)),
         Line("relevance-score", .number(.relevanceScore)),
         Line("filter-criteria", .text(.filterCriteria)),
         // Live Activities.
         Line("event", .text(.liveEvent)),
-        Line("timestamp", .integer(.liveTimestamp, code: .wrongType)),
+        Line("timestamp", .integer(.liveTimestamp)),
         Line("content-state", .value(.liveContentState)),
-        Line("stale-date", .integer(.liveStaleDate, code: .wrongType)),
-        Line("dismissal-date", .integer(.liveDismissalDate, code: .wrongType)),
+        Line("stale-date", .integer(.liveStaleDate)),
+        Line("dismissal-date", .integer(.liveDismissalDate)),
         Line("attributes-type", .text(.liveAttributesType)),
         Line("attributes", .value(.liveAttributes)),
     ]
+
+    /// Where the Live Activity keys start in ``aps`` (they are last).
+    static let liveStart = aps.firstIndex { $0.isLive } ?? aps.count
 
     /// `aps.alert` as a dictionary, in read and write order.
     package static let alert: [Line] = [
@@ -109,6 +112,8 @@ extension APNsWire {
     /// Reads the `aps` object `node` (located at `path`) into `n`, keeping what the model cannot hold in
     /// `extensions.apns`. `claimed` is a key some format reads itself (Amazon's media key): left alone. Strict: false
     /// at the first finding or kept value, and nothing recorded.
+    @_specialize(exported: true, where S == BorrowedDocument)
+    @_specialize(exported: true, where S == JSONValueSource)
     package static func readAps<S: WireSource>(
         _ source: S, _ node: S.Node, at path: JSONPointer, claimed: String? = nil, into n: inout PushNotification,
         context: inout NormaliseContext, strict: Bool
@@ -153,19 +158,23 @@ extension APNsWire {
     }
 
     /// The value of `key` in object `node`.
+    @_specialize(exported: true, where S == BorrowedDocument)
+    @_specialize(exported: true, where S == JSONValueSource)
     package static func member<S: WireSource>(_ source: S, _ node: S.Node, _ key: StaticString) -> S.Node? {
         for member in source.members(node) where source.key(member.key, is: key) { return member.value }
         return nil
     }
 
     /// The value of `key` in object `node`.
+    @_specialize(exported: true, where S == BorrowedDocument)
+    @_specialize(exported: true, where S == JSONValueSource)
     package static func member<S: WireSource>(_ source: S, _ node: S.Node, named key: String) -> S.Node? {
         for member in source.members(node) where source.key(member.key, isString: key) { return member.value }
         return nil
     }
 
     /// Reads one key's value into `n`.
-    static func read<S: WireSource>(
+    @inline(__always) static func read<S: WireSource>(
         _ line: Line, _ source: S, _ node: S.Node, at container: JSONPointer, into n: inout PushNotification,
         ext: inout JSONObject, context: inout NormaliseContext, strict: Bool
     ) -> Outcome {
@@ -176,8 +185,9 @@ extension APNsWire {
             }
             n[text: field] = text
             if !strict && !field.isLive { context.record(field.canonicalName, from: container.appending(line.name)) }
-        case .integer(let field, let code):
+        case .integer(let field):
             guard let value = source.int64(node) else {
+                let code: DiagnosticCode = field == .badge ? .apnsBadgeNotInteger : .wrongType
                 return wrongType(
                     line, "an integer", source, node, at: container, code: code, context: &context, strict: strict)
             }
@@ -208,7 +218,9 @@ extension APNsWire {
             if !strict { context.record(field.canonicalName, from: container.appending(line.name)) }
         case .value(let field):
             n[value: field] = source.jsonValue(node)
-        case .flag(let field, let coerced):
+        case .flag(let field):
+            let coerced: DiagnosticCode =
+                field == .contentAvailable ? .apnsContentAvailableCoerced : .apnsMutableContentCoerced
             return readFlag(line, field, coerced: coerced, source, node, at: container, into: &n, context: &context, strict: strict)
         case .alert:
             let path = strict ? container : container.appending(line.name)
@@ -391,6 +403,8 @@ extension APNsWire {
     /// Reads an APNs-shaped root: `aps` (required) through the table; every other member is returned, in order,
     /// for the format to claim its own keys from; what it leaves is custom data (see ``finishRoot(_:data:context:strict:)``).
     /// Nil when strict reading gives up.
+    @_specialize(exported: true, where S == BorrowedDocument)
+    @_specialize(exported: true, where S == JSONValueSource)
     package static func readRoot<S: WireSource>(
         _ source: S, _ root: S.Node, claimedInAps: String? = nil, into n: inout PushNotification,
         context: inout NormaliseContext, strict: Bool
@@ -409,6 +423,8 @@ extension APNsWire {
     /// Reads the `aps` member of a root located at `root`: through the table when it is an object; a missing `aps`
     /// (an error, remembered in `extensions.apns.apsMissing`) or one that is not an object (an error, kept in
     /// `extensions.apns.invalidAps`) otherwise. False when strict reading gives up.
+    @_specialize(exported: true, where S == BorrowedDocument)
+    @_specialize(exported: true, where S == JSONValueSource)
     package static func readApsMember<S: WireSource>(
         _ source: S, _ apsNode: S.Node?, root: JSONPointer, claimed: String? = nil, into n: inout PushNotification,
         context: inout NormaliseContext, strict: Bool
@@ -437,6 +453,8 @@ extension APNsWire {
 
     /// After the format claimed its keys: warns about `aps` keys left at the root (strict: gives up). False when
     /// strict reading gives up.
+    @_specialize(exported: true, where S == BorrowedDocument)
+    @_specialize(exported: true, where S == JSONValueSource)
     package static func finishRoot<S: WireSource>(
         _ source: S, data: [(key: S.Node, value: S.Node)], context: inout NormaliseContext, strict: Bool
     ) -> Bool {
@@ -468,7 +486,7 @@ extension APNsWire.Line {
     var isLive: Bool {
         switch value {
         case .text(let field): return field.isLive
-        case .integer(let field, _): return field != .badge
+        case .integer(let field): return field != .badge
         case .value: return true
         default: return false
         }
@@ -487,6 +505,8 @@ extension APNsWire {
     /// while nothing else would go in it.
     /// `adding` is a string member some format puts in `aps` (Amazon's media URL): it replaces a kept key of
     /// the same name in place, else comes last.
+    @_specialize(exported: true, where O == CompactOutput)
+    @_specialize(exported: true, where O == JSONValueOutput)
     package static func writeAps<O: WireOutput>(
         _ n: PushNotification, adding: (key: String, value: String)? = nil, to out: inout O
     ) {
@@ -503,7 +523,9 @@ extension APNsWire {
         out.key("aps")
         out.beginObject()
         var written: UInt32 = 0
-        for (index, line) in aps.enumerated() where write(line, n, ext: ext, to: &out) { written |= 1 << index }
+        // The Live Activity keys come last: skipped at once without a Live Activity.
+        let end = n.liveActivity == nil ? liveStart : aps.count
+        for index in 0..<end where write(aps[index], n, ext: ext, to: &out) { written |= 1 << index }
         var added = adding == nil
         if let extraAps {
             for (key, value) in extraAps {
@@ -561,7 +583,7 @@ extension APNsWire {
     }
 
     /// Writes one line's key and value when `n` has it; true when written.
-    private static func write<O: WireOutput>(_ line: Line, _ n: PushNotification, ext: JSONObject?, to out: inout O)
+    @inline(__always) private static func write<O: WireOutput>(_ line: Line, _ n: PushNotification, ext: JSONObject?, to out: inout O)
         -> Bool
     {
         switch line.value {
@@ -573,7 +595,7 @@ extension APNsWire {
             guard let value = n[strings: field] else { return false }
             out.key(line.key)
             out.strings(value)
-        case .integer(let field, _):
+        case .integer(let field):
             guard let value = n[integer: field] else { return false }
             out.key(line.key)
             out.integer(value)
@@ -581,7 +603,7 @@ extension APNsWire {
             guard let value = n[number: field] else { return false }
             out.key(line.key)
             out.number(value)
-        case .flag(let field, _):
+        case .flag(let field):
             guard let value = n[flag: field] else { return false }
             out.key(line.key)
             out.integer(value ? 1 : 0)
