@@ -47,6 +47,9 @@ public struct APNsAdapter: PayloadAdapter {
         return n
     }
 
+    /// Apple's rules.
+    public var platformRules: [any PlatformRules] { [APNsRules()] }
+
     /// Custom data named `aps`.
     public func dataCollides(_ notification: PushNotification, options: FormatOptions) -> Bool {
         notification.data[APNsKeys.aps] != nil

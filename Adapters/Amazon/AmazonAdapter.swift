@@ -24,7 +24,8 @@ public struct AmazonAdapter: PayloadAdapter {
             JSONPointer(tokens: [
                 "extensions", AmazonKeys.Extension.namespace, AmazonKeys.Extension.mediaPlacements,
             ])
-        ])
+        ],
+        options: [.amazonMediaKey, .amazonMediaPlacement])
 
     /// Plain APNs fields plus media and the remembered placements.
     package static let carriedFields = APNsAdapter.carriedFields + ["media", "extensions.amazon.mediaPlacements"]

@@ -29,7 +29,8 @@ public struct HiveAdapter: PayloadAdapter {
     private static let standardDescriptor = FormatDescriptor(
         name: Self.formatName, vendor: HiveKeys.namespace,
         summary: "A Com2uS Hive SDK v4 remote push as delivered on iOS: APNs plus Hive's group and media keys.",
-        isDelivered: true, carries: APNsAdapter.carriedFields + ["media"])
+        isDelivered: true, carries: APNsAdapter.carriedFields + ["media"],
+        options: [.hiveMediaKey, .hiveGroupKey, .hiveActionCatalogue])
 
     public func recognise(_ payload: JSONValue) -> Recognition? {
         guard case .object(let root) = payload, case .object(let aps)? = root[APNsKeys.aps] else { return nil }

@@ -1,6 +1,5 @@
 public import PushCore
 public import JSONCodec
-import APNsAdapter
 
 /// The library's entry point: normalise, validate, render and convert push payloads.
 ///
@@ -74,10 +73,12 @@ public struct Normaliser: Sendable {
             return ValidationResult(valid: false, diagnostics: error.diagnostics, format: nil)
         }
         var diagnostics = result.diagnostics
-        let size = deliveredSize(result.notification, format: result.format, original: payload)
-        let isDelivered = registry.adapter(named: result.format)?.descriptor.isDelivered ?? true
-        diagnostics += NotificationChecks.check(
-            result.notification, payloadSize: size, context: result.context, isDelivered: isDelivered)
+        let descriptor = registry.adapter(named: result.format)?.descriptor
+        diagnostics += platformFindings(
+            result.notification,
+            PlatformCheck(
+                context: result.context, format: descriptor,
+                deliveredSize: descriptor?.isDelivered ?? false ? JSONWriter.compactSize(of: payload) : nil))
         if let target {
             diagnostics += renderability(result.notification, target: target, options: options) { canonical in
                 result.context.inputPath(for: canonical)
@@ -95,8 +96,8 @@ public struct Normaliser: Sendable {
     ) -> ValidationResult {
         var context = NormaliseContext(options: options)
         context.pathsAreCanonical = true
-        let size = JSONWriter.compactSize(of: .object(APNsPayloadWriter.payload(for: notification)))
-        var diagnostics = NotificationChecks.check(notification, payloadSize: size, context: context)
+        var diagnostics = platformFindings(
+            notification, PlatformCheck(context: context, format: nil, deliveredSize: nil))
         if let target {
             diagnostics += renderability(notification, target: target, options: options) { $0 }
         }
@@ -228,12 +229,9 @@ public struct Normaliser: Sendable {
         return (detection.adapter, detection.evidence, preamble)
     }
 
-    /// The size the device receives: the payload itself for delivered formats, else its APNs rendering.
-    private func deliveredSize(_ n: PushNotification, format: String, original: JSONValue) -> Int {
-        if let adapter = registry.adapter(named: format), adapter.descriptor.isDelivered {
-            return JSONWriter.compactSize(of: original)
-        }
-        return JSONWriter.compactSize(of: .object(APNsPayloadWriter.payload(for: n)))
+    /// The findings of every platform's rules that apply to the format read.
+    private func platformFindings(_ n: PushNotification, _ check: PlatformCheck) -> [Diagnostic] {
+        registry.platformRules.filter { $0.applies(to: check.format) }.flatMap { $0.check(n, check) }
     }
 
     private func renderability(
