@@ -25,13 +25,13 @@ public struct PlatformCheck: Sendable {
     /// The compact size of the payload as read, when the format is a delivered one (what the device receives);
     /// nil otherwise (rules then size their own rendering).
     public var deliveredSize: Int?
+    /// False for a vendor's send form (the vendor completes the delivered payload); by default the format's.
+    public var isDelivered: Bool
 
-    public init(context: NormaliseContext, format: FormatDescriptor?, deliveredSize: Int?) {
+    public init(context: NormaliseContext, format: FormatDescriptor?, deliveredSize: Int?, isDelivered: Bool? = nil) {
         self.context = context
         self.format = format
         self.deliveredSize = deliveredSize
+        self.isDelivered = isDelivered ?? format?.isDelivered ?? true
     }
-
-    /// False for a vendor's send form (the vendor completes the delivered payload).
-    public var isDelivered: Bool { format?.isDelivered ?? true }
 }

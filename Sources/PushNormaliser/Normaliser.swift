@@ -73,12 +73,24 @@ public struct Normaliser: Sendable {
             return ValidationResult(valid: false, diagnostics: error.diagnostics, format: nil)
         }
         var diagnostics = result.diagnostics
-        let descriptor = registry.adapter(named: result.format)?.descriptor
-        diagnostics += platformFindings(
-            result.notification,
-            PlatformCheck(
-                context: result.context, format: descriptor,
-                deliveredSize: descriptor?.isDelivered ?? false ? JSONWriter.compactSize(of: payload) : nil))
+        let adapter = registry.adapter(named: result.format)
+        if let checking = adapter as? any FormatChecking {
+            // A format with its own rules runs them, and the platforms' rules on its iOS part when it has one.
+            if let size = checking.appleCheckedSize(of: payload) {
+                diagnostics += platformFindings(
+                    result.notification,
+                    PlatformCheck(
+                        context: result.context, format: adapter?.descriptor, deliveredSize: size, isDelivered: true))
+            }
+            diagnostics += checking.check(payload, notification: result.notification, context: result.context)
+        } else {
+            let descriptor = adapter?.descriptor
+            diagnostics += platformFindings(
+                result.notification,
+                PlatformCheck(
+                    context: result.context, format: descriptor,
+                    deliveredSize: descriptor?.isDelivered ?? false ? JSONWriter.compactSize(of: payload) : nil))
+        }
         if let target {
             diagnostics += renderability(result.notification, target: target, options: options) { canonical in
                 result.context.inputPath(for: canonical)

@@ -7,18 +7,29 @@ package import PushCore
 
 /// Reads the `aps` dictionary of a ``JSONObject`` payload with ``APNsWire``.
 package enum APNsPayloadReader {
-    /// Takes `aps` out of `rest` (the payload's root object, located at `root`) and reads it into `n`.
+    /// Takes `aps` out of `rest` (the payload's root object, located at `root`) and reads it into `n`. A missing
+    /// `aps` is an error unless `requireAps` is false.
     package static func readAps(
         from rest: inout JSONObject, at root: JSONPointer, into n: inout PushNotification,
-        context: inout NormaliseContext
+        context: inout NormaliseContext, requireAps: Bool = true
     ) {
-        _ = APNsWire.readApsMember(
-            JSONValueSource(), rest.take(APNsKeys.aps), root: root, into: &n, context: &context, strict: false)
+        let aps = rest.take(APNsKeys.aps)
+        if aps == nil && !requireAps { return }
+        _ = APNsWire.readApsMember(JSONValueSource(), aps, root: root, into: &n, context: &context, strict: false)
     }
 }
 
 /// Writes the model as an APNs payload with ``APNsWire``.
 package enum APNsPayloadWriter {
+    /// The `aps` value: an object (empty when there is nothing to put in it), or the non-object `aps` that was read.
+    package static func aps(for n: PushNotification) -> JSONValue {
+        var out = JSONValueOutput()
+        out.beginObject()
+        APNsWire.writeAps(n, to: &out)
+        out.endObject()
+        return out.result[APNsKeys.aps] ?? .object(JSONObject())
+    }
+
     /// Appends `aps` to `root`, unless the payload read had none and there is still nothing to put in it.
     package static func appendAps(for n: PushNotification, to root: inout JSONObject) {
         var out = JSONValueOutput()
