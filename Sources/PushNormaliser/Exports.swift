@@ -4,6 +4,7 @@
 // any of them, so nothing of Jansson or simdjson reaches the importer.
 @_exported public import AmazonAdapter
 @_exported public import APNsAdapter
+@_exported public import FCMAdapter
 @_exported public import HiveAdapter
 @_exported public import JSONCodec
 @_exported public import PushCore
