@@ -35,7 +35,7 @@ public struct FormatOption: Sendable, Hashable {
 /// accessors they declare (`options.hiveMediaKey`), which read ``string(_:)`` and ``value(_:)``.
 public struct FormatOptions: Sendable, Hashable {
     /// The values that differ from their option's default, by option name.
-    private var values: [String: JSONValue] = [:]
+    @usableFromInline var values: [String: JSONValue] = [:]
 
     /// Every option at its default.
     public init() {}
@@ -58,7 +58,7 @@ public struct FormatOptions: Sendable, Hashable {
     }
 
     /// True when every option is at its default (the common case: accessors need no lookup).
-    public var hasOnlyDefaults: Bool { values.isEmpty }
+    @inlinable public var hasOnlyDefaults: Bool { values.isEmpty }
 
     @usableFromInline func explicitValue(_ name: String) -> JSONValue? { values[name] }
 
