@@ -38,9 +38,9 @@ extension WireOutput {
 package struct CompactOutput: WireOutput {
     /// The bytes written so far (the caller's buffer, swapped in and out).
     package var bytes: [UInt8]
-    private var needsComma = false
+    @usableFromInline var needsComma = false
 
-    package init(bytes: [UInt8] = []) { self.bytes = bytes }
+    @inlinable package init(bytes: [UInt8] = []) { self.bytes = bytes }
 
     /// Runs `body` writing at the end of `buffer`.
     package static func appending<R>(to buffer: inout [UInt8], _ body: (inout CompactOutput) -> R) -> R {
@@ -50,28 +50,28 @@ package struct CompactOutput: WireOutput {
         return body(&output)
     }
 
-    @inline(__always) private mutating func separate() {
+    @inlinable @inline(__always) mutating func separate() {
         if needsComma { bytes.append(UInt8(ascii: ",")) }
     }
-    package mutating func beginObject() {
+    @inlinable package mutating func beginObject() {
         separate()
         bytes.append(UInt8(ascii: "{"))
         needsComma = false
     }
-    package mutating func endObject() {
+    @inlinable package mutating func endObject() {
         bytes.append(UInt8(ascii: "}"))
         needsComma = true
     }
-    package mutating func beginArray() {
+    @inlinable package mutating func beginArray() {
         separate()
         bytes.append(UInt8(ascii: "["))
         needsComma = false
     }
-    package mutating func endArray() {
+    @inlinable package mutating func endArray() {
         bytes.append(UInt8(ascii: "]"))
         needsComma = true
     }
-    package mutating func key(_ key: StaticString) {
+    @inlinable package mutating func key(_ key: StaticString) {
         separate()
         bytes.append(UInt8(ascii: "\""))
         bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
@@ -79,41 +79,41 @@ package struct CompactOutput: WireOutput {
         bytes.append(UInt8(ascii: ":"))
         needsComma = false
     }
-    package mutating func key(_ key: String) {
+    @inlinable package mutating func key(_ key: String) {
         separate()
         JSONWriter.writeString(key, into: &bytes)
         bytes.append(UInt8(ascii: ":"))
         needsComma = false
     }
     /// A key given as the bytes of a borrowed string.
-    package mutating func key(bytes key: UnsafeBufferPointer<UInt8>) {
+    @inlinable package mutating func key(bytes key: UnsafeBufferPointer<UInt8>) {
         separate()
         JSONWriter.writeString(bytes: key, into: &bytes)
         bytes.append(UInt8(ascii: ":"))
         needsComma = false
     }
-    package mutating func string(_ value: String) {
+    @inlinable package mutating func string(_ value: String) {
         separate()
         JSONWriter.writeString(value, into: &bytes)
         needsComma = true
     }
-    package mutating func integer(_ value: Int64) {
+    @inlinable package mutating func integer(_ value: Int64) {
         separate()
         JSONWriter.writeScalar(.integer(value), into: &bytes)
         needsComma = true
     }
-    package mutating func bool(_ value: Bool) {
+    @inlinable package mutating func bool(_ value: Bool) {
         separate()
         bytes.append(literal: value ? "true" : "false")
         needsComma = true
     }
-    package mutating func value(_ value: JSONValue) {
+    @inlinable package mutating func value(_ value: JSONValue) {
         separate()
         JSONWriter.writeCompact(value, into: &bytes)
         needsComma = true
     }
     /// A value of a borrowed document, verbatim (minified).
-    package mutating func value(_ node: BorrowedDocument.Node, of document: BorrowedDocument) {
+    @inlinable package mutating func value(_ node: BorrowedDocument.Node, of document: BorrowedDocument) {
         separate()
         document.writeCompact(node, into: &bytes)
         needsComma = true
