@@ -131,10 +131,13 @@ extension APNsWire {
             return true
         }
         ext = n.extensionObject(X.namespace)
+        // Keys are read in the table's order (findings come in that order); each member is matched once.
+        let (members, lines) = matched(source, node, aps)
         var taken: UInt32 = 0
         var readLive = false
         for (index, line) in aps.enumerated() {
-            guard let value = member(source, node, line.key) else { continue }
+            guard let position = lines.firstIndex(of: index) else { continue }
+            let value = members[position].value
             if read(line, source, value, at: path, into: &n, ext: &ext, context: &context, strict: false) == .taken {
                 taken |= 1 << index
                 if line.isLive { readLive = true }
@@ -142,9 +145,9 @@ extension APNsWire {
         }
         if readLive { context.record("liveActivity", from: path) }
         var rest = JSONObject()
-        for member in source.members(node) {
+        for (position, member) in members.enumerated() {
             if let claimed, source.key(member.key, isString: claimed) { continue }
-            if let index = lineIndex(source, member.key, in: aps), taken & (1 << index) != 0 { continue }
+            if lines[position] >= 0, taken & (1 << lines[position]) != 0 { continue }
             let key = source.keyString(member.key)
             if !context.diagnostics.contains(where: { $0.path == path.appending(key) }) {
                 context.diagnostics.info(
@@ -155,6 +158,14 @@ extension APNsWire {
         if !rest.isEmpty { ext[X.aps] = .object(rest) }
         n.setExtension(X.namespace, ext)
         return true
+    }
+
+    /// The members of `node`, each with the index of its line in `table` (-1 for a key the table does not have).
+    static func matched<S: WireSource>(_ source: S, _ node: S.Node, _ table: [Line]) -> (
+        members: [(key: S.Node, value: S.Node)], lines: [Int]
+    ) {
+        let members = Array(source.members(node))
+        return (members, members.map { lineIndex(source, $0.key, in: table) ?? -1 })
     }
 
     /// The value of `key` in object `node`.
@@ -305,16 +316,18 @@ extension APNsWire {
             return .taken
         }
         if source.childCount(node) == 0 { ext[X.alert] = .object(JSONObject()) }
+        let (members, lines) = matched(source, node, alert)
         var taken: UInt32 = 0
         for (index, line) in alert.enumerated() {
-            guard let value = member(source, node, line.key) else { continue }
+            guard let position = lines.firstIndex(of: index) else { continue }
+            let value = members[position].value
             if read(line, source, value, at: path, into: &n, ext: &ext, context: &context, strict: false) == .taken {
                 taken |= 1 << index
             }
         }
         var rest = JSONObject()
-        for member in source.members(node) {
-            if let index = lineIndex(source, member.key, in: alert), taken & (1 << index) != 0 { continue }
+        for (position, member) in members.enumerated() {
+            if lines[position] >= 0, taken & (1 << lines[position]) != 0 { continue }
             let key = source.keyString(member.key)
             if !context.diagnostics.contains(where: { $0.path == path.appending(key) }) {
                 context.diagnostics.info(
