@@ -3,7 +3,6 @@
 #elseif canImport(Musl)
     import Musl
 #endif
-import Foundation
 import PushCore
 import JSONCodec
 import PushNormaliser
@@ -43,7 +42,7 @@ enum BatchCommand {
     }
 
     static func jobs(_ arguments: Arguments) throws(Arguments.UsageError) -> Int {
-        try arguments.int("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+        try arguments.int("--jobs") ?? IO.processorCount()
     }
 
     // MARK: - Driver
@@ -77,8 +76,8 @@ enum BatchCommand {
         var checkpointPath: String?
         var inputBytes = 0
         var totalBytes: Int?
-        let started = Date()
-        var lastProgress = Date()
+        let started = IO.now()
+        var lastProgress = IO.now()
 
         init(output: OutputFile, errors: OutputFile?, arguments: Arguments, isConvert: Bool, converter: BatchConverter) {
             self.output = output
@@ -133,9 +132,19 @@ enum BatchCommand {
                 return
             }
             commit(chunk, records: chunk.marks.count, outputBase: outputBase, errorsBase: errorsBase)
-            if checkpoint != nil && !chunk.marks.isEmpty { saveCheckpoint() }
+            if checkpoint != nil && !chunk.marks.isEmpty {
+                // Saved every `batchSize` records or so: a kill repeats at most that many.
+                unsaved += chunk.marks.count
+                if unsaved >= batchSize {
+                    saveCheckpoint()
+                    unsaved = 0
+                }
+            }
             progress()
         }
+
+        /// Records written since the checkpoint was last saved.
+        private var unsaved = 0
 
         /// Counts the first `records` records of `chunk` as written, and moves the checkpoint past them.
         private func commit(_ chunk: RecordChunk, records: Int, outputBase: Int, errorsBase: Int) {
@@ -178,9 +187,9 @@ enum BatchCommand {
         }
 
         func progress() {
-            guard IO.isTerminal(2), Date().timeIntervalSince(lastProgress) > 0.5 else { return }
-            lastProgress = Date()
-            let seconds = Date().timeIntervalSince(started)
+            guard IO.isTerminal(2), IO.now() - lastProgress > 0.5 else { return }
+            lastProgress = IO.now()
+            let seconds = IO.now() - started
             let records = tally.records
             let rate = Double(records) / max(seconds, 0.001)
             var line = "\r\(records) records, \(Int(rate))/s, \(inputBytes / 1024) KiB"
@@ -218,18 +227,18 @@ enum BatchCommand {
 
         /// The summary on stderr, of the records written; `stopped` says why it is short.
         func summary(stopped: String? = nil) {
-            let seconds = Date().timeIntervalSince(started)
+            let seconds = IO.now() - started
             let rate = Int(Double(tally.records) / max(seconds, 0.000_001))
             if IO.isTerminal(2) { IO.stderr("\r") }
             var prefix = stopped.map { "stopped, \($0): " } ?? ""
             if let resumedAfter, resumedAfter > 0 { prefix += "resumed after \(resumedAfter) records, " }
             if isConvert {
                 IO.stderr(
-                    "\(prefix)converted \(tally.converted), lossy \(tally.lossy), failed \(tally.failed), \(String(format: "%.3f", seconds)) s, \(rate) records/s\n"
+                    "\(prefix)converted \(tally.converted), lossy \(tally.lossy), failed \(tally.failed), \(IO.threeDecimals(seconds)) s, \(rate) records/s\n"
                 )
             } else {
                 IO.stderr(
-                    "\(prefix)validated \(tally.records): \(tally.converted) valid, \(tally.failed) invalid, \(String(format: "%.3f", seconds)) s\n"
+                    "\(prefix)validated \(tally.records): \(tally.converted) valid, \(tally.failed) invalid, \(IO.threeDecimals(seconds)) s\n"
                 )
                 for (code, count) in tally.codes.sorted(by: {
                     $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key
@@ -244,10 +253,7 @@ enum BatchCommand {
         -> Int32
     {
         let inputs = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
-        var isDirectory: ObjCBool = false
-        if inputs.count == 1, FileManager.default.fileExists(atPath: inputs[0], isDirectory: &isDirectory),
-            isDirectory.boolValue
-        {
+        if inputs.count == 1, IO.isDirectory(inputs[0]) {
             return try runDirectory(converter, inputs[0], arguments, isConvert: isConvert)
         }
         let outputPath = arguments.value("-o", or: "--output").flatMap { $0 == "-" ? nil : $0 }
@@ -384,8 +390,8 @@ enum BatchCommand {
 
     /// Records a chunk holds at most, and the input bytes it is handed on at: small enough that the workers share
     /// the end of the input evenly, large enough that the per-chunk hand-over and write cost little.
-    static let chunkRecords = 256
-    static let chunkBytes = 1 << 18
+    static let chunkRecords = 128
+    static let chunkBytes = 1 << 17
 
     /// Streams one input: decides its shape from the first bytes (or takes it from the checkpoint when resuming
     /// at `start`), then reads blocks straight into chunks, finds the records in them (`memchr` for NDJSON; no
@@ -537,8 +543,7 @@ enum BatchCommand {
     static func runDirectory(
         _ converter: BatchConverter, _ directory: String, _ arguments: Arguments, isConvert: Bool
     ) throws(Arguments.UsageError) -> Int32 {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
-            .filter { $0.hasSuffix(".json") }.sorted()
+        let names = IO.directoryEntries(directory).filter { $0.hasSuffix(".json") }.sorted()
         let outDirectory = arguments.value("-o", or: "--output")
         if isConvert {
             guard let outDirectory else {
@@ -546,7 +551,7 @@ enum BatchCommand {
                     message: "\(directory) is a directory: convert writes one output file per input file, so it"
                         + " needs -o DIR (the output directory)", command: "convert")
             }
-            try? FileManager.default.createDirectory(atPath: outDirectory, withIntermediateDirectories: true)
+            IO.makeDirectories(outDirectory)
         }
         var checkpoint: Checkpoint?
         var checkpointPath: String?

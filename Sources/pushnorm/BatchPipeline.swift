@@ -1,4 +1,3 @@
-import Foundation
 
 /// Processes chunks of records on worker threads while the reading thread reads, splits and writes: the reading
 /// thread ``submit(_:)``s chunks in input order and takes them back in the same order (``next(wait:)``), each
@@ -15,7 +14,7 @@ import Foundation
 /// it is marked done, and to the reading thread again after that (``RecordChunk``).
 final class BatchPipeline: @unchecked Sendable {
     private let formatter: RecordFormatter
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     /// Submitted, not yet taken by a worker (oldest first).
     private var queue: [RecordChunk] = []
     private var stopping = false
@@ -34,14 +33,15 @@ final class BatchPipeline: @unchecked Sendable {
         self.formatter = formatter
         self.chunkBytes = chunkBytes
         let threads = max(0, jobs - 1)
-        // Enough queued work that no worker waits while the reading thread reads or writes.
-        capacity = threads == 0 ? 1 : 2 * jobs
-        running = threads
+        // Enough queued work that no worker runs dry while the reading thread processes a chunk of its own, even
+        // when that thread is slowed down (by other processes on the machine) to a quarter of the workers' pace.
+        capacity = threads == 0 ? 1 : 4 * jobs
+        condition.lock()
         for _ in 0..<threads {
-            let thread = Thread { [self] in work() }
-            thread.stackSize = 8 << 20  // as a dispatch worker's: the parser and writer recurse per nesting level
-            thread.start()
+            // A thread that cannot start leaves its share to the others (the reading thread processes chunks too).
+            if ConditionLock.detach({ [self] in work() }) { running += 1 }
         }
+        condition.unlock()
     }
 
     /// A chunk to fill: an empty one taken back earlier, or a new one.
