@@ -91,7 +91,8 @@ public struct RecordSplitter: Sendable {
     private var base = 0
     // jsonArray state
     private var depth = 0
-    private var strings = JSONStringScanner()
+    private var inString = false
+    private var escaped = false
     private var started = false
     private var finished = false
     /// True while nothing but whitespace has been seen since the last separator.
@@ -232,17 +233,39 @@ public struct RecordSplitter: Sendable {
     }
 
     /// A JSON array: a `,` or the closing `]` at depth 0, outside strings, ends an element. The carried bytes
-    /// were scanned by the previous call (the state here is after them).
+    /// were scanned by the previous call (the state here is after them). The state lives in locals for the loop;
+    /// string contents are skipped 8 bytes at a time up to the next `"`, `\\` or newline.
     private mutating func splitArray(
         _ buffer: UnsafeBufferPointer<UInt8>, from carried: Int, into spans: inout [Span]
     ) -> Int {
+        guard let bytes = buffer.baseAddress else { return 0 }
+        let count = buffer.count
         var start = 0  // the first byte not yet consumed
-        for at in carried..<buffer.count {
-            let byte = buffer[at]
+        var at = carried
+        var line = self.line
+        var depth = self.depth
+        var inString = self.inString
+        var escaped = self.escaped
+        var atRecordStart = self.atRecordStart
+        defer {
+            self.line = line
+            self.depth = depth
+            self.inString = inString
+            self.escaped = escaped
+            self.atRecordStart = atRecordStart
+        }
+        while at < count {
+            if inString && !escaped {
+                at = Self.stringBytesEnd(bytes, from: at, to: count)
+                if at == count { break }
+            }
+            let byte = bytes[at]
+            let next = at + 1
+            defer { at = next }
             if byte == 0x0A { line += 1 }
             if finished {
                 if !Self.isSpace(byte) { strayBytes = true }
-                start = at + 1
+                start = next
                 continue
             }
             if !started {
@@ -252,32 +275,40 @@ public struct RecordSplitter: Sendable {
                 } else if !Self.isSpace(byte) {
                     strayBytes = true
                 }
-                start = at + 1
+                start = next
                 continue
             }
-            let opensString = !strings.isInString
-            if strings.advance(byte) {
-                if opensString && atRecordStart { recordLine = line }
-                atRecordStart = false
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
                 continue
             }
             switch byte {
+            case UInt8(ascii: "\""):
+                if atRecordStart { recordLine = line }
+                inString = true
+                atRecordStart = false
             case UInt8(ascii: "["), UInt8(ascii: "{"):
                 if atRecordStart { recordLine = line }
                 depth += 1
                 atRecordStart = false
             case UInt8(ascii: "]") where depth == 0:
                 finished = true
-                emit(buffer, from: start, to: at, next: at + 1, line: line, into: &spans)
+                emit(buffer, from: start, to: at, next: next, line: line, into: &spans)
                 atRecordStart = true
-                start = at + 1
+                start = next
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
                 depth -= 1
                 atRecordStart = false
             case UInt8(ascii: ",") where depth == 0:
-                emit(buffer, from: start, to: at, next: at + 1, line: line, into: &spans)
+                emit(buffer, from: start, to: at, next: next, line: line, into: &spans)
                 atRecordStart = true
-                start = at + 1
+                start = next
             default:
                 if atRecordStart && !Self.isSpace(byte) {
                     recordLine = line
@@ -286,6 +317,32 @@ public struct RecordSplitter: Sendable {
             }
         }
         return start
+    }
+
+    /// The first index from `from` on (before `end`) that holds a `"`, a `\\` or a newline: the bytes of a string
+    /// the array splitter can skip. Eight bytes at a time (a word with none of the three has no zero byte after
+    /// being XORed with each).
+    @inline(__always)
+    private static func stringBytesEnd(_ bytes: UnsafePointer<UInt8>, from: Int, to end: Int) -> Int {
+        var at = from
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
+        while at + 8 <= end {
+            let word = UnsafeRawPointer(bytes + at).loadUnaligned(as: UInt64.self)
+            if hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
+                || hasZeroByte(word ^ (ones &* 0x0A))
+            {
+                break
+            }
+            at += 8
+        }
+        while at < end {
+            let byte = bytes[at]
+            if byte == 0x22 || byte == 0x5C || byte == 0x0A { return at }
+            at += 1
+        }
+        return end
     }
 
     // MARK: - Records as arrays
