@@ -74,10 +74,18 @@ public struct Normaliser: Sendable {
             return ValidationResult(valid: false, diagnostics: error.diagnostics, format: nil)
         }
         var diagnostics = result.diagnostics
-        let size = deliveredSize(result.notification, format: result.format, original: payload)
-        let isDelivered = registry.adapter(named: result.format)?.descriptor.isDelivered ?? true
-        diagnostics += NotificationChecks.check(
-            result.notification, payloadSize: size, context: result.context, isDelivered: isDelivered)
+        if let checking = registry.adapter(named: result.format) as? any FormatChecking {
+            // A format with its own platform's rules runs them, and Apple's on its iOS part when it has one.
+            if let size = checking.appleCheckedSize(of: payload) {
+                diagnostics += NotificationChecks.check(result.notification, payloadSize: size, context: result.context)
+            }
+            diagnostics += checking.check(payload, notification: result.notification, context: result.context)
+        } else {
+            let size = deliveredSize(result.notification, format: result.format, original: payload)
+            let isDelivered = registry.adapter(named: result.format)?.descriptor.isDelivered ?? true
+            diagnostics += NotificationChecks.check(
+                result.notification, payloadSize: size, context: result.context, isDelivered: isDelivered)
+        }
         if let target {
             diagnostics += renderability(result.notification, target: target, options: options) { canonical in
                 result.context.inputPath(for: canonical)
