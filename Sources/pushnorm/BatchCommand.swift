@@ -289,6 +289,7 @@ enum BatchCommand {
             IO.stderr("pushnorm: \(error.message)\n")
             return error.status
         }
+        if outputPath == nil { IO.widenPipe(1) }
         let sink = Sink(output: output, errors: errors, arguments: arguments, isConvert: isConvert, converter: converter)
         sink.checkpoint = checkpoint
         sink.checkpointPath = checkpointPath
@@ -405,6 +406,7 @@ enum BatchCommand {
             throw Arguments.UsageError(message: "cannot open \(input): \(String(cString: strerror(errno)))")
         }
         defer { if fd != 0 { close(fd) } }
+        IO.widenPipe(fd)
         if fd != 0 {
             var info = stat()
             if fstat(fd, &info) == 0 { sink.totalBytes = (sink.totalBytes ?? 0) + Int(info.st_size) }

@@ -76,6 +76,18 @@ enum IO {
 
     static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
+    /// Asks for a 1 MiB buffer when `fd` is a pipe (Linux's default is 64 KiB): the process at its other end is
+    /// woken 16 times less often, which matters when it shares the cores with the workers. A refusal (the
+    /// per-user limit on pipe buffers) changes nothing.
+    static func widenPipe(_ fd: Int32) {
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFIFO else { return }
+        #if os(Linux)
+            let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ (fcntl.h, a GNU extension the Glibc module leaves out)
+            _ = fcntl(fd, setPipeSize, Int32(1 << 20))
+        #endif
+    }
+
     /// Seconds on a monotonic clock (differences only).
     static func now() -> Double {
         var time = timespec()
