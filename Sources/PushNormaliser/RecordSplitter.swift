@@ -254,10 +254,31 @@ public struct RecordSplitter: Sendable {
             self.escaped = escaped
             self.atRecordStart = atRecordStart
         }
-        while at < count {
+        scan: while at < count {
             if inString && !escaped {
-                at = Self.stringBytesEnd(bytes, from: at, to: count)
-                if at == count { break }
+                // A string's contents up to its closing quote, in one tight loop: plain bytes 8 at a time, an escape
+                // as a pair, newlines counted.
+                while true {
+                    at = Self.stringBytesEnd(bytes, from: at, to: count)
+                    if at == count { break scan }
+                    switch bytes[at] {
+                    case UInt8(ascii: "\""):
+                        inString = false
+                        at += 1
+                        continue scan
+                    case 0x0A:
+                        line += 1
+                        at += 1
+                    default:  // a backslash
+                        if at + 1 == count {
+                            escaped = true
+                            at += 1
+                            break scan
+                        }
+                        if bytes[at + 1] == 0x0A { line += 1 }
+                        at += 2
+                    }
+                }
             }
             let byte = bytes[at]
             let next = at + 1
@@ -320,23 +341,23 @@ public struct RecordSplitter: Sendable {
     }
 
     /// The first index from `from` on (before `end`) that holds a `"`, a `\\` or a newline: the bytes of a string
-    /// the array splitter can skip. Eight bytes at a time (a word with none of the three has no zero byte after
-    /// being XORed with each).
+    /// the array splitter can skip. Eight bytes at a time: XORed with each of the three, a word that holds one has a
+    /// zero byte, and the lowest bit of the zero-byte mask (exact for the first zero byte) says which.
     @inline(__always)
     private static func stringBytesEnd(_ bytes: UnsafePointer<UInt8>, from: Int, to end: Int) -> Int {
         var at = from
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasZeroByte(_ word: UInt64) -> Bool { (word &- ones) & ~word & highs != 0 }
-        while at + 8 <= end {
-            let word = UnsafeRawPointer(bytes + at).loadUnaligned(as: UInt64.self)
-            if hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
-                || hasZeroByte(word ^ (ones &* 0x0A))
-            {
-                break
+        #if _endian(little)
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            @inline(__always) func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
+            while at + 8 <= end {
+                let word = UnsafeRawPointer(bytes + at).loadUnaligned(as: UInt64.self)
+                let found = zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C))
+                    | zeroBytes(word ^ (ones &* 0x0A))
+                if found != 0 { return at + found.trailingZeroBitCount >> 3 }
+                at += 8
             }
-            at += 8
-        }
+        #endif
         while at < end {
             let byte = bytes[at]
             if byte == 0x22 || byte == 0x5C || byte == 0x0A { return at }
