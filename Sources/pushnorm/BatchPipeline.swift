@@ -24,6 +24,8 @@ final class BatchPipeline: @unchecked Sendable {
     private var inFlight: [RecordChunk] = []
     /// Chunks taken back, for reuse (reading thread only).
     private var spare: [RecordChunk] = []
+    /// Workers used at most, whatever `--jobs` asks for.
+    static let maximumJobs = 64
     /// Chunks in flight at most before ``isFull``.
     let capacity: Int
     /// Input bytes a chunk starts with room for.
@@ -32,6 +34,9 @@ final class BatchPipeline: @unchecked Sendable {
     init(formatter: RecordFormatter, jobs: Int, chunkBytes: Int) {
         self.formatter = formatter
         self.chunkBytes = chunkBytes
+        // More workers than any machine this runs on has cores gain nothing; the cap bounds the memory read ahead
+        // (4 chunks of about 128 KiB in and out per worker).
+        let jobs = min(jobs, Self.maximumJobs)
         let threads = max(0, jobs - 1)
         // Enough queued work that no worker runs dry while the reading thread processes a chunk of its own, even
         // when that thread is slowed down (by other processes on the machine) to a quarter of the workers' pace.
