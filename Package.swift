@@ -105,7 +105,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FCMAdapterTests",
-            dependencies: ["FCMAdapter", "AmazonAdapter", "APNsAdapter", "PushCore", "JSONCodec", "PushTestSupport"],
+            dependencies: ["FCMAdapter", "APNsAdapter", "PushCore", "JSONCodec", "PushTestSupport"],
             exclude: ["Fixtures"]
         ),
 
@@ -124,7 +124,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PushNormaliserTests",
-            dependencies: ["PushNormaliser", "APNsAdapter", "PushCore", "JSONCodec", "PushTestSupport"],
+            dependencies: ["PushNormaliser", "APNsAdapter", "PushCore", "JSONCodec", "PushTestSupport", "AdapterContract"],
             exclude: ["Fixtures"]
         ),
         .target(

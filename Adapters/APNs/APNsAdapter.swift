@@ -1,4 +1,5 @@
 public import PushCore
+import JSONCodec
 
 /// The plain APNs payload: `aps` plus custom keys beside it (format `apns`).
 ///
@@ -32,19 +33,22 @@ public struct APNsAdapter: PayloadAdapter {
     }
 
     public func normalise(_ payload: JSONValue, context: inout NormaliseContext) -> PushNotification? {
-        guard case .object(var rest) = payload else {
+        guard case .object = payload else {
             context.diagnostics.error(
                 .notAnObject, at: .root, "an APNs payload must be a JSON object, found \(payload.typeName)")
             return nil
         }
         var n = PushNotification()
         n.source = descriptor.name
-        APNsPayloadReader.readAps(from: &rest, at: .root, into: &n, context: &context)
-        APNsAdapter.reportMisplacedKeys(in: rest, context: &context)
-        n.data = rest
-        if !rest.isEmpty { context.record("data", from: .root) }
+        let source = JSONValueSource()
+        let data = APNsWire.readRoot(source, payload, into: &n, context: &context, strict: false) ?? []
+        _ = APNsWire.finishRoot(source, data: data, context: &context, strict: false)
+        n.data = APNsWire.customData(data, context: &context)
         return n
     }
+
+    /// Apple's rules.
+    public var platformRules: [any PlatformRules] { [APNsRules()] }
 
     /// Custom data named `aps`.
     public func dataCollides(_ notification: PushNotification, options: FormatOptions) -> Bool {
@@ -63,13 +67,7 @@ public struct APNsAdapter: PayloadAdapter {
 
     /// Warns about `aps` keys put at the root by mistake (they stay custom data).
     package static func reportMisplacedKeys(in root: JSONObject, context: inout NormaliseContext) {
-        for key in [
-            APNsKeys.APS.mutableContent, APNsKeys.APS.contentAvailable, APNsKeys.APS.badge, APNsKeys.APS.threadID,
-        ]
-        where root[key] != nil {
-            context.diagnostics.warning(
-                .apnsMisplacedKey, at: JSONPointer(tokens: [key]),
-                "`\(key)` belongs inside `aps`; at the top level APNs ignores it (kept as custom data)")
-        }
+        let data = root.members.map { (key: JSONValue.string($0.key), value: $0.value) }
+        _ = APNsWire.finishRoot(JSONValueSource(), data: data, context: &context, strict: false)
     }
 }

@@ -27,7 +27,8 @@ public struct SNSAdapter: PayloadAdapter {
         layoutPaths: [
             JSONPointer(tokens: ["extensions", X.namespace, X.mediaPlacements]),
             JSONPointer(tokens: ["extensions", X.namespace, X.snsPlatform]),
-        ])
+        ],
+        options: [.snsPlatform, .amazonMediaKey, .amazonMediaPlacement])
 
     /// Certain on a string `APNS` or `APNS_SANDBOX`.
     public func recognise(_ payload: JSONValue) -> Recognition? {

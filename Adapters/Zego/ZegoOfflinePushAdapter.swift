@@ -28,7 +28,8 @@ public struct ZegoOfflinePushAdapter: PayloadAdapter {
             "extensions.zego.enableBadge", "extensions.zego.badgeIncrement", "extensions.zego.enable",
             "extensions.zego.pushImageInfo", "extensions.zego.offlinePush", "extensions.zego.messageBody",
             "extensions.zego.request",
-        ])
+        ],
+        options: [.zegoPayloadMediaKey, .zegoResourcesID])
 
     public func recognise(_ payload: JSONValue) -> Recognition? {
         guard case .object(let root) = payload else { return nil }

@@ -26,7 +26,8 @@ public struct ZegoPushConfigAdapter: PayloadAdapter {
             "title", "body", "media", "extensions.zego.payload", "extensions.zego.resourcesID",
             "extensions.zego.enableBadge", "extensions.zego.badgeIncrement", "extensions.zego.voIPConfig",
             "extensions.zego.pushConfig",
-        ])
+        ],
+        options: [.zegoPayloadMediaKey, .zegoResourcesID])
 
     public func recognise(_ payload: JSONValue) -> Recognition? {
         guard case .object(let root) = payload, root[APNsKeys.aps] == nil else { return nil }

@@ -46,12 +46,16 @@ public struct BatchConverter: Sendable {
 
     /// Processes one record.
     public func process(_ record: RecordSplitter.Record) -> Outcome {
-        var outcome = Outcome(
-            index: record.index, line: record.line, output: nil, lost: [], diagnostics: [], failed: false)
+        record.bytes.withUnsafeBufferPointer { process($0, index: record.index, line: record.line) }
+    }
+
+    /// Processes the record held in `bytes` (a ``RecordSplitter/Span`` of a buffer the caller keeps: no copy).
+    public func process(_ bytes: UnsafeBufferPointer<UInt8>, index: Int, line: Int) -> Outcome {
+        var outcome = Outcome(index: index, line: line, output: nil, lost: [], diagnostics: [], failed: false)
         switch operation {
         case .convert(let from, let to, let strict):
             do {
-                let result = try normaliser.convert(record.bytes, from: from, to: to, strict: strict, options: options)
+                let result = try normaliser.convert(bytes, from: from, to: to, strict: strict, options: options)
                 outcome.output = result.compactBytes
                 outcome.lost = result.lost
                 outcome.diagnostics = result.diagnostics
@@ -63,7 +67,7 @@ public struct BatchConverter: Sendable {
                 outcome.lost = error.lost
             }
         case .validate(let format, let target):
-            let result = normaliser.validate(record.bytes, format: format, target: target, options: options)
+            let result = normaliser.validate(bytes, format: format, target: target, options: options)
             outcome.diagnostics = result.diagnostics
             outcome.failed = !result.valid
         }

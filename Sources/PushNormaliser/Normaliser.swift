@@ -1,6 +1,5 @@
 public import PushCore
 public import JSONCodec
-import APNsAdapter
 
 /// The library's entry point: normalise, validate, render and convert push payloads.
 ///
@@ -74,17 +73,23 @@ public struct Normaliser: Sendable {
             return ValidationResult(valid: false, diagnostics: error.diagnostics, format: nil)
         }
         var diagnostics = result.diagnostics
-        if let checking = registry.adapter(named: result.format) as? any FormatChecking {
-            // A format with its own platform's rules runs them, and Apple's on its iOS part when it has one.
+        let adapter = registry.adapter(named: result.format)
+        if let checking = adapter as? any FormatChecking {
+            // A format with its own rules runs them, and the platforms' rules on its iOS part when it has one.
             if let size = checking.appleCheckedSize(of: payload) {
-                diagnostics += NotificationChecks.check(result.notification, payloadSize: size, context: result.context)
+                diagnostics += platformFindings(
+                    result.notification,
+                    PlatformCheck(
+                        context: result.context, format: adapter?.descriptor, deliveredSize: size, isDelivered: true))
             }
             diagnostics += checking.check(payload, notification: result.notification, context: result.context)
         } else {
-            let size = deliveredSize(result.notification, format: result.format, original: payload)
-            let isDelivered = registry.adapter(named: result.format)?.descriptor.isDelivered ?? true
-            diagnostics += NotificationChecks.check(
-                result.notification, payloadSize: size, context: result.context, isDelivered: isDelivered)
+            let descriptor = adapter?.descriptor
+            diagnostics += platformFindings(
+                result.notification,
+                PlatformCheck(
+                    context: result.context, format: descriptor,
+                    deliveredSize: descriptor?.isDelivered ?? false ? JSONWriter.compactSize(of: payload) : nil))
         }
         if let target {
             diagnostics += renderability(result.notification, target: target, options: options) { canonical in
@@ -103,8 +108,8 @@ public struct Normaliser: Sendable {
     ) -> ValidationResult {
         var context = NormaliseContext(options: options)
         context.pathsAreCanonical = true
-        let size = JSONWriter.compactSize(of: .object(APNsPayloadWriter.payload(for: notification)))
-        var diagnostics = NotificationChecks.check(notification, payloadSize: size, context: context)
+        var diagnostics = platformFindings(
+            notification, PlatformCheck(context: context, format: nil, deliveredSize: nil))
         if let target {
             diagnostics += renderability(notification, target: target, options: options) { $0 }
         }
@@ -236,12 +241,9 @@ public struct Normaliser: Sendable {
         return (detection.adapter, detection.evidence, preamble)
     }
 
-    /// The size the device receives: the payload itself for delivered formats, else its APNs rendering.
-    private func deliveredSize(_ n: PushNotification, format: String, original: JSONValue) -> Int {
-        if let adapter = registry.adapter(named: format), adapter.descriptor.isDelivered {
-            return JSONWriter.compactSize(of: original)
-        }
-        return JSONWriter.compactSize(of: .object(APNsPayloadWriter.payload(for: n)))
+    /// The findings of every platform's rules that apply to the format read.
+    private func platformFindings(_ n: PushNotification, _ check: PlatformCheck) -> [Diagnostic] {
+        registry.platformRules.filter { $0.applies(to: check.format) }.flatMap { $0.check(n, check) }
     }
 
     private func renderability(

@@ -18,26 +18,11 @@ struct ConversionMatrixTests {
     static let testsRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().path
     static let formats = FormatRegistry.standard.descriptors.map(\.name)
 
-    /// Fixture inputs with their format: `Tests/APNsAdapterTests/Fixtures/<scenario>` is `apns`;
-    /// `Tests/<Vendor>AdapterTests/Fixtures/<format>/<scenario>` is `<format>`.
-    static let sources: [Source] = {
-        var out: [Source] = []
-        for target in ["APNsAdapterTests", "HiveAdapterTests", "AmazonAdapterTests", "ZegoAdapterTests", "FCMAdapterTests"] {
-            let fixtures = testsRoot + "/" + target + "/Fixtures"
-            for first in Golden.scenarios(in: fixtures) {
-                if FileManager.default.fileExists(atPath: fixtures + "/" + first + "/input.json") {
-                    if target == "APNsAdapterTests" { out.append(Source(format: "apns", path: fixtures + "/" + first)) }
-                    continue
-                }
-                guard formats.contains(first) else { continue }
-                for scenario in Golden.scenarios(in: fixtures + "/" + first)
-                where FileManager.default.fileExists(atPath: fixtures + "/" + first + "/" + scenario + "/input.json") {
-                    out.append(Source(format: first, path: fixtures + "/" + first + "/" + scenario))
-                }
-            }
-        }
-        return out
-    }()
+    /// Fixture inputs with their format: every registered format's scenarios (``FormatFixtures``).
+    static let sources: [Source] = formats.flatMap { format in
+        FormatFixtures.scenarios(of: format).filter { FileManager.default.fileExists(atPath: $0 + "/input.json") }
+            .map { Source(format: format, path: $0) }
+    }
 
     static func options(_ source: Source) -> FormatOptions {
         guard let json = try? Golden.load(source.path + "/options.json") else { return FormatOptions() }

@@ -486,13 +486,13 @@ def load_json(path):
 
 
 def adapter_fixtures():
-    """(format, folder) for every adapter fixture folder: Tests/APNsAdapterTests/Fixtures/<s> is apns,
-    Tests/<Vendor>AdapterTests/Fixtures/<format>/<s> is <format> (hive-actions is a catalogue: see below)."""
+    """(format, folder) for every adapter fixture folder: Tests/<Vendor>AdapterTests/Fixtures/<format>/<s> is <format>
+    (hive-actions is a catalogue: see below)."""
     out = []
     for input_path in sorted(glob.glob(os.path.join(ROOT, "Tests", "*AdapterTests", "Fixtures", "**", "input.json"), recursive=True)):
         folder = os.path.dirname(input_path)
         parts = os.path.relpath(folder, ROOT).split(os.sep)
-        fmt = "apns" if parts[1] == "APNsAdapterTests" else parts[3]
+        fmt = parts[3]
         out.append((fmt, folder))
     return out
 
