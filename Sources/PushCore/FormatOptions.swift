@@ -23,6 +23,13 @@ public struct FormatOptions: Sendable, Hashable {
     public var zegoPayloadMediaKey: String = "image_attachment"
     /// `zegoResourcesID`: the resourcesID (push strategy) to write when rendering ZEGO send forms.
     public var zegoResourcesID: String?
+    /// `sendTime`: when the payload is (or was) sent, in UNIX epoch seconds. It lets a relative time (Pinpoint's
+    /// `TimeToLive`) and an absolute one (`apns-expiration`, canonical `delivery.expiration`) be converted into
+    /// each other; without it they are not, and the loss says why.
+    public var sendTime: Int64?
+    /// `apnsMediaKeys`: top-level keys of a plain `apns` payload read as media URLs (an app's own convention,
+    /// `image`, `media-url`, …), in order. Default none.
+    public var apnsMediaKeys: [String] = []
 
     public init() {}
 
@@ -36,6 +43,8 @@ public struct FormatOptions: Sendable, Hashable {
         static let hiveActionCatalogue = "hiveActionCatalogue"
         static let zegoPayloadMediaKey = "zegoPayloadMediaKey"
         static let zegoResourcesID = "zegoResourcesID"
+        static let sendTime = "sendTime"
+        static let apnsMediaKeys = "apnsMediaKeys"
     }
 
     /// Reads the JSON form. Unknown keys and wrong types are errors located under `path`.
@@ -63,6 +72,23 @@ public struct FormatOptions: Sendable, Hashable {
         if let v = o.take(Keys.hiveActionCatalogue) { hiveActionCatalogue = v }
         if let v = string(Keys.zegoPayloadMediaKey) { zegoPayloadMediaKey = v }
         if let v = string(Keys.zegoResourcesID) { zegoResourcesID = v }
+        if let v = o.takeInteger(Keys.sendTime, at: path, &diagnostics, code: .invalidOption) {
+            if v < 0 {
+                diagnostics.error(
+                    .invalidOption, at: path.appending(Keys.sendTime), "`sendTime` must be UNIX epoch seconds, found \(v)")
+            } else {
+                sendTime = v
+            }
+        }
+        if let v = o.take(Keys.apnsMediaKeys) {
+            if let keys = v.arrayValue?.compactMap(\.stringValue), keys.count == v.arrayValue?.count, !keys.isEmpty {
+                apnsMediaKeys = keys
+            } else {
+                diagnostics.error(
+                    .invalidOption, at: path.appending(Keys.apnsMediaKeys),
+                    "`apnsMediaKeys` must be a non-empty array of key names")
+            }
+        }
         for key in o.keys where !diagnostics.contains(where: { $0.path == path.appending(key) }) {
             diagnostics.error(.invalidOption, at: path.appending(key), "`\(key)` is not a known option")
         }

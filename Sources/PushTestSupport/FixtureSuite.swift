@@ -12,7 +12,8 @@ import JSONCodec
 /// - `rendered.json`: `render(normalise(input))` compared in key order; when absent, the rendering must equal
 ///   the input exactly (key order, `1` not `1.0`); forbidden when there is no notification;
 /// - `exceptions.json`, `normalisations.json`: read by the contract tests (JSON Pointers of documented
-///   normalisations). Any other file fails, so a misspelt golden is never silently ignored.
+///   normalisations); `source.txt`: where the input comes from (the vendor document or SDK test it follows). Any
+///   other file fails, so a misspelt golden is never silently ignored.
 ///
 /// Goldens are compared exactly (``Golden``). A corrupt or empty golden fails. With `PUSH_RECORD_GOLDENS=1`
 /// every golden is rewritten (a `rendered.json` equal to the input is removed, goldens the code no longer
@@ -21,7 +22,7 @@ public enum FixtureSuite {
     /// The files a scenario folder may hold.
     public static let knownFiles: Set<String> = [
         "input.json", "options.json", "diagnostics.json", "canonical.json", "rendered.json", "exceptions.json",
-        "normalisations.json",
+        "normalisations.json", "source.txt",
     ]
 
     /// Problems for one scenario (empty when it passes).
