@@ -8,7 +8,8 @@ public struct FormatOptions: Sendable, Hashable {
     /// `amazonMediaPlacement`: where `amazon` renders the media URL: `top` (default, as the seed's
     /// extension reads it), `data` (the Pusher convention), or `aps`.
     public var amazonMediaPlacement: String = "top"
-    /// `snsPlatform`: which SNS key holds the APNs payload: `APNS` (default) or `APNS_SANDBOX`.
+    /// `snsPlatform`: which SNS key holds the APNs payload: `APNS` (default), `APNS_SANDBOX`, `APNS_VOIP`,
+    /// `APNS_VOIP_SANDBOX`, `MACOS` or `MACOS_SANDBOX`.
     public var snsPlatform: String = "APNS"
     /// `hiveMediaKey`: the userInfo key HIVEExtensions reads the media URL from. Hive does not publish
     /// it; default `imageUrl` (see README).
@@ -66,7 +67,11 @@ public struct FormatOptions: Sendable, Hashable {
         }
         if let v = string(Keys.amazonMediaKey) { amazonMediaKey = v }
         if let v = string(Keys.amazonMediaPlacement, allowed: ["top", "data", "aps"]) { amazonMediaPlacement = v }
-        if let v = string(Keys.snsPlatform, allowed: ["APNS", "APNS_SANDBOX"]) { snsPlatform = v }
+        if let v = string(
+            Keys.snsPlatform, allowed: ["APNS", "APNS_SANDBOX", "APNS_VOIP", "APNS_VOIP_SANDBOX", "MACOS", "MACOS_SANDBOX"])
+        {
+            snsPlatform = v
+        }
         if let v = string(Keys.hiveMediaKey) { hiveMediaKey = v }
         if let v = string(Keys.hiveGroupKey) { hiveGroupKey = v }
         if let v = o.take(Keys.hiveActionCatalogue) { hiveActionCatalogue = v }
