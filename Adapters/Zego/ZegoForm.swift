@@ -58,11 +58,11 @@ package enum ZegoForm {
     ) {
         for key in rest.keys where !diagnostics.contains(where: { $0.path == path.appending(key) }) {
             let legacy = key == ZegoKeys.legacyPayload && object == "ZIMPushConfig"
-            diagnostics.info(
+            diagnostics.warning(
                 .zegoUnknownKey, at: path.appending(key),
                 legacy
                     ? "`extendedData` is what ZIM before 2.5.0 called `payload`; kept as it is, not read as the payload"
-                    : "`\(key)` is not a known \(object) key; kept and rendered back in place")
+                    : "`\(key)` is not a \(object) key: ZEGO does not read it (kept and rendered back in place)")
         }
     }
 

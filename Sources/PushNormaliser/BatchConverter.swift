@@ -34,6 +34,9 @@ public struct BatchConverter: Sendable {
     public var options: FormatOptions
     /// Parallel workers; 1 runs inline.
     public var jobs: Int
+    /// Convert records with error findings anyway, with the findings attached (`--allow-invalid`). Default false:
+    /// such a record fails, as `validate` calls it invalid.
+    public var allowInvalid = false
 
     public init(
         normaliser: Normaliser = Normaliser(), operation: Operation, options: FormatOptions = FormatOptions(), jobs: Int
@@ -51,7 +54,8 @@ public struct BatchConverter: Sendable {
         switch operation {
         case .convert(let from, let to, let strict):
             do {
-                let result = try normaliser.convert(record.bytes, from: from, to: to, strict: strict, options: options)
+                let result = try normaliser.convert(
+                    record.bytes, from: from, to: to, strict: strict, allowInvalid: allowInvalid, options: options)
                 outcome.output = result.compactBytes
                 outcome.lost = result.lost
                 outcome.diagnostics = result.diagnostics

@@ -73,11 +73,7 @@ public struct Normaliser: Sendable {
         } catch {
             return ValidationResult(valid: false, diagnostics: error.diagnostics, format: nil)
         }
-        var diagnostics = result.diagnostics
-        let size = deliveredSize(result.notification, format: result.format, original: payload)
-        let isDelivered = registry.adapter(named: result.format)?.descriptor.isDelivered ?? true
-        diagnostics += NotificationChecks.check(
-            result.notification, payloadSize: size, context: result.context, isDelivered: isDelivered)
+        var diagnostics = result.diagnostics + modelChecks(result, payload: payload)
         if let target {
             diagnostics += renderability(result.notification, target: target, options: options) { canonical in
                 result.context.inputPath(for: canonical)
@@ -140,23 +136,31 @@ public struct Normaliser: Sendable {
     /// Parses `bytes` and converts them from one format to another.
     public func convert(
         _ bytes: some Collection<UInt8>, from: String = "auto", to: String, strict: Bool = false,
-        options: FormatOptions = FormatOptions()
+        allowInvalid: Bool = false, options: FormatOptions = FormatOptions()
     ) throws(NormalisationFailure) -> ConversionResult {
-        if !strict, let result = wireConvert(bytes, from: from, to: to, options: options) { return result }
-        return try convert(parse(bytes), from: from, to: to, strict: strict, options: options)
+        if !strict, !allowInvalid, let result = wireConvert(bytes, from: from, to: to, options: options) {
+            return result
+        }
+        return try convert(
+            parse(bytes), from: from, to: to, strict: strict, allowInvalid: allowInvalid, options: options)
     }
 
-    /// Converts: normalise, then render. Fails when the payload has errors, or (strict) when anything would be lost.
+    /// Converts: normalise, then render. Fails when the payload has error findings (those of `normalise` and the
+    /// model checks `validate` runs), unless `allowInvalid` (then it converts anyway, with every finding attached), or
+    /// (strict) when anything would be lost.
     public func convert(
-        _ payload: JSONValue, from: String = "auto", to: String, strict: Bool = false,
+        _ payload: JSONValue, from: String = "auto", to: String, strict: Bool = false, allowInvalid: Bool = false,
         options: FormatOptions = FormatOptions()
     ) throws(NormalisationFailure) -> ConversionResult {
         guard registry.adapter(named: to) != nil else { throw unknownFormat(to) }
-        let normalised = try normalise(payload, format: from, options: options)
-        if normalised.diagnostics.containsErrors {
+        var normalised = try normalise(payload, format: from, options: options)
+        let checks = modelChecks(normalised, payload: payload)
+        if !allowInvalid && (normalised.diagnostics.containsErrors || checks.containsErrors) {
             throw NormalisationFailure(
-                .rejected, "the \(normalised.format) payload has errors", diagnostics: normalised.diagnostics)
+                .rejected, "the \(normalised.format) payload has errors",
+                diagnostics: normalised.diagnostics + checks.filter { $0.severity == .error })
         }
+        if allowInvalid { normalised.diagnostics += checks }
         let rendered = try render(normalised.notification, format: to, options: options)
         // Render findings are located in the canonical model; move them into the input like every other finding,
         // at the nearest enclosing value that exists there.
@@ -226,14 +230,6 @@ public struct Normaliser: Sendable {
             )
         }
         return (detection.adapter, detection.evidence, preamble)
-    }
-
-    /// The size the device receives: the payload itself for delivered formats, else its APNs rendering.
-    private func deliveredSize(_ n: PushNotification, format: String, original: JSONValue) -> Int {
-        if let adapter = registry.adapter(named: format), adapter.descriptor.isDelivered {
-            return JSONWriter.compactSize(of: original)
-        }
-        return JSONWriter.compactSize(of: .object(APNsPayloadWriter.payload(for: n)))
     }
 
     private func renderability(
@@ -324,14 +320,14 @@ public struct Normaliser: Sendable {
 
 extension Diagnostic {
     /// This finding with its path mapped by `locate` (a canonical-model path to an input path).
-    fileprivate func located(by locate: (JSONPointer) -> JSONPointer) -> Diagnostic {
+    func located(by locate: (JSONPointer) -> JSONPointer) -> Diagnostic {
         Diagnostic(severity, code, at: locate(path), message)
     }
 }
 
 extension JSONPointer {
     /// This pointer, or its nearest ancestor that resolves in `document` (the root always does).
-    fileprivate func nearestResolving(in document: JSONValue) -> JSONPointer {
+    func nearestResolving(in document: JSONValue) -> JSONPointer {
         var tokens = self.tokens
         while !tokens.isEmpty, JSONPointer(tokens: tokens).resolve(in: document) == nil { tokens.removeLast() }
         return JSONPointer(tokens: tokens)

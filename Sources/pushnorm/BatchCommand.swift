@@ -19,10 +19,11 @@ enum BatchCommand {
         for name in [from, to] where name != "auto" && FormatRegistry.standard.adapter(named: name) == nil {
             throw Arguments.UsageError(message: FormatNames.unknown(name), command: "convert")
         }
-        let converter = BatchConverter(
+        var converter = BatchConverter(
             normaliser: try arguments.normaliser(),
             operation: .convert(from: from, to: to, strict: arguments.flags.contains("--strict")),
             options: try Commands.options(arguments), jobs: try jobs(arguments))
+        converter.allowInvalid = arguments.flags.contains("--allow-invalid")
         return try run(converter, arguments, isConvert: true)
     }
 
@@ -162,6 +163,11 @@ enum BatchCommand {
                     buffer.append(contentsOf: bytes)
                     buffer.append(contentsOf: ",\"lost\":".utf8)
                     JSONWriter().write(.array(outcome.lost.map(\.jsonValue)), into: &buffer)
+                    if arguments.flags.contains("--allow-invalid") {
+                        // The findings a record was converted despite.
+                        buffer.append(contentsOf: ",\"diagnostics\":".utf8)
+                        JSONWriter().write(.array(outcome.diagnostics.map(\.jsonValue)), into: &buffer)
+                    }
                     buffer.append(UInt8(ascii: "}"))
                 } else {
                     buffer.append(contentsOf: bytes)

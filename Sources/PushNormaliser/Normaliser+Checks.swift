@@ -1,0 +1,28 @@
+import APNsAdapter
+import JSONCodec
+import PushCore
+
+extension Normaliser {
+    /// The model checks `validate` adds to `normalise` (Apple's rules on the notification read), located in `payload`
+    /// at the nearest enclosing value that exists there. `convert` runs the same checks, so the two never disagree on
+    /// whether a payload has errors.
+    func modelChecks(_ result: NormaliseResult, payload: JSONValue) -> [Diagnostic] {
+        let adapter = registry.adapter(named: result.format)
+        let isDelivered = adapter?.descriptor.isDelivered ?? true
+        let size =
+            isDelivered
+            ? JSONWriter.compactSize(of: payload)
+            : JSONWriter.compactSize(of: .object(APNsPayloadWriter.payload(for: result.notification)))
+        return NotificationChecks.check(
+            result.notification, payloadSize: size, context: result.context, isDelivered: isDelivered
+        ).map { $0.located { $0.nearestResolving(in: payload) } }
+    }
+
+    /// True when the wire engine may convert `model` (read from a delivered payload of at most `size` bytes): the
+    /// model checks find no error. A larger payload, whose compact size is not known without writing it, goes to the
+    /// adapters, which check it.
+    func passesModelChecks(_ model: PushNotification, size: Int) -> Bool {
+        guard size <= NotificationChecks.maximumPayloadBytes else { return false }
+        return !NotificationChecks.check(model, payloadSize: 0, context: NormaliseContext()).containsErrors
+    }
+}
