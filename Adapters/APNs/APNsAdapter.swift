@@ -43,19 +43,20 @@ public struct APNsAdapter: PayloadAdapter {
         APNsAdapter.reportMisplacedKeys(in: rest, context: &context)
         n.data = rest
         if !rest.isEmpty { context.record("data", from: .root) }
+        Self.readMediaKeys(into: &n, context: &context)
         return n
     }
 
-    /// Custom data named `aps`.
+    /// Custom data named `aps`, or a string under an `apnsMediaKeys` key (read back as media).
     public func dataCollides(_ notification: PushNotification, options: FormatOptions) -> Bool {
         notification.data[APNsKeys.aps] != nil
+            || options.apnsMediaKeys.contains { notification.data[$0]?.stringValue != nil }
     }
 
     public func render(_ notification: PushNotification, context: inout RenderContext) -> JSONValue {
-        if !notification.media.isEmpty {
-            context.explainLoss(at: JSONPointer(tokens: ["media"]), Self.mediaLossReason)
-        }
-        return .object(APNsPayloadWriter.payload(for: notification))
+        var root = APNsPayloadWriter.payload(for: notification)
+        Self.writeMediaKeys(notification, into: &root, context: &context)
+        return .object(root)
     }
 
     static let mediaLossReason =

@@ -118,7 +118,7 @@ package struct PinpointRequest {
         for key in object.keys where !known.contains(key) {
             context.diagnostics.warning(
                 .amazonMessageUnknownKey, at: path.appending(key),
-                "`\(key)` is not a \(level) key: Pinpoint does not read it (kept and rendered back in place)")
+                "`\(key)` is not a key of \(level): Pinpoint does not read it (kept and rendered back in place)")
         }
     }
 }

@@ -27,6 +27,9 @@ public struct BatchConverter: Sendable {
         public var diagnostics: [Diagnostic]
         /// True when the record failed (convert error, or invalid under validate).
         public var failed: Bool
+        /// Validate: the format read and the notification validated (nil when unreadable).
+        public var format: String? = nil
+        public var notification: PushNotification? = nil
     }
 
     public var normaliser: Normaliser
@@ -70,6 +73,8 @@ public struct BatchConverter: Sendable {
             let result = normaliser.validate(record.bytes, format: format, target: target, options: options)
             outcome.diagnostics = result.diagnostics
             outcome.failed = !result.valid
+            outcome.format = result.format
+            outcome.notification = result.notification
         }
         return outcome
     }

@@ -82,7 +82,9 @@ public struct Normaliser: Sendable {
         // Model and render findings are located through provenance, which may name a path the input lacks
         // (`/aps/sound/name` when `sound` was a string): keep each at its nearest enclosing value that exists.
         diagnostics = diagnostics.map { $0.located { $0.nearestResolving(in: payload) } }
-        return ValidationResult(valid: !diagnostics.containsErrors, diagnostics: diagnostics, format: result.format)
+        return ValidationResult(
+            valid: !diagnostics.containsErrors, diagnostics: diagnostics, format: result.format,
+            notification: result.notification)
     }
 
     /// Validates a canonical notification (paths point into the canonical model).

@@ -178,14 +178,31 @@ enum BatchCommand {
 
         private func emitValidated(_ outcome: BatchConverter.Outcome) {
             guard arguments.flags.contains("--records") || single else { return }
-            let value: JSONValue = [
+            var value: JSONValue = [
                 "record": .integer(Int64(outcome.index)), "line": .integer(Int64(outcome.line)),
                 "valid": .bool(!outcome.failed), "diagnostics": .array(outcome.diagnostics.map(\.jsonValue)),
             ]
+            var result: JSONValue = [
+                "valid": .bool(!outcome.failed), "diagnostics": .array(outcome.diagnostics.map(\.jsonValue)),
+            ]
+            if arguments.flags.contains("--full") {
+                // What was validated: the format read and the notification.
+                for key in ["format", "notification"] {
+                    let added: JSONValue =
+                        key == "format"
+                        ? outcome.format.map(JSONValue.string) ?? .null
+                        : outcome.notification?.canonicalJSON ?? .null
+                    if case .object(var object) = value {
+                        object[key] = added
+                        value = .object(object)
+                    }
+                    if case .object(var object) = result {
+                        object[key] = added
+                        result = .object(object)
+                    }
+                }
+            }
             if single {
-                let result: JSONValue = [
-                    "valid": .bool(!outcome.failed), "diagnostics": .array(outcome.diagnostics.map(\.jsonValue)),
-                ]
                 JSONWriter(style: arguments.flags.contains("--pretty") ? .canonical : .compact).write(
                     result, into: &buffer)
                 if !arguments.flags.contains("--pretty") { buffer.append(0x0A) }

@@ -62,6 +62,7 @@ struct CommandSpec: Sendable {
                 .valued("--target", "FORMAT", "also check the payloads can be rendered in this format"),
                 optionsFile, pretty,
                 .flag("--records", "many records: one NDJSON result per record on stdout (summary on stderr)"),
+                .flag("--full", "add the format read and the notification validated to each result"),
                 ndjson, jobs, output, resume,
             ] + limitOptions,
             details: """
