@@ -98,6 +98,16 @@ let package = Package(
             dependencies: ["ZegoAdapter", "APNsAdapter", "PushCore", "JSONCodec", "PushTestSupport"],
             exclude: ["Fixtures"]
         ),
+        .target(
+            name: "FCMAdapter",
+            dependencies: ["PushCore", "JSONCodec", "APNsAdapter"],
+            path: "Adapters/FCM"
+        ),
+        .testTarget(
+            name: "FCMAdapterTests",
+            dependencies: ["FCMAdapter", "APNsAdapter", "PushCore", "JSONCodec", "PushTestSupport"],
+            exclude: ["Fixtures"]
+        ),
 
         // MARK: Facade, RPC, executable
         .target(
@@ -105,6 +115,7 @@ let package = Package(
             dependencies: [
                 "AmazonAdapter",
                 "APNsAdapter",
+                "FCMAdapter",
                 "HiveAdapter",
                 "JSONCodec",
                 "PushCore",

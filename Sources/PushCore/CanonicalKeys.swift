@@ -25,6 +25,8 @@ package enum CanonicalKeys {
     static let liveActivity = "liveActivity"
     static let media = "media"
     static let delivery = "delivery"
+    static let android = "android"
+    static let target = "target"
     static let data = "data"
     static let extensions = "extensions"
     static let source = "source"

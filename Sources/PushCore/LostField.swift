@@ -85,6 +85,12 @@ extension PushNotification {
             check(p, K.Delivery.topic, delivery.topic, theirs?.topic)
             check(p, K.Delivery.id, delivery.id, theirs?.id)
         }
+        if let android, android != other.android {
+            checkJSON([K.android], .object(android.canonicalObject), other.android.map { .object($0.canonicalObject) })
+        }
+        if let target, target != other.target {
+            checkJSON([K.target], .object(target.canonicalObject), other.target.map { .object($0.canonicalObject) })
+        }
         if !data.isEmpty && data != other.data { checkJSON([K.data], .object(data), .object(other.data)) }
         if !extensions.isEmpty && extensions != other.extensions {
             checkJSON([K.extensions], .object(extensions), .object(other.extensions))

@@ -73,6 +73,7 @@ extension PushNotification {
             if let v = delivery.id { d.appendUnchecked(K.Delivery.id, .string(v)) }
             o.appendUnchecked(K.delivery, .object(d))
         }
+        appendAndroidParts(to: &o)
         if !data.isEmpty { o.appendUnchecked(K.data, .object(data)) }
         if !extensions.isEmpty { o.appendUnchecked(K.extensions, .object(extensions)) }
         put(K.source, source)
@@ -186,6 +187,7 @@ extension PushNotification {
             Self.rejectUnknown(d, at: path, &diagnostics)
             self.delivery = delivery.isEmpty ? nil : delivery
         }
+        takeAndroidParts(from: &o, &diagnostics)
         data = o.takeObject(K.data, at: root, &diagnostics) ?? JSONObject()
         extensions = o.takeObject(K.extensions, at: root, &diagnostics) ?? JSONObject()
         for (key, value) in extensions where value.objectValue == nil {

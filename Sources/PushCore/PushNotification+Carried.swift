@@ -8,7 +8,7 @@ public struct CarriedFields: Sendable, Hashable {
             K.title, K.subtitle, K.body, K.titleLocKey, K.titleLocArgs, K.subtitleLocKey, K.subtitleLocArgs,
             K.bodyLocKey, K.bodyLocArgs, K.launchImage, K.badge, K.sound, K.group, K.category, K.mutableContent,
             K.contentAvailable, K.interruptionLevel, K.relevanceScore, K.targetContentID, K.filterCriteria,
-            K.liveActivity, K.media, K.delivery, K.data,
+            K.liveActivity, K.media, K.delivery, K.data, K.android, K.target,
         ]
     }()
 
@@ -77,6 +77,8 @@ extension PushNotification {
         set(21, !media.isEmpty)
         set(22, delivery != nil)
         set(23, !data.isEmpty)
+        set(24, android != nil)
+        set(25, target != nil)
         return bits
     }
 
@@ -118,6 +120,8 @@ extension PushNotification {
         if carried.has(21) { out.media = media }
         if carried.has(22) { out.delivery = delivery }
         if carried.has(23) { out.data = data }
+        if carried.has(24) { out.android = android }
+        if carried.has(25) { out.target = target }
         guard !carried.namespaces.isEmpty, !extensions.isEmpty else { return out }
         for (namespace, value) in extensions {
             guard let entry = carried.namespaces[namespace] else { continue }
@@ -201,6 +205,8 @@ extension PushNotification {
                 default: break
                 }
                 out.delivery = delivery.isEmpty ? nil : delivery
+            case K.android: out.android = Self.removing(tokens.dropFirst(), from: out.android)
+            case K.target: out.target = Self.removing(tokens.dropFirst(), from: out.target)
             case K.data:
                 out.data = Self.removing(tokens.dropFirst(), from: .object(out.data))?.objectValue ?? JSONObject()
             case K.extensions:

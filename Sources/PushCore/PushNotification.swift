@@ -53,6 +53,10 @@ public struct PushNotification: Sendable, Hashable {
     public var media: [Media]
     /// `delivery` — APNs request headers.
     public var delivery: Delivery?
+    /// `android` — what only Android has, and Android's own content where it differs (``Android``).
+    public var android: Android?
+    /// `target` — where a send request goes (``Target``).
+    public var target: Target?
     /// `data` — custom keys beside `aps` that no convention claims, in input order, untouched.
     public var data: JSONObject
     /// `extensions` — per-vendor values no other vendor can express, namespaced by vendor

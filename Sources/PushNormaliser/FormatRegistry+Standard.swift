@@ -1,6 +1,7 @@
 import PushCore
 import AmazonAdapter
 import APNsAdapter
+import FCMAdapter
 import HiveAdapter
 import ZegoAdapter
 
@@ -20,6 +21,9 @@ extension FormatRegistry {
         ZegoDeliveredAdapter(),
         ZegoPushConfigAdapter(),
         ZegoOfflinePushAdapter(),
+        // MARK: Google (Adapters/FCM)
+        FCMAdapter(),
+        FCMLegacyAdapter(),
         // MARK: APNs (Adapters/APNs) — last: the generic fallback
         APNsAdapter(),
     ])

@@ -8,14 +8,23 @@ extension Normaliser {
     /// whether a payload has errors.
     func modelChecks(_ result: NormaliseResult, payload: JSONValue) -> [Diagnostic] {
         let adapter = registry.adapter(named: result.format)
-        let isDelivered = adapter?.descriptor.isDelivered ?? true
-        let size =
-            isDelivered
-            ? JSONWriter.compactSize(of: payload)
-            : JSONWriter.compactSize(of: .object(APNsPayloadWriter.payload(for: result.notification)))
-        return NotificationChecks.check(
-            result.notification, payloadSize: size, context: result.context, isDelivered: isDelivered
-        ).map { $0.located { $0.nearestResolving(in: payload) } }
+        var diagnostics: [Diagnostic] = []
+        if let checking = adapter as? any FormatChecking {
+            // A format with its own platform's rules runs them, and Apple's on its iOS part when it has one.
+            if let size = checking.appleCheckedSize(of: payload) {
+                diagnostics += NotificationChecks.check(result.notification, payloadSize: size, context: result.context)
+            }
+            diagnostics += checking.check(payload, notification: result.notification, context: result.context)
+        } else {
+            let isDelivered = adapter?.descriptor.isDelivered ?? true
+            let size =
+                isDelivered
+                ? JSONWriter.compactSize(of: payload)
+                : JSONWriter.compactSize(of: .object(APNsPayloadWriter.payload(for: result.notification)))
+            diagnostics = NotificationChecks.check(
+                result.notification, payloadSize: size, context: result.context, isDelivered: isDelivered)
+        }
+        return diagnostics.map { $0.located { $0.nearestResolving(in: payload) } }
     }
 
     /// True when the wire engine may convert `model` (read from a delivered payload of at most `size` bytes): the

@@ -1055,7 +1055,9 @@ enum RPCSpecFiles {
           "pinpoint-message",
           "zego",
           "zego-push-config",
-          "zego-offline-push"
+          "zego-offline-push",
+          "fcm",
+          "fcm-legacy"
         ]
       },
       "SourceFormat": {
@@ -1073,7 +1075,9 @@ enum RPCSpecFiles {
           "pinpoint-message",
           "zego",
           "zego-push-config",
-          "zego-offline-push"
+          "zego-offline-push",
+          "fcm",
+          "fcm-legacy"
         ]
       },
       "FormatOptions": {
@@ -1358,6 +1362,8 @@ enum RPCSpecFiles {
       "items": { "$ref": "#/$defs/media" }
     },
     "delivery": { "$ref": "#/$defs/delivery" },
+    "android": { "$ref": "#/$defs/android" },
+    "target": { "$ref": "#/$defs/target" },
     "data": {
       "description": "Custom keys beside aps that no convention claims, in input order, untouched. Absent when empty.",
       "type": "object",
@@ -1416,6 +1422,53 @@ enum RPCSpecFiles {
         "dismissalDate": { "description": "dismissal-date, UNIX seconds.", "$ref": "#/$defs/int64" },
         "attributesType": { "description": "attributes-type (push-to-start).", "type": "string" },
         "attributes": { "description": "attributes (push-to-start, any JSON)." }
+      }
+    },
+    "android": {
+      "description": "What only Android has, and Android's own content where it differs from the shared content. Absent when empty.",
+      "type": "object",
+      "additionalProperties": false,
+      "minProperties": 1,
+      "properties": {
+        "title": { "description": "Android's own title (only when it differs from the shared one).", "type": "string" },
+        "body": { "description": "Android's own body.", "type": "string" },
+        "titleLocKey": { "description": "Android string resource for the title.", "type": "string" },
+        "bodyLocKey": { "description": "Android string resource for the body.", "type": "string" },
+        "image": { "description": "Android's own image URL.", "type": "string" },
+        "sound": { "description": "Android's own sound (a raw resource or default).", "type": "string" },
+        "icon": { "description": "Small icon resource.", "type": "string" },
+        "imageIcon": { "description": "Large icon URL (Pinpoint ImageIconUrl).", "type": "string" },
+        "smallImageIcon": { "description": "Small icon URL (Pinpoint SmallImageIconUrl).", "type": "string" },
+        "color": { "description": "Icon colour, #rrggbb.", "type": "string" },
+        "tag": { "description": "Replaces the notification with the same tag (not group).", "type": "string" },
+        "clickAction": { "description": "Intent action started on a tap.", "type": "string" },
+        "url": { "description": "Web URL opened on a tap (Pinpoint Action URL).", "type": "string" },
+        "deepLink": { "description": "Deep link opened on a tap (Pinpoint Action DEEP_LINK).", "type": "string" },
+        "channelId": { "description": "Notification channel.", "type": "string" },
+        "visibility": { "description": "PRIVATE, PUBLIC or SECRET.", "type": "string" },
+        "notificationPriority": { "description": "PRIORITY_MIN to PRIORITY_MAX.", "type": "string" },
+        "priority": { "description": "Message priority: normal or high (not APNs 10/5/1).", "type": "string" },
+        "ttl": { "description": "FCM duration string, 0 to 28 days (3600s).", "type": "string" },
+        "collapseKey": { "description": "FCM collapse key (not apns-collapse-id).", "type": "string" },
+        "restrictedPackageName": { "description": "The only package that may receive it.", "type": "string" },
+        "titleLocArgs": { "type": "array", "items": { "type": "string" } },
+        "bodyLocArgs": { "type": "array", "items": { "type": "string" } },
+        "notificationCount": { "description": "Count shown on the notification (not the iOS badge).", "$ref": "#/$defs/int64" },
+        "directBootOk": { "description": "Deliver in direct boot mode.", "type": "boolean" },
+        "silent": { "description": "Data-only push, nothing shown (Pinpoint SilentPush).", "type": "boolean" },
+        "data": { "description": "Android's own data map (FCM android.data).", "type": "object" }
+      }
+    },
+    "target": {
+      "description": "Where a send request goes. Absent when empty.",
+      "type": "object",
+      "additionalProperties": false,
+      "minProperties": 1,
+      "properties": {
+        "token": { "type": "string" },
+        "topic": { "description": "Without /topics/.", "type": "string" },
+        "condition": { "type": "string" },
+        "tokens": { "type": "array", "items": { "type": "string" } }
       }
     },
     "delivery": {

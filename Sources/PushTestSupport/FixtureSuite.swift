@@ -12,8 +12,8 @@ import JSONCodec
 /// - `rendered.json`: `render(normalise(input))` compared in key order; when absent, the rendering must equal
 ///   the input exactly (key order, `1` not `1.0`); forbidden when there is no notification;
 /// - `exceptions.json`, `normalisations.json`: read by the contract tests (JSON Pointers of documented
-///   normalisations); `source.txt`: where the input comes from (the vendor document or SDK test it follows). Any
-///   other file fails, so a misspelt golden is never silently ignored.
+///   normalisations); `source.txt`: where the input comes from (public documentation, an SDK's tests). Any other
+///   file fails, so a misspelt golden is never silently ignored.
 ///
 /// Goldens are compared exactly (``Golden``). A corrupt or empty golden fails. With `PUSH_RECORD_GOLDENS=1`
 /// every golden is rewritten (a `rendered.json` equal to the input is removed, goldens the code no longer

@@ -46,6 +46,14 @@ struct FixtureCoverageTests {
         Root(path: "Tests/ZegoAdapterTests/Fixtures/zego-push-config", layout: .adapter(format: "zego-push-config")),
         Root(
             path: "Tests/ZegoAdapterTests/Fixtures/zego-offline-push", layout: .adapter(format: "zego-offline-push")),
+        Root(path: "Tests/FCMAdapterTests/Fixtures/fcm", layout: .adapter(format: "fcm")),
+        Root(path: "Tests/FCMAdapterTests/Fixtures/fcm-legacy", layout: .adapter(format: "fcm-legacy")),
+        Root(
+            path: "Tests/PushNormaliserTests/Fixtures/validation-fcm-legacy",
+            layout: .scenarios(runner: "Tests/PushNormaliserTests/FCMValidationTests.swift")),
+        Root(
+            path: "Tests/PushNormaliserTests/Fixtures/validation-fcm",
+            layout: .scenarios(runner: "Tests/PushNormaliserTests/FCMValidationTests.swift")),
         Root(
             path: "Tests/PushNormaliserTests/Fixtures/validation",
             layout: .scenarios(runner: "Tests/PushNormaliserTests/ValidationTests.swift")),

@@ -38,12 +38,19 @@ struct GeneratedDocumentationTests {
         let sourceFormat = schemas?["SourceFormat"]?["enum"]
         if Self.update {
             var updated = text
-            for (current, wanted) in [(formatName, names), (sourceFormat, ["auto"] + names)] {
-                guard let current, case .array(let items) = current else { continue }
+            // Each enum is replaced after its own schema's name: FormatName's list is a tail of SourceFormat's.
+            for (schema, current, wanted) in [
+                ("\"FormatName\"", formatName, names), ("\"SourceFormat\"", sourceFormat, ["auto"] + names),
+            ] {
+                guard let current, case .array(let items) = current, let anchor = updated.range(of: schema) else {
+                    continue
+                }
                 let indent = "          "
                 let old = items.map { indent + $0.compactText }.joined(separator: ",\n")
                 let new = wanted.map { indent + JSONValue.string($0).compactText }.joined(separator: ",\n")
-                updated = updated.replacingOccurrences(of: old, with: new)
+                if let range = updated.range(of: old, range: anchor.upperBound..<updated.endIndex) {
+                    updated.replaceSubrange(range, with: new)
+                }
             }
             try updated.write(toFile: path, atomically: true, encoding: .utf8)
             return

@@ -153,6 +153,12 @@ import Testing
         live.event = "update"
         full.liveActivity = live
         full.media = [.init(url: "https://e.com/a.jpg", identifier: "i")]
+        var android = PushNotification.Android()
+        android.title = "a"
+        full.android = android
+        var target = PushNotification.Target()
+        target.topic = "news"
+        full.target = target
         var delivery = PushNotification.Delivery()
         delivery.pushType = "alert"
         full.delivery = delivery

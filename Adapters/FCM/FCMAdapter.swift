@@ -1,0 +1,75 @@
+import APNsAdapter
+import JSONCodec
+public import PushCore
+
+/// The FCM HTTP v1 `Message` (format `fcm`), bare or in its send request `{"message": …, "validate_only": …}`.
+///
+/// `apns.payload` is a whole APNs payload, read and written with the APNs reader and writer; `notification` holds the
+/// shared title, body and image; `android` the Android part of the model. Both spellings FCM accepts are read
+/// (snake_case and lowerCamelCase); snake_case is written. FCM-only values (`webpush`, `fcm_options`,
+/// `android.notification.light_settings`, …) are kept in `extensions.fcm` and written back in place.
+public struct FCMAdapter: PayloadAdapter, FormatChecking {
+    public init() {}
+
+    public var descriptor: FormatDescriptor { Self.standardDescriptor }
+
+    private static let standardDescriptor = FormatDescriptor(
+        name: "fcm", vendor: "google", summary: "An FCM HTTP v1 Message, bare or in its send request `{\"message\": …}`.",
+        isDelivered: false,
+        carries: APNsAdapter.carriedFields + ["media", "delivery", "android", "target", "extensions.fcm"],
+        layoutPaths: [FCMLayout.pointer]
+    )
+
+    public func recognise(_ payload: JSONValue) -> Recognition? {
+        guard case .object(let root) = payload else { return nil }
+        if FCMMessageReader.isRequest(root) { return .certain("/message") }
+        for key in [FCMKeys.Message.android, FCMKeys.Message.apns, FCMKeys.Message.webpush] {
+            if root[key]?.objectValue != nil { return .certain("/\(key)") }
+        }
+        let targets = [FCMKeys.Message.token, FCMKeys.Message.topic, FCMKeys.Message.condition]
+        if let target = targets.first(where: { root[$0]?.stringValue != nil }),
+            root[FCMKeys.Message.notification]?.objectValue != nil || root[FCMKeys.Message.data]?.objectValue != nil
+        {
+            return .plausible("/\(target)")
+        }
+        return nil
+    }
+
+    public func normalise(_ payload: JSONValue, context: inout NormaliseContext) -> PushNotification? {
+        FCMMessageReader.read(payload, format: descriptor.name, context: &context)
+    }
+
+    public func render(_ notification: PushNotification, context: inout RenderContext) -> JSONValue {
+        FCMMessageWriter.payload(for: notification, context: &context)
+    }
+
+    /// One image URL (its kind implied by the URL, no identifier); no Android tap URL, icon URLs or silent flag; one
+    /// target token.
+    public func carriedPart(of notification: PushNotification, options: FormatOptions) -> PushNotification {
+        var kept = notification.keeping(descriptor.carriedFields)
+        if let first = kept.media.first { kept.media = [PushNotification.Media(url: first.url)] }
+        kept = kept.removing(
+            FCMMessageWriter.unsupportedAndroid.map { JSONPointer(tokens: ["android", $0.0]) }
+                + [JSONPointer(tokens: ["target", "tokens"])])
+        return kept
+    }
+
+    /// Custom data named `aps` (it would be written beside `aps` in `apns.payload`).
+    public func dataCollides(_ notification: PushNotification, options: FormatOptions) -> Bool {
+        notification.data["aps"] != nil
+    }
+
+    public func check(_ payload: JSONValue, notification: PushNotification, context: NormaliseContext) -> [Diagnostic] {
+        FCMChecks.check(payload)
+    }
+
+    /// `apns.payload`'s size when the message has an `apns` block.
+    public func appleCheckedSize(of payload: JSONValue) -> Int? {
+        guard let (message, path) = FCMChecks.message(of: payload),
+            let (apns, apnsPath) = FCMChecks.object(message, FCMKeys.Message.apns, at: path)
+        else { return nil }
+        _ = apnsPath
+        guard let payload = apns[FCMKeys.APNs.payload] else { return 0 }
+        return JSONWriter.compactSize(of: payload)
+    }
+}

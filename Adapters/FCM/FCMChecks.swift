@@ -1,0 +1,349 @@
+import JSONCodec
+package import PushCore
+
+/// FCM's own rules, as the Firebase Admin SDKs check them before sending (and FCM on receipt), run on the input:
+/// exactly one target, topic names, string maps, reserved data keys, durations and the 28-day ttl, the enums,
+/// colours, analytics labels, image URLs and links, localisation arguments, and the 4096-byte limit. Apple's rules on
+/// `apns.payload` are the APNs format's (`NotificationChecks`), run by `validate` beside these.
+package enum FCMChecks {
+    /// FCM's limit on a message, in bytes.
+    package static let maximumMessageBytes = 4096
+    /// The longest `ttl`: 28 days.
+    package static let maximumTTLSeconds: Int64 = 2_419_200
+
+    /// The message of `payload` (a bare Message or a send request) and its path.
+    package static func message(of payload: JSONValue) -> (JSONObject, JSONPointer)? {
+        guard case .object(let root) = payload else { return nil }
+        if FCMMessageReader.isRequest(root), let message = root[FCMKeys.Request.message]?.objectValue {
+            return (message, JSONPointer(tokens: [FCMKeys.Request.message]))
+        }
+        return (root, .root)
+    }
+
+    /// The value of `snake` in `object`, in either spelling, with its path.
+    static func value(_ object: JSONObject, _ snake: String, at path: JSONPointer) -> (JSONValue, JSONPointer)? {
+        if let value = object[snake] { return (value, path.appending(snake)) }
+        let camel = FCMKeys.camel(snake)
+        if let value = object[camel] { return (value, path.appending(camel)) }
+        return nil
+    }
+
+    static func object(_ object: JSONObject, _ snake: String, at path: JSONPointer) -> (JSONObject, JSONPointer)? {
+        guard let (value, at) = value(object, snake, at: path), case .object(let inner) = value else { return nil }
+        return (inner, at)
+    }
+
+    static func string(_ object: JSONObject, _ snake: String, at path: JSONPointer) -> (String, JSONPointer)? {
+        guard let (value, at) = value(object, snake, at: path), case .string(let text) = value else { return nil }
+        return (text, at)
+    }
+
+    /// Every rule, on a Message or send request.
+    package static func check(_ payload: JSONValue) -> [Diagnostic] {
+        guard let (message, path) = message(of: payload) else { return [] }
+        var out: [Diagnostic] = []
+        checkTargets(message, at: path, into: &out)
+        if let (data, at) = object(message, FCMKeys.Message.data, at: path) {
+            checkStringMap(data, at: at, name: "data", into: &out)
+            checkReservedKeys(data, at: at, into: &out)
+        }
+        if let (notification, at) = object(message, FCMKeys.Message.notification, at: path),
+            let (image, imageAt) = string(notification, "image", at: at)
+        {
+            checkImage(image, at: imageAt, into: &out)
+        }
+        if let (android, at) = object(message, FCMKeys.Message.android, at: path) {
+            checkAndroid(android, at: at, into: &out)
+        }
+        if let (apns, at) = object(message, FCMKeys.Message.apns, at: path) {
+            if let (headers, headersAt) = object(apns, "headers", at: at) {
+                checkStringMap(headers, at: headersAt, name: "apns.headers", into: &out)
+            }
+            if let (options, optionsAt) = object(apns, "fcm_options", at: at) {
+                checkAnalyticsLabel(options, at: optionsAt, into: &out)
+                if let (image, imageAt) = string(options, "image", at: optionsAt) {
+                    checkImage(image, at: imageAt, into: &out)
+                }
+            }
+        }
+        if let (webpush, at) = object(message, FCMKeys.Message.webpush, at: path) {
+            for key in ["data", "headers"] {
+                if let (map, mapAt) = object(webpush, key, at: at) {
+                    checkStringMap(map, at: mapAt, name: "webpush.\(key)", into: &out)
+                }
+            }
+            if let (notification, notificationAt) = object(webpush, "notification", at: at),
+                let (direction, directionAt) = string(notification, "dir", at: notificationAt),
+                !["ltr", "rtl", "auto"].contains(direction)
+            {
+                out.error(
+                    .fcmEnumInvalid, at: directionAt,
+                    "webpush.notification.dir must be \"ltr\", \"rtl\" or \"auto\", found \"\(direction)\"")
+            }
+            if let (options, optionsAt) = object(webpush, "fcm_options", at: at) {
+                checkAnalyticsLabel(options, at: optionsAt, into: &out)
+                if let (link, linkAt) = string(options, "link", at: optionsAt), !link.lowercased().hasPrefix("https://")
+                    || !isAbsoluteURL(link)
+                {
+                    out.error(.fcmLinkInvalid, at: linkAt, "webpush.fcm_options.link must be an https URL, found \"\(link)\"")
+                }
+            }
+        }
+        if let (options, at) = object(message, FCMKeys.Message.fcmOptions, at: path) {
+            checkAnalyticsLabel(options, at: at, into: &out)
+        }
+        let size = JSONWriter.compactSize(of: .object(message))
+        if size > maximumMessageBytes {
+            out.error(
+                .fcmMessageTooLarge, at: path,
+                "the message is \(size) bytes, \(size - maximumMessageBytes) over FCM's limit of \(maximumMessageBytes)")
+        }
+        return out
+    }
+
+    static func checkTargets(_ message: JSONObject, at path: JSONPointer, into out: inout [Diagnostic]) {
+        var present: [String] = []
+        for key in [FCMKeys.Message.token, FCMKeys.Message.topic, FCMKeys.Message.condition, FCMKeys.Message.fid] {
+            guard let (value, at) = value(message, key, at: path) else { continue }
+            present.append(key)
+            guard case .string(let text) = value else { continue }
+            if text.isEmpty {
+                out.error(.fcmTargetEmpty, at: at, "`\(key)` must not be empty")
+            } else if key == FCMKeys.Message.topic {
+                checkTopic(text, at: at, into: &out)
+            }
+        }
+        if present.count != 1 {
+            out.error(
+                .fcmTargetCount, at: path,
+                present.isEmpty
+                    ? "exactly one of token, topic, condition or fid must be set; found none"
+                    : "exactly one of token, topic, condition or fid must be set; found \(present.joined(separator: ", "))")
+        }
+    }
+
+    /// `[a-zA-Z0-9-_.~%]+`, without the `/topics/` prefix.
+    package static func checkTopic(_ topic: String, at path: JSONPointer, into out: inout [Diagnostic]) {
+        if topic.hasPrefix("/topics/") {
+            out.error(.fcmTopicInvalid, at: path, "the v1 API takes the topic name without `/topics/`: \"\(topic)\"")
+            return
+        }
+        if !isTopicName(topic) {
+            out.error(.fcmTopicInvalid, at: path, "topic \"\(topic)\" has characters outside [a-zA-Z0-9-_.~%]")
+        }
+    }
+
+    package static func isTopicName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { isLabelByte($0) }
+    }
+
+    static func isLabelByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."),
+            UInt8(ascii: "~"), UInt8(ascii: "%"):
+            return true
+        default: return false
+        }
+    }
+
+    package static func checkStringMap(_ map: JSONObject, at path: JSONPointer, name: String, into out: inout [Diagnostic]) {
+        for (key, value) in map {
+            if case .string = value { continue }
+            out.error(
+                .fcmMapNotString, at: path.appending(key),
+                "`\(name)` maps strings to strings; `\(key)` is \(value.typeName) (send \(value.compactText) as a string)")
+        }
+    }
+
+    /// `from`, `message_type`, and keys starting `google` or `gcm`.
+    package static func checkReservedKeys(_ map: JSONObject, at path: JSONPointer, into out: inout [Diagnostic]) {
+        for key in map.keys where key == "from" || key == "message_type" || key.hasPrefix("google") || key.hasPrefix("gcm") {
+            out.error(
+                .fcmDataReservedKey, at: path.appending(key),
+                "`\(key)` is reserved by FCM (from, message_type, google…, gcm…)")
+        }
+    }
+
+    static func checkAndroid(_ android: JSONObject, at path: JSONPointer, into out: inout [Diagnostic]) {
+        if let (priority, at) = string(android, "priority", at: path), !["normal", "high"].contains(priority.lowercased()) {
+            out.error(.fcmEnumInvalid, at: at, "android.priority must be \"normal\" or \"high\", found \"\(priority)\"")
+        }
+        if let (ttl, at) = string(android, "ttl", at: path) {
+            if let seconds = durationSeconds(ttl) {
+                if seconds.whole > maximumTTLSeconds || (seconds.whole == maximumTTLSeconds && seconds.hasFraction) {
+                    out.error(
+                        .fcmTTLRange, at: at, "ttl \(ttl) is over FCM's maximum of 28 days (\(maximumTTLSeconds)s)")
+                }
+            } else {
+                out.error(.fcmDurationInvalid, at: at, durationMessage("ttl", ttl))
+            }
+        }
+        if let (data, at) = object(android, "data", at: path) {
+            checkStringMap(data, at: at, name: "android.data", into: &out)
+            checkReservedKeys(data, at: at, into: &out)
+        }
+        if let (options, at) = object(android, "fcm_options", at: path) {
+            checkAnalyticsLabel(options, at: at, into: &out)
+        }
+        guard let (notification, at) = object(android, "notification", at: path) else { return }
+        if let (color, colorAt) = string(notification, "color", at: at), !isColour(color) {
+            out.error(.fcmColorInvalid, at: colorAt, "android.notification.color must be #rrggbb, found \"\(color)\"")
+        }
+        for (key, allowed) in [
+            ("notification_priority", [
+                "PRIORITY_UNSPECIFIED", "PRIORITY_MIN", "PRIORITY_LOW", "PRIORITY_DEFAULT", "PRIORITY_HIGH",
+                "PRIORITY_MAX",
+            ]),
+            ("visibility", ["VISIBILITY_UNSPECIFIED", "PRIVATE", "PUBLIC", "SECRET"]),
+            ("proxy", ["PROXY_UNSPECIFIED", "ALLOW", "DENY", "IF_PRIORITY_LOWERED"]),
+        ] {
+            if let (value, valueAt) = string(notification, key, at: at), !allowed.contains(value) {
+                out.error(
+                    .fcmEnumInvalid, at: valueAt,
+                    "android.notification.\(key) must be one of \(allowed.joined(separator: ", ")), found \"\(value)\"")
+            }
+        }
+        if let (count, countAt) = value(notification, "notification_count", at: at), let number = count.int64Value,
+            number < 0
+        {
+            out.error(.fcmNotificationCountNegative, at: countAt, "notification_count \(number) is negative")
+        }
+        for prefix in ["title", "body"] {
+            if value(notification, "\(prefix)_loc_args", at: at) != nil,
+                let args = value(notification, "\(prefix)_loc_args", at: at)?.1,
+                value(notification, "\(prefix)_loc_key", at: at) == nil
+            {
+                out.error(
+                    .fcmLocArgsWithoutKey, at: args, "\(prefix)_loc_args needs \(prefix)_loc_key, which it fills in")
+            }
+        }
+        if let (time, timeAt) = string(notification, "event_time", at: at), !isRFC3339UTC(time) {
+            out.error(
+                .fcmEventTimeInvalid, at: timeAt,
+                "event_time must be an RFC 3339 UTC timestamp such as 2026-01-02T03:04:05.123Z, found \"\(time)\"")
+        }
+        if let (timings, timingsAt) = value(notification, "vibrate_timings", at: at), case .array(let items) = timings {
+            for (index, item) in items.enumerated() {
+                if case .string(let text) = item, durationSeconds(text) != nil { continue }
+                out.error(
+                    .fcmDurationInvalid, at: timingsAt.appending(index: index),
+                    durationMessage("vibrate_timings", item.stringValue ?? item.compactText))
+            }
+        }
+        if let (light, lightAt) = object(notification, "light_settings", at: at) {
+            if let (color, colorAt) = value(light, "color", at: lightAt) {
+                let channels = color.objectValue.map { object in
+                    ["red", "green", "blue", "alpha"].compactMap { object[$0] }
+                }
+                let valid =
+                    channels.map { values in
+                        values.allSatisfy { ($0.numberValue).map { (0...1).contains($0) } ?? false }
+                    } ?? false
+                if !valid {
+                    out.error(
+                        .fcmColorInvalid, at: colorAt,
+                        "light_settings.color must be a google.type.Color object ({red, green, blue, alpha?}, each 0 to 1), found \(color.compactText)"
+                    )
+                }
+            }
+            for key in ["light_on_duration", "light_off_duration"] {
+                if let (text, textAt) = string(light, key, at: lightAt), durationSeconds(text) == nil {
+                    out.error(.fcmDurationInvalid, at: textAt, durationMessage(key, text))
+                }
+            }
+        }
+        if let (image, imageAt) = string(notification, "image", at: at) {
+            checkImage(image, at: imageAt, into: &out)
+        }
+    }
+
+    static func durationMessage(_ name: String, _ text: String) -> String {
+        "\(name) must be a non-negative number of seconds with up to nine decimals and an `s` (\"3.5s\"), found \"\(text)\""
+    }
+
+    /// The whole seconds of a protobuf JSON duration (`"3s"`, `"3.000000001s"`), nil when it is not one or is negative.
+    package static func durationSeconds(_ text: String) -> (whole: Int64, hasFraction: Bool)? {
+        guard text.hasSuffix("s") else { return nil }
+        let number = text.dropLast()
+        let parts = number.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let wholeText = parts.first, !wholeText.isEmpty, wholeText.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
+            let whole = Int64(wholeText)
+        else { return nil }
+        if parts.count == 2 {
+            let fraction = parts[1]
+            guard (1...9).contains(fraction.count), fraction.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else {
+                return nil
+            }
+            return (whole, fraction.contains { $0 != "0" })
+        }
+        return (whole, false)
+    }
+
+    /// `#rrggbb`.
+    package static func isColour(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        return bytes.count == 7 && bytes[0] == UInt8(ascii: "#") && bytes[1...].allSatisfy { isHexDigit($0) }
+    }
+
+    static func isHexDigit(_ byte: UInt8) -> Bool {
+        (48...57).contains(byte) || (65...70).contains(byte) || (97...102).contains(byte)
+    }
+
+    /// `analytics_label` in `object`: `[a-zA-Z0-9-_.~%]{1,50}`.
+    static func checkAnalyticsLabel(_ object: JSONObject, at path: JSONPointer, into out: inout [Diagnostic]) {
+        guard let (label, at) = string(object, "analytics_label", at: path) else { return }
+        if label.isEmpty || label.utf8.count > 50 || !label.utf8.allSatisfy({ isLabelByte($0) }) {
+            out.error(
+                .fcmAnalyticsLabelInvalid, at: at,
+                "analytics_label must be 1 to 50 characters of [a-zA-Z0-9-_.~%], found \"\(label)\"")
+        }
+    }
+
+    static func checkImage(_ url: String, at path: JSONPointer, into out: inout [Diagnostic]) {
+        if !isAbsoluteURL(url) {
+            out.error(.fcmImageInvalid, at: path, "the image must be an absolute URL, found \"\(url)\"")
+        }
+    }
+
+    /// `scheme://host…`.
+    static func isAbsoluteURL(_ url: String) -> Bool {
+        let bytes = Array(url.utf8)
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, bytes.count > colon + 2,
+            bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
+        else { return false }
+        for (index, byte) in bytes[..<colon].enumerated() {
+            let isLetter = (65...90).contains(byte) || (97...122).contains(byte)
+            let isOther = (48...57).contains(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: ".")
+            if !(isLetter || (index > 0 && isOther)) { return false }
+        }
+        let rest = bytes[(colon + 3)...]
+        let host = rest.prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+        return !host.isEmpty && !bytes.contains(UInt8(ascii: " "))
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SS[.fraction]Z`.
+    static func isRFC3339UTC(_ text: String) -> Bool {
+        let bytes = Array(text.utf8)
+        guard bytes.count >= 20, bytes.last == UInt8(ascii: "Z") else { return false }
+        let pattern = Array("dddd-dd-ddTdd:dd:dd".utf8)
+        for (index, expected) in pattern.enumerated() {
+            let byte = bytes[index]
+            if expected == UInt8(ascii: "d") {
+                guard (48...57).contains(byte) else { return false }
+            } else if byte != expected {
+                return false
+            }
+        }
+        let tail = bytes[19..<(bytes.count - 1)]
+        if tail.isEmpty { return true }
+        return tail.first == UInt8(ascii: ".") && tail.count > 1 && tail.dropFirst().allSatisfy { (48...57).contains($0) }
+    }
+}
+
+/// The duration parser, for tests.
+public enum FCMChecksProbe {
+    /// The whole seconds of a protobuf JSON duration, nil when it is not one.
+    public static func duration(_ text: String) -> Int64? { FCMChecks.durationSeconds(text)?.whole }
+}

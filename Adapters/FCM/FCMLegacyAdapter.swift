@@ -1,0 +1,285 @@
+import JSONCodec
+public import PushCore
+
+/// The legacy FCM HTTP send body, `POST /fcm/send` (format `fcm-legacy`): `to` | `registration_ids` | `condition`,
+/// `notification`, `data` and the message options.
+///
+/// The legacy `notification` is shown on both platforms: `title`, `body`, `sound`, `badge`, the localised keys and
+/// `image` are the shared content; `icon`, `color`, `tag`, `click_action` and `android_channel_id` are Android's.
+/// `priority`, `time_to_live` (seconds, written as the duration `"Ns"`), `collapse_key` and
+/// `restricted_package_name` are Android's message options; `content_available` and `mutable_content` are iOS's
+/// flags; `dry_run` is `extensions.fcm.validateOnly`, what the v1 send request calls `validate_only`. So converting
+/// to `fcm` follows the mapping SNS documents for legacy → v1. Everything else is kept in `extensions.fcmLegacy`.
+public struct FCMLegacyAdapter: PayloadAdapter, FormatChecking {
+    public init() {}
+
+    public var descriptor: FormatDescriptor { Self.standardDescriptor }
+
+    /// The extension namespace of legacy-only values.
+    static let namespace = "fcmLegacy"
+
+    private static let standardDescriptor = FormatDescriptor(
+        name: "fcm-legacy", vendor: "google",
+        summary: "The legacy FCM HTTP send body (`to`, `registration_ids`, `notification`, `data`, options).",
+        isDelivered: false,
+        carries: [
+            "title", "body", "titleLocKey", "titleLocArgs", "bodyLocKey", "bodyLocArgs", "badge", "sound",
+            "contentAvailable", "mutableContent", "media", "data", "android", "target", "extensions.fcm.validateOnly",
+            "extensions.fcmLegacy",
+        ],
+        layoutPaths: [JSONPointer(tokens: ["extensions", FCMLegacyAdapter.namespace, "layout"])]
+    )
+
+    /// The documented top-level keys.
+    static let rootKeys = [
+        "to", "registration_ids", "condition", "notification", "data", "priority", "time_to_live", "collapse_key",
+        "content_available", "mutable_content", "restricted_package_name", "dry_run", "delay_while_idle",
+    ]
+
+    public func recognise(_ payload: JSONValue) -> Recognition? {
+        guard case .object(let root) = payload else { return nil }
+        for key in ["to", "registration_ids"] where root[key] != nil { return .certain("/\(key)") }
+        for key in ["time_to_live", "dry_run", "content_available", "mutable_content", "delay_while_idle"]
+        where root[key] != nil {
+            return .certain("/\(key)")
+        }
+        if let notification = root["notification"]?.objectValue {
+            for key in ["android_channel_id", "click_action", "badge", "icon", "color", "tag"]
+            where notification[key] != nil {
+                return .plausible("/notification/\(key)")
+            }
+        }
+        return nil
+    }
+
+    public func normalise(_ payload: JSONValue, context: inout NormaliseContext) -> PushNotification? {
+        guard case .object(var root) = payload else {
+            context.diagnostics.error(
+                .notAnObject, at: .root, "a legacy FCM body must be a JSON object, found \(payload.typeName)")
+            return nil
+        }
+        var n = PushNotification()
+        n.source = descriptor.name
+        var ext = JSONObject()
+        var layout = JSONObject()
+        let path = JSONPointer.root
+        var target = PushNotification.Target()
+        if let to = root.takeString("to", at: path, &context.diagnostics) {
+            if to.hasPrefix("/topics/") {
+                target.topic = String(to.dropFirst("/topics/".count))
+            } else {
+                target.token = to
+            }
+            context.record("target", from: path.appending("to"))
+        }
+        if let tokens = root.takeStringArray("registration_ids", at: path, &context.diagnostics) {
+            target.tokens = tokens
+            context.record("target", from: path.appending("registration_ids"))
+        }
+        if let condition = root.takeString("condition", at: path, &context.diagnostics) {
+            target.condition = condition
+            context.record("target", from: path.appending("condition"))
+        }
+        n.target = target.isEmpty ? nil : target
+        var android = PushNotification.Android()
+        if var notification = root.takeObject("notification", at: path, &context.diagnostics) {
+            let at = path.appending("notification")
+            func string(_ key: String, _ field: String) -> String? {
+                guard let value = notification.takeString(key, at: at, &context.diagnostics) else { return nil }
+                context.record(field, from: at.appending(key))
+                return value
+            }
+            n.title = string("title", "title")
+            n.body = string("body", "body")
+            if let sound = string("sound", "sound") { n.sound = PushNotification.Sound(name: sound) }
+            if let badge = notification["badge"] {
+                if case .string(let text) = badge, let number = Int64(text), String(number) == text {
+                    notification.removeValue(forKey: "badge")
+                    n.badge = number
+                    context.record("badge", from: at.appending("badge"))
+                } else {
+                    context.diagnostics.error(
+                        .wrongType, at: at.appending("badge"),
+                        "the legacy `badge` is a string of digits, found \(badge.compactText); kept as it was")
+                }
+            }
+            n.titleLocKey = string("title_loc_key", "titleLocKey")
+            n.bodyLocKey = string("body_loc_key", "bodyLocKey")
+            var stringArgs: [JSONValue] = []
+            for (key, field) in [("title_loc_args", "titleLocArgs"), ("body_loc_args", "bodyLocArgs")] {
+                guard let value = notification[key] else { continue }
+                var args: [String]?
+                switch value {
+                case .array(let items) where items.allSatisfy({ $0.stringValue != nil }):
+                    args = items.compactMap(\.stringValue)
+                case .string(let text):
+                    // The legacy SDKs send the arguments as a JSON array in a string.
+                    if case .array(let items)? = try? JSONParser().parse(text),
+                        items.allSatisfy({ $0.stringValue != nil })
+                    {
+                        args = items.compactMap(\.stringValue)
+                        stringArgs.append(.string(key))
+                    }
+                default:
+                    break
+                }
+                guard let args else {
+                    context.diagnostics.error(
+                        .wrongType, at: at.appending(key),
+                        "`\(key)` must be an array of strings (or one as a JSON string), found \(value.compactText); kept as it was")
+                    continue
+                }
+                notification.removeValue(forKey: key)
+                if field == "titleLocArgs" { n.titleLocArgs = args } else { n.bodyLocArgs = args }
+                context.record(field, from: at.appending(key))
+            }
+            if !stringArgs.isEmpty { layout.appendUnchecked("locArgsAsString", .array(stringArgs)) }
+            if let image = string("image", "media") { n.media = [PushNotification.Media(url: image)] }
+            android.icon = notification.takeString("icon", at: at, &context.diagnostics)
+            android.color = notification.takeString("color", at: at, &context.diagnostics)
+            android.tag = notification.takeString("tag", at: at, &context.diagnostics)
+            android.clickAction = notification.takeString("click_action", at: at, &context.diagnostics)
+            android.channelID = notification.takeString("android_channel_id", at: at, &context.diagnostics)
+            if !notification.isEmpty {
+                for key in notification.keys where !context.diagnostics.contains(where: { $0.path == at.appending(key) }) {
+                    context.diagnostics.info(
+                        .fcmKeyUnknown, at: at.appending(key),
+                        "`notification.\(key)` is not a legacy notification key; kept and written back")
+                }
+                ext.appendUnchecked("notification", .object(notification))
+            }
+        }
+        if let data = root.takeObject("data", at: path, &context.diagnostics) {
+            n.data = data
+            if !data.isEmpty { context.record("data", from: path.appending("data")) }
+        }
+        android.priority = root.takeString("priority", at: path, &context.diagnostics)
+        if let ttl = root.takeInteger("time_to_live", at: path, &context.diagnostics) { android.ttl = "\(ttl)s" }
+        android.collapseKey = root.takeString("collapse_key", at: path, &context.diagnostics)
+        android.restrictedPackageName = root.takeString("restricted_package_name", at: path, &context.diagnostics)
+        n.contentAvailable = root.takeBool("content_available", at: path, &context.diagnostics)
+        n.mutableContent = root.takeBool("mutable_content", at: path, &context.diagnostics)
+        n.setAndroid(android)
+        if n.android != nil { context.record("android", from: path) }
+        if let dryRun = root.takeBool("dry_run", at: path, &context.diagnostics) {
+            n.setExtension(FCMKeys.namespace, JSONObject(uniqueKeysWithValues: [("validateOnly", .bool(dryRun))]))
+        }
+        if let value = root.take("delay_while_idle") { ext.appendUnchecked("delay_while_idle", value) }
+        for key in root.keys where !context.diagnostics.contains(where: { $0.path == path.appending(key) }) {
+            context.diagnostics.info(
+                .fcmKeyUnknown, at: path.appending(key), "`\(key)` is not a legacy send key; kept and written back")
+        }
+        for (key, value) in root { ext.appendUnchecked(key, value) }
+        if !layout.isEmpty { ext.appendUnchecked("layout", .object(layout)) }
+        n.setExtension(Self.namespace, ext)
+        return n
+    }
+
+    public func render(_ n: PushNotification, context: inout RenderContext) -> JSONValue {
+        let ext = n.extensionObject(Self.namespace)
+        let kept = ext["notification"]?.objectValue ?? JSONObject()
+        let stringArgs = ext["layout"]?.objectValue?["locArgsAsString"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        let android = n.androidPart
+        var root = JSONObject()
+        if let target = n.target {
+            if let topic = target.topic {
+                root.appendUnchecked("to", .string("/topics/" + topic))
+                if target.token != nil {
+                    context.explainLoss(at: JSONPointer(tokens: ["target", "token"]), "a legacy body has one `to`")
+                }
+            } else if let token = target.token {
+                root.appendUnchecked("to", .string(token))
+            }
+            if let tokens = target.tokens { root.appendUnchecked("registration_ids", .array(tokens.map(JSONValue.string))) }
+            if let condition = target.condition { root.appendUnchecked("condition", .string(condition)) }
+        }
+        var notification = JSONObject()
+        func put(_ key: String, _ value: String?) { if let value { notification.appendUnchecked(key, .string(value)) } }
+        func putArgs(_ key: String, _ value: [String]?) {
+            guard let value else { return }
+            let array = JSONValue.array(value.map(JSONValue.string))
+            notification.appendUnchecked(key, stringArgs.contains(key) ? .string(array.compactText) : array)
+        }
+        put("title", n.title)
+        put("body", n.body)
+        put("sound", n.sound?.name)
+        if let badge = n.badge { notification.appendUnchecked("badge", .string(String(badge))) }
+        put("icon", android.icon)
+        put("color", android.color)
+        put("tag", android.tag)
+        put("click_action", android.clickAction)
+        put("android_channel_id", android.channelID)
+        put("title_loc_key", n.titleLocKey)
+        putArgs("title_loc_args", n.titleLocArgs)
+        put("body_loc_key", n.bodyLocKey)
+        putArgs("body_loc_args", n.bodyLocArgs)
+        put("image", n.media.first?.url)
+        for (key, value) in kept where notification[key] == nil { notification.appendUnchecked(key, value) }
+        if !notification.isEmpty { root.appendUnchecked("notification", .object(notification)) }
+        if !n.data.isEmpty { root.appendUnchecked("data", .object(n.data)) }
+        if let v = android.priority { root.appendUnchecked("priority", .string(v)) }
+        if let ttl = android.ttl {
+            if let seconds = FCMChecks.durationSeconds(ttl), ttl == "\(seconds.whole)s" {
+                root.appendUnchecked("time_to_live", .integer(seconds.whole))
+            } else {
+                context.explainLoss(
+                    at: JSONPointer(tokens: ["android", "ttl"]),
+                    "the legacy time_to_live is whole seconds; \(ttl) is not")
+            }
+        }
+        if let v = android.collapseKey { root.appendUnchecked("collapse_key", .string(v)) }
+        if let v = n.contentAvailable { root.appendUnchecked("content_available", .bool(v)) }
+        if let v = n.mutableContent { root.appendUnchecked("mutable_content", .bool(v)) }
+        if let v = android.restrictedPackageName { root.appendUnchecked("restricted_package_name", .string(v)) }
+        if let v = n.extensionObject(FCMKeys.namespace)["validateOnly"] { root.appendUnchecked("dry_run", v) }
+        for (key, value) in ext where key != "notification" && key != "layout" && root[key] == nil {
+            root.appendUnchecked(key, value)
+        }
+        for (field, reason) in Self.unsupportedAndroid where android.canonicalObject[field] != nil {
+            context.explainLoss(at: JSONPointer(tokens: ["android", field]), reason)
+        }
+        if n.media.count > 1 {
+            context.explainLoss(at: JSONPointer(tokens: ["media"]), "the legacy notification has one image")
+        }
+        return .object(root)
+    }
+
+    /// Android fields the legacy body has no place for.
+    static let unsupportedAndroid: [(String, String)] =
+        FCMMessageWriter.unsupportedAndroid + [
+            ("title", "the legacy notification shows the same title on both platforms"),
+            ("body", "the legacy notification shows the same body on both platforms"),
+            ("titleLocKey", "the legacy localised keys are shared by both platforms"),
+            ("titleLocArgs", "the legacy localised keys are shared by both platforms"),
+            ("bodyLocKey", "the legacy localised keys are shared by both platforms"),
+            ("bodyLocArgs", "the legacy localised keys are shared by both platforms"),
+            ("image", "the legacy notification has one image for both platforms"),
+            ("sound", "the legacy notification has one sound for both platforms"),
+            ("notificationCount", "the legacy notification has no notification_count"),
+            ("visibility", "the legacy notification has no visibility"),
+            ("notificationPriority", "the legacy notification has no notification_priority"),
+            ("directBootOk", "the legacy body has no direct_boot_ok"),
+            ("data", "the legacy body has one data map for both platforms"),
+        ]
+
+    /// One image (its kind implied by the URL), a sound name, one `to` target; Android's own content only where it
+    /// is the legacy notification's.
+    public func carriedPart(of notification: PushNotification, options: FormatOptions) -> PushNotification {
+        var kept = notification.keeping(descriptor.carriedFields)
+        if let first = kept.media.first { kept.media = [PushNotification.Media(url: first.url)] }
+        if let sound = kept.sound { kept.sound = PushNotification.Sound(name: sound.name) }
+        var removed = Self.unsupportedAndroid.map { JSONPointer(tokens: ["android", $0.0]) }
+        if let ttl = kept.android?.ttl, !(FCMChecks.durationSeconds(ttl).map { ttl == "\($0.whole)s" } ?? false) {
+            removed.append(JSONPointer(tokens: ["android", "ttl"]))
+        }
+        if kept.target?.topic != nil, kept.target?.token != nil { removed.append(JSONPointer(tokens: ["target", "token"])) }
+        return kept.removing(removed)
+    }
+
+    public func check(_ payload: JSONValue, notification: PushNotification, context: NormaliseContext) -> [Diagnostic] {
+        FCMLegacyChecks.check(payload)
+    }
+
+    /// The legacy body has no APNs payload: Apple's checks apply to what FCM builds from it, on the model.
+    public func appleCheckedSize(of payload: JSONValue) -> Int? { nil }
+}

@@ -1,0 +1,238 @@
+// The Android part of the canonical model (additive: `schemaVersion` stays 1).
+//
+// The shared fields of ``PushNotification`` (`title`, `body`, `sound`, `media`, `data`, …) are what the iOS device
+// shows, and what every platform shows unless it says otherwise. ``PushNotification/Android`` holds what only Android
+// has (channel, priority, ttl, collapse key, tag, click action, icon, colour, count, visibility) and, as overrides,
+// the content Android shows when it differs from the shared content (`title`, `body`, `image`, `sound`, localised
+// keys, `data`). So an FCM message whose `apns.payload` alert differs from `android.notification.title`, or a
+// Pinpoint request whose `APNSMessage` and `GCMMessage` differ, keeps both sides.
+//
+// ``PushNotification/Target`` is where a send request goes (token, topic, condition, several tokens).
+//
+// Fields are mapped between platforms only where their meaning matches: `badge` is not `notificationCount` (an
+// absolute app-icon badge vs a count shown on the notification), `group` (`thread-id`, grouping) is not `tag`
+// (replacing), `delivery.expiration` (an absolute APNs date) is not `ttl` (a relative duration), `delivery.priority`
+// (APNs 10/5/1) is not `priority` (FCM high/normal), `delivery.collapseId` is not `collapseKey` (FCM's collapses
+// stored messages, at most 4 per device).
+
+extension PushNotification {
+    /// What Android shows and how FCM delivers it: `android` in the canonical JSON.
+    ///
+    /// Every property is optional; an override (`title`, `body`, `image`, `sound`, the localised keys, `data`) is
+    /// set only when Android's value differs from the shared one.
+    public struct Android: Sendable, Hashable {
+        /// `title` — Android's own title (FCM `android.notification.title`, Pinpoint `GCMMessage.Title`).
+        public var title: String?
+        /// `body` — Android's own body.
+        public var body: String?
+        /// `titleLocKey` — `android.notification.title_loc_key` (an Android string resource).
+        public var titleLocKey: String?
+        /// `titleLocArgs` — `android.notification.title_loc_args`.
+        public var titleLocArgs: [String]?
+        /// `bodyLocKey` — `android.notification.body_loc_key`.
+        public var bodyLocKey: String?
+        /// `bodyLocArgs` — `android.notification.body_loc_args`.
+        public var bodyLocArgs: [String]?
+        /// `image` — Android's own image URL (`android.notification.image`, Pinpoint `ImageUrl`).
+        public var image: String?
+        /// `sound` — Android's own sound (a raw resource name or `default`).
+        public var sound: String?
+        /// `icon` — the small icon resource (`android.notification.icon`, Pinpoint `IconReference`).
+        public var icon: String?
+        /// `imageIcon` — a large icon URL (Pinpoint `ImageIconUrl`).
+        public var imageIcon: String?
+        /// `smallImageIcon` — a small icon URL (Pinpoint `SmallImageIconUrl`).
+        public var smallImageIcon: String?
+        /// `color` — the icon colour, `#rrggbb`.
+        public var color: String?
+        /// `tag` — notifications with the same tag replace each other in the drawer (not `group`).
+        public var tag: String?
+        /// `clickAction` — the intent action started on a tap.
+        public var clickAction: String?
+        /// `url` — a web URL opened on a tap (Pinpoint `Action: URL`).
+        public var url: String?
+        /// `deepLink` — a deep link opened on a tap (Pinpoint `Action: DEEP_LINK`).
+        public var deepLink: String?
+        /// `channelId` — the notification channel (Android 8+).
+        public var channelID: String?
+        /// `notificationCount` — the count shown on the notification (not the iOS app badge).
+        public var notificationCount: Int64?
+        /// `visibility` — `PRIVATE`, `PUBLIC`, `SECRET` (`VISIBILITY_UNSPECIFIED`).
+        public var visibility: String?
+        /// `notificationPriority` — `PRIORITY_MIN` … `PRIORITY_MAX` (the notification's, not the message's).
+        public var notificationPriority: String?
+        /// `priority` — the message priority, `normal` or `high` (not APNs' 10/5/1).
+        public var priority: String?
+        /// `ttl` — how long FCM keeps the message, a duration string (`"3600s"`, `"1.5s"`), 0 to 28 days.
+        public var ttl: String?
+        /// `collapseKey` — FCM's collapse key (not `apns-collapse-id`).
+        public var collapseKey: String?
+        /// `restrictedPackageName` — the only package that may receive the message.
+        public var restrictedPackageName: String?
+        /// `directBootOk` — deliver while the device is in direct boot mode.
+        public var directBootOK: Bool?
+        /// `silent` — a data-only push the app handles itself, nothing shown (Pinpoint `SilentPush`).
+        public var silent: Bool?
+        /// `data` — Android's own data map (FCM `android.data`, which replaces the message's `data` on Android).
+        public var data: JSONObject?
+
+        public init() {}
+
+        /// True when nothing is set.
+        public var isEmpty: Bool { self == Android() }
+    }
+
+    /// Where a send request goes: `target` in the canonical JSON. One of them, as FCM requires (the format's
+    /// validation says so when a payload names several).
+    public struct Target: Sendable, Hashable {
+        /// `token` — one registration token.
+        public var token: String?
+        /// `topic` — a topic name, without `/topics/`.
+        public var topic: String?
+        /// `condition` — a topic condition (`'a' in topics && 'b' in topics`).
+        public var condition: String?
+        /// `tokens` — several registration tokens (legacy `registration_ids`).
+        public var tokens: [String]?
+
+        public init() {}
+
+        /// True when nothing is set.
+        public var isEmpty: Bool { self == Target() }
+    }
+}
+
+// MARK: - Canonical JSON
+
+extension PushNotification.Android {
+    /// The canonical keys in writing order, with the property each names (immutable key paths: safe to share).
+    nonisolated(unsafe) static let stringFields: [(key: String, path: WritableKeyPath<Self, String?>)] = [
+        ("title", \.title), ("body", \.body), ("titleLocKey", \.titleLocKey), ("bodyLocKey", \.bodyLocKey),
+        ("image", \.image), ("sound", \.sound), ("icon", \.icon), ("imageIcon", \.imageIcon),
+        ("smallImageIcon", \.smallImageIcon), ("color", \.color), ("tag", \.tag), ("clickAction", \.clickAction),
+        ("url", \.url), ("deepLink", \.deepLink), ("channelId", \.channelID), ("visibility", \.visibility),
+        ("notificationPriority", \.notificationPriority), ("priority", \.priority), ("ttl", \.ttl),
+        ("collapseKey", \.collapseKey), ("restrictedPackageName", \.restrictedPackageName),
+    ]
+    nonisolated(unsafe) static let arrayFields: [(key: String, path: WritableKeyPath<Self, [String]?>)] = [
+        ("titleLocArgs", \.titleLocArgs), ("bodyLocArgs", \.bodyLocArgs),
+    ]
+    nonisolated(unsafe) static let boolFields: [(key: String, path: WritableKeyPath<Self, Bool?>)] = [
+        ("directBootOk", \.directBootOK), ("silent", \.silent),
+    ]
+
+    /// Every canonical key of the Android part.
+    package static let canonicalKeys: [String] =
+        stringFields.map(\.key) + arrayFields.map(\.key) + ["notificationCount"] + boolFields.map(\.key) + ["data"]
+
+    /// The canonical JSON object (absent keys omitted).
+    public var canonicalObject: JSONObject {
+        var o = JSONObject()
+        for field in Self.stringFields { if let v = self[keyPath: field.path] { o.appendUnchecked(field.key, .string(v)) } }
+        for field in Self.arrayFields {
+            if let v = self[keyPath: field.path] { o.appendUnchecked(field.key, .array(v.map(JSONValue.string))) }
+        }
+        if let notificationCount { o.appendUnchecked("notificationCount", .integer(notificationCount)) }
+        for field in Self.boolFields { if let v = self[keyPath: field.path] { o.appendUnchecked(field.key, .bool(v)) } }
+        if let data { o.appendUnchecked("data", .object(data)) }
+        return o
+    }
+
+    /// Reads the canonical object; problems are diagnostics located under `path`, unknown keys are errors.
+    package init(canonical object: JSONObject, at path: JSONPointer, _ diagnostics: inout [Diagnostic]) {
+        self.init()
+        var o = object
+        for field in Self.stringFields { self[keyPath: field.path] = o.takeString(field.key, at: path, &diagnostics) }
+        for field in Self.arrayFields {
+            self[keyPath: field.path] = o.takeStringArray(field.key, at: path, &diagnostics)
+        }
+        notificationCount = o.takeInteger("notificationCount", at: path, &diagnostics)
+        for field in Self.boolFields { self[keyPath: field.path] = o.takeBool(field.key, at: path, &diagnostics) }
+        data = o.takeObject("data", at: path, &diagnostics)
+        for key in o.keys where !diagnostics.contains(where: { $0.path == path.appending(key) }) {
+            diagnostics.error(
+                .canonicalUnknownKey, at: path.appending(key), "`android.\(key)` is not a canonical notification key")
+        }
+    }
+}
+
+extension PushNotification.Target {
+    /// The canonical JSON object (absent keys omitted).
+    public var canonicalObject: JSONObject {
+        var o = JSONObject()
+        if let token { o.appendUnchecked("token", .string(token)) }
+        if let topic { o.appendUnchecked("topic", .string(topic)) }
+        if let condition { o.appendUnchecked("condition", .string(condition)) }
+        if let tokens { o.appendUnchecked("tokens", .array(tokens.map(JSONValue.string))) }
+        return o
+    }
+
+    /// Reads the canonical object; problems are diagnostics located under `path`, unknown keys are errors.
+    package init(canonical object: JSONObject, at path: JSONPointer, _ diagnostics: inout [Diagnostic]) {
+        self.init()
+        var o = object
+        token = o.takeString("token", at: path, &diagnostics)
+        topic = o.takeString("topic", at: path, &diagnostics)
+        condition = o.takeString("condition", at: path, &diagnostics)
+        tokens = o.takeStringArray("tokens", at: path, &diagnostics)
+        for key in o.keys where !diagnostics.contains(where: { $0.path == path.appending(key) }) {
+            diagnostics.error(
+                .canonicalUnknownKey, at: path.appending(key), "`target.\(key)` is not a canonical notification key")
+        }
+    }
+}
+
+extension PushNotification {
+    /// The Android part, empty when unset (for writers that fill it field by field).
+    public var androidPart: Android { android ?? Android() }
+
+    /// Sets the Android part; an empty one removes it.
+    public mutating func setAndroid(_ part: Android) { android = part.isEmpty ? nil : part }
+
+    /// Appends `android` and `target` to a canonical object being written (after `delivery`, before `data`).
+    func appendAndroidParts(to o: inout JSONObject) {
+        if let android, !android.isEmpty { o.appendUnchecked(CanonicalKeys.android, .object(android.canonicalObject)) }
+        if let target, !target.isEmpty { o.appendUnchecked(CanonicalKeys.target, .object(target.canonicalObject)) }
+    }
+
+    /// Takes `android` and `target` out of a canonical object being read.
+    mutating func takeAndroidParts(from o: inout JSONObject, _ diagnostics: inout [Diagnostic]) {
+        let root = JSONPointer.root
+        if let object = o.takeObject(CanonicalKeys.android, at: root, &diagnostics) {
+            let part = Android(canonical: object, at: root.appending(CanonicalKeys.android), &diagnostics)
+            android = part.isEmpty ? nil : part
+        }
+        if let object = o.takeObject(CanonicalKeys.target, at: root, &diagnostics) {
+            let part = Target(canonical: object, at: root.appending(CanonicalKeys.target), &diagnostics)
+            target = part.isEmpty ? nil : part
+        }
+    }
+
+    /// `android` without the member a canonical pointer below it names (`/android/title`), or nil when the whole
+    /// part goes.
+    static func removing(_ tokens: ArraySlice<String>, from android: Android?) -> Android? {
+        guard let android, let key = tokens.first else { return nil }
+        var object = android.canonicalObject
+        if key == "data", tokens.count > 1, case .object(var data)? = object[key] {
+            data.removeValue(forKey: tokens[tokens.startIndex + 1])
+            object[key] = .object(data)
+        } else {
+            object.removeValue(forKey: key)
+        }
+        var ignored: [Diagnostic] = []
+        let part = Android(canonical: object, at: .root, &ignored)
+        return part.isEmpty ? nil : part
+    }
+
+    /// `target` without the member at `tokens`, or nil when the whole part goes.
+    static func removing(_ tokens: ArraySlice<String>, from target: Target?) -> Target? {
+        guard var target, let key = tokens.first else { return nil }
+        switch key {
+        case "token": target.token = nil
+        case "topic": target.topic = nil
+        case "condition": target.condition = nil
+        case "tokens": target.tokens = nil
+        default: break
+        }
+        return target.isEmpty ? nil : target
+    }
+}
