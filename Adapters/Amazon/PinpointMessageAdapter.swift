@@ -73,7 +73,10 @@ public struct PinpointMessageAdapter: PayloadAdapter {
             root = configuration
             if root[M.wrapper]?.objectValue != nil { return .certain(path + "/" + M.wrapper) }
             let defaults = [R.defaultPushNotificationMessage, R.defaultMessage].filter { root[$0] != nil }
-            return defaults.isEmpty ? nil : Recognition(strength: 2, evidence: defaults.map { path + "/" + $0 })
+            if !defaults.isEmpty { return Recognition(strength: 2, evidence: defaults.map { path + "/" + $0 }) }
+            // A Pinpoint request with no iOS message at all (a misspelt `APNSMessage`, say): weak, so a channel
+            // format (GCMMessage) wins, and otherwise the unread keys are reported rather than "unrecognised".
+            return .weak(path)
         }
         if root[M.wrapper]?.objectValue != nil { return .certain(path + "/" + M.wrapper) }
         if root[R.defaultPushNotificationMessage]?.objectValue != nil {

@@ -35,3 +35,17 @@ extension Normaliser {
         return !NotificationChecks.check(model, payloadSize: 0, context: NormaliseContext()).containsErrors
     }
 }
+
+extension Normaliser {
+    /// Why a value kept in `extensions.<vendor>` at `path` cannot go elsewhere, from the formats of that vendor
+    /// that say (``ExplainsKeptValues``).
+    func keptValueReason(_ path: JSONPointer) -> String? {
+        let vendor = path.tokens[1]
+        for adapter in registry.adapters where adapter.descriptor.vendor == vendor {
+            if let explaining = adapter as? any ExplainsKeptValues, let reason = explaining.reasonOthersLose(path) {
+                return reason
+            }
+        }
+        return nil
+    }
+}

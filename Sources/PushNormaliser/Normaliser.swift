@@ -314,6 +314,9 @@ public struct Normaliser: Sendable {
                     tokens.removeLast()
                 }
             }
+            if path.tokens.count > 2, path.tokens[0] == "extensions", let reason = keptValueReason(path) {
+                return LostField(path: path, reason: reason)
+            }
             return LostField(path: path, reason: defaultReason)
         }
     }

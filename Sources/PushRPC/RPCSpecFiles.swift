@@ -957,7 +957,7 @@ enum RPCSpecFiles {
               "lost": [
                 {
                   "path": "/extensions/zego/resourcesID",
-                  "reason": "hive has no place for this field"
+                  "reason": "the delivered payload does not show the resourcesID: ZEGO applies it when it sends"
                 }
               ],
               "diagnostics": []
