@@ -32,6 +32,13 @@ extension Normaliser {
     /// adapters, which check it.
     func passesModelChecks(_ model: PushNotification, size: Int) -> Bool {
         guard size <= NotificationChecks.maximumPayloadBytes else { return false }
+        // Nothing any check can call an error (the common case): no need to run them on the hot path.
+        if model.media.isEmpty, model.delivery == nil, (model.badge ?? 0) >= 0, model.sound?.volume == nil,
+            model.interruptionLevel == nil, model.relevanceScore == nil, model.titleLocArgs == nil,
+            model.subtitleLocArgs == nil, model.bodyLocArgs == nil
+        {
+            return true
+        }
         return !NotificationChecks.check(model, payloadSize: 0, context: NormaliseContext()).containsErrors
     }
 }
