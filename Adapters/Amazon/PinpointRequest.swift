@@ -17,16 +17,17 @@ private typealias XM = AmazonKeys.Extension.PinpointMessage
 /// Each level's other keys are kept verbatim in `extensions.amazon.pinpointMessage` (`input`, `request`,
 /// `configuration`) and rendered back in place; a key a level does not define is a warning naming it.
 package struct PinpointRequest {
-    /// The `APNSMessage` object (nil when the configuration has none), and where it is.
+    /// The channel message (`APNSMessage`; nil when the configuration has none), and where it is.
     package var message: JSONObject?
     package var messagePath: JSONPointer
     /// The `MessageConfiguration` (without `APNSMessage`) and where it is, when the input had one.
     package var configuration: JSONObject?
     package var configurationPath: JSONPointer
 
-    /// Unwraps `root`, recording the envelopes in `memory`. Nil (after an error) when an envelope is not an object.
+    /// Unwraps `root` down to the `channel` message (`APNSMessage`; the Android formats pass `GCMMessage`), recording
+    /// the envelopes in `memory`. Nil (after an error) when an envelope is not an object.
     package static func unwrap(
-        _ root: JSONObject, memory: inout JSONObject, context: inout NormaliseContext
+        _ root: JSONObject, channel: String = M.wrapper, memory: inout JSONObject, context: inout NormaliseContext
     ) -> PinpointRequest? {
         var object = root
         var path = JSONPointer.root
@@ -71,14 +72,14 @@ package struct PinpointRequest {
         }
         // 3. The MessageConfiguration (a request's, or the root itself when it holds a channel message).
         let isConfiguration =
-            memory[XM.request] != nil || object[M.wrapper] != nil
+            memory[XM.request] != nil || object[channel] != nil
             || object[R.defaultPushNotificationMessage]?.objectValue != nil
         guard isConfiguration else {
             return PinpointRequest(message: object, messagePath: path, configuration: nil, configurationPath: path)
         }
         memory[XM.wrapped] = .bool(true)
         var configuration = object
-        let messageValue = configuration.take(M.wrapper)
+        let messageValue = configuration.take(channel)
         warnUnknown(configuration, known: R.configurationKeys, at: path, level: "MessageConfiguration",
             context: &context)
         for key in [R.defaultPushNotificationMessage, R.defaultMessage] {
@@ -87,7 +88,7 @@ package struct PinpointRequest {
                     .wrongType, at: path.appending(key), "`\(key)` must be an object, found \(value.typeName); kept")
             }
         }
-        let messagePath = path.appending(M.wrapper)
+        let messagePath = path.appending(channel)
         var message: JSONObject?
         switch messageValue {
         case .object(let object)?:
@@ -96,12 +97,12 @@ package struct PinpointRequest {
             if configuration[R.defaultPushNotificationMessage] == nil && configuration[R.defaultMessage] == nil {
                 context.diagnostics.warning(
                     .amazonAPNSMessageMissing, at: path,
-                    "no `APNSMessage`, `DefaultPushNotificationMessage` or `DefaultMessage`: Pinpoint sends nothing "
-                        + "to iOS devices")
+                    "no `\(channel)`, `DefaultPushNotificationMessage` or `DefaultMessage`: Pinpoint sends nothing "
+                        + "on that channel")
             }
         case let value?:
             context.diagnostics.error(
-                .wrongType, at: messagePath, "`\(M.wrapper)` must be an object, found \(value.typeName); kept as it was")
+                .wrongType, at: messagePath, "`\(channel)` must be an object, found \(value.typeName); kept as it was")
             // Kept verbatim (in place) with the configuration, which renders back as it was.
             configuration = object
             memory[XM.wrapped] = nil
