@@ -25,7 +25,8 @@ extension APNsAdapter: WireFormat {
     }
 
     package func wireWrite(_ wire: WireNotification, into out: inout [UInt8], context: inout RenderContext) -> Bool {
-        guard APNsWire.canWrite(wire.model), wire.kept.isEmpty || !wire.kept.contains(where: { $0.namespace == "apns" }),
+        guard APNsWire.canWrite(wire.model),
+            wire.kept.isEmpty || !wire.kept.contains(where: { $0.namespace == "apns" }),
             wire.model.media.isEmpty || context.options.apnsMediaKeys.isEmpty
         else { return false }
         if !wire.model.media.isEmpty {

@@ -15,7 +15,8 @@ public struct PinpointAdapter: PayloadAdapter {
     /// Built once: a conversion reads it several times.
     private static let standardDescriptor = FormatDescriptor(
         name: "pinpoint", vendor: AmazonKeys.Extension.namespace,
-        summary: "An Amazon Pinpoint (AWS End User Messaging Push) push as delivered: APNs, `data.media-url`, `data.pinpoint`.",
+        summary:
+            "An Amazon Pinpoint (AWS End User Messaging Push) push as delivered: APNs, `data.media-url`, `data.pinpoint`.",
         isDelivered: true, carries: PinpointAdapter.carriedFields)
 
     /// Plain APNs fields plus one media item (`data.pinpoint` is custom data).

@@ -105,12 +105,14 @@ public struct PinpointMessageAdapter: PayloadAdapter {
                 memory[XM.console] = .bool(true)
                 context.diagnostics.info(
                     .amazonConsoleRawMessage, at: request.messagePath,
-                    "`APNSMessage` holds a raw APNs payload (the Pinpoint console's raw message form): read as delivered")
+                    "`APNSMessage` holds a raw APNs payload (the Pinpoint console's raw message form): read as delivered"
+                )
                 var inner = NormaliseContext(options: context.options)
                 PinpointPayloadReader.read(message, into: &n, context: &inner)
                 Self.rebase(inner, under: request.messagePath, into: &context)
             } else {
-                PinpointMessageReader.read(message, at: request.messagePath, into: &n, memory: &memory, context: &context)
+                PinpointMessageReader.read(
+                    message, at: request.messagePath, into: &n, memory: &memory, context: &context)
             }
         }
         if memory[XM.rawContent] == nil, memory[XM.console] == nil, let configuration = request.configuration {
@@ -128,10 +130,12 @@ public struct PinpointMessageAdapter: PayloadAdapter {
     }
 
     /// Moves the findings and provenance of `inner` (which read an object located at `base`) into `context`.
-    private static func rebase(_ inner: NormaliseContext, under base: JSONPointer, into context: inout NormaliseContext) {
+    private static func rebase(_ inner: NormaliseContext, under base: JSONPointer, into context: inout NormaliseContext)
+    {
         for diagnostic in inner.diagnostics {
             context.diagnostics.append(
-                Diagnostic(diagnostic.severity, diagnostic.code, at: base.appending(diagnostic.path), diagnostic.message))
+                Diagnostic(
+                    diagnostic.severity, diagnostic.code, at: base.appending(diagnostic.path), diagnostic.message))
         }
         for (field, input) in inner.provenance { context.provenance[field] = base.appending(input) }
     }
@@ -171,12 +175,16 @@ public struct PinpointMessageAdapter: PayloadAdapter {
             if !(memory[XM.noMessage]?.boolValue == true && message.isEmpty) {
                 level.appendUnchecked(M.wrapper, .object(message))
             }
-            for (key, value) in configuration ?? JSONObject() where level[key] == nil { level.appendUnchecked(key, value) }
+            for (key, value) in configuration ?? JSONObject() where level[key] == nil {
+                level.appendUnchecked(key, value)
+            }
         } else {
             level = message
         }
         if case .object(let request)? = memory[XM.request] {
-            level = Self.inserting(R.messageConfiguration, .object(level), into: request, skip: memory[XM.wrapped] == nil && configuration?[M.wrapper] == nil)
+            level = Self.inserting(
+                R.messageConfiguration, .object(level), into: request,
+                skip: memory[XM.wrapped] == nil && configuration?[M.wrapper] == nil)
         }
         if case .string(let key)? = memory[XM.inputKey], case .object(let input)? = memory[XM.input] {
             level = Self.inserting(key, .object(level), into: input)

@@ -23,7 +23,8 @@ extension PinpointMessageReader {
         var d = PushNotification()
         var provenance: [String: JSONPointer] = [:]
         for (key, fields) in [
-            (R.defaultPushNotificationMessage, R.defaultPushNotificationFields), (R.defaultMessage, R.defaultMessageFields),
+            (R.defaultPushNotificationMessage, R.defaultPushNotificationFields),
+            (R.defaultMessage, R.defaultMessageFields),
         ] {
             guard case .object(let object)? = configuration[key] else { continue }
             let base = path.appending(key)

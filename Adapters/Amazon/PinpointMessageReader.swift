@@ -101,30 +101,9 @@ package enum PinpointMessageReader {
         from rest: inout JSONObject, at base: JSONPointer, into n: inout PushNotification,
         delivery: inout PushNotification.Delivery, context: inout NormaliseContext
     ) {
-        func string(_ key: String, _ field: String) -> String? {
-            guard let value = rest.takeString(key, at: base, &context.diagnostics) else { return nil }
-            context.record(field, from: base.appending(key))
-            return value
-        }
-        n.title = string(M.title, "title")
-        n.body = string(M.body, "body")
-        if let badge = rest.takeInteger(M.badge, at: base, &context.diagnostics) {
-            n.badge = badge
-            context.record("badge", from: base.appending(M.badge))
-        }
-        if let name = string(M.sound, "sound") { n.sound = PushNotification.Sound(name: name) }
-        n.group = string(M.threadID, "group")
-        n.category = string(M.category, "category")
-        if let url = rest.takeString(M.mediaURL, at: base, &context.diagnostics) {
-            let path = base.appending(M.mediaURL)
-            n.media = [PushNotification.Media(url: url)]
-            context.record("media", from: path)
-            context.provenance[JSONPointer(tokens: ["media", "0"])] = path
-            context.diagnostics.info(.amazonMediaFound, at: path, "media URL read from `MediaUrl`")
-        }
-        if let silent = rest.takeBool(M.silentPush, at: base, &context.diagnostics) {
-            n.contentAvailable = silent
-            context.record("contentAvailable", from: base.appending(M.silentPush))
+        PinpointMessageFields.read(from: &rest, at: base, into: &n, context: &context)
+        // SilentPush: Pinpoint picks the background push type for it.
+        if let silent = n.contentAvailable {
             if silent && delivery.pushType == nil {
                 delivery.pushType = "background"
             } else if silent && delivery.pushType == "background" {

@@ -35,30 +35,7 @@ package enum PinpointMessageWriter {
     }
 
     private static func writeContent(_ n: PushNotification, into m: inout JSONObject, context: inout RenderContext) {
-        if let title = n.title { m[M.title] = .string(title) }
-        if let body = n.body { m[M.body] = .string(body) }
-        if let first = n.media.first { m[M.mediaURL] = .string(first.url) }
-        if n.media.count > 1 {
-            context.explainLoss(at: JSONPointer(tokens: ["media"]), "`MediaUrl` holds one URL")
-        } else if let item = n.media.first,
-            item.identifier != nil || item.kind != PushNotification.MediaKind(url: item.url)
-        {
-            context.explainLoss(at: JSONPointer(tokens: ["media"]), "`MediaUrl` carries only the URL")
-        }
-        if let badge = n.badge { m[M.badge] = .integer(badge) }
-        if let sound = n.sound {
-            m[M.sound] = .string(sound.name)
-            for (key, value) in [("critical", sound.critical as Any?), ("volume", sound.volume as Any?)]
-            where value != nil {
-                context.explainLoss(
-                    at: JSONPointer(tokens: ["sound", key]),
-                    "Pinpoint's `Sound` is a file name; no critical alert or volume"
-                )
-            }
-        }
-        if let group = n.group { m[M.threadID] = .string(group) }
-        if let category = n.category { m[M.category] = .string(category) }
-        if let silent = n.contentAvailable { m[M.silentPush] = .bool(silent) }
+        PinpointMessageFields.write(n, into: &m, context: &context)
         if n.mutableContent != nil {
             context.explainLoss(
                 at: JSONPointer(tokens: ["mutableContent"]),

@@ -62,7 +62,8 @@ package struct PinpointRequest {
             object = configuration
         } else if memory[XM.inputKey] != nil {
             // A CLI request without MessageConfiguration: nothing is sent.
-            warnUnknown(object, known: R.messageRequestKeys.union(R.usersRequestKeys), at: path,
+            warnUnknown(
+                object, known: R.messageRequestKeys.union(R.usersRequestKeys), at: path,
                 level: "message request", context: &context)
             memory[XM.request] = .object(object)
             context.diagnostics.warning(
@@ -80,7 +81,8 @@ package struct PinpointRequest {
         memory[XM.wrapped] = .bool(true)
         var configuration = object
         let messageValue = configuration.take(channel)
-        warnUnknown(configuration, known: R.configurationKeys, at: path, level: "MessageConfiguration",
+        warnUnknown(
+            configuration, known: R.configurationKeys, at: path, level: "MessageConfiguration",
             context: &context)
         for key in [R.defaultPushNotificationMessage, R.defaultMessage] {
             if let value = configuration[key], value.objectValue == nil {

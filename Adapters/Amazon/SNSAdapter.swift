@@ -23,7 +23,8 @@ public struct SNSAdapter: PayloadAdapter {
     /// Built once: a conversion reads it several times.
     private static let standardDescriptor = FormatDescriptor(
         name: "sns", vendor: X.namespace,
-        summary: "An Amazon SNS JSON message: the APNs payload as a string under `APNS`, `APNS_SANDBOX`, `APNS_VOIP`, ….",
+        summary:
+            "An Amazon SNS JSON message: the APNs payload as a string under `APNS`, `APNS_SANDBOX`, `APNS_VOIP`, ….",
         isDelivered: false,
         carries: AmazonAdapter.carriedFields + ["extensions.amazon.sns", "extensions.amazon.snsPlatform"],
         layoutPaths: [

@@ -68,7 +68,8 @@ public struct FormatOptions: Sendable, Hashable {
         if let v = string(Keys.amazonMediaKey) { amazonMediaKey = v }
         if let v = string(Keys.amazonMediaPlacement, allowed: ["top", "data", "aps"]) { amazonMediaPlacement = v }
         if let v = string(
-            Keys.snsPlatform, allowed: ["APNS", "APNS_SANDBOX", "APNS_VOIP", "APNS_VOIP_SANDBOX", "MACOS", "MACOS_SANDBOX"])
+            Keys.snsPlatform,
+            allowed: ["APNS", "APNS_SANDBOX", "APNS_VOIP", "APNS_VOIP_SANDBOX", "MACOS", "MACOS_SANDBOX"])
         {
             snsPlatform = v
         }
@@ -80,7 +81,8 @@ public struct FormatOptions: Sendable, Hashable {
         if let v = o.takeInteger(Keys.sendTime, at: path, &diagnostics, code: .invalidOption) {
             if v < 0 {
                 diagnostics.error(
-                    .invalidOption, at: path.appending(Keys.sendTime), "`sendTime` must be UNIX epoch seconds, found \(v)")
+                    .invalidOption, at: path.appending(Keys.sendTime),
+                    "`sendTime` must be UNIX epoch seconds, found \(v)")
             } else {
                 sendTime = v
             }
