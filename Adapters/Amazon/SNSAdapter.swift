@@ -142,6 +142,7 @@ public struct SNSAdapter: PayloadAdapter {
     }
 
     public func render(_ notification: PushNotification, context: inout RenderContext) -> JSONValue {
+        Self.explainHeaders(notification.delivery, context: &context)
         let ext = notification.extensionObject(X.namespace)
         let kept = ext[X.sns]?.objectValue ?? JSONObject()
         var platform = S.apnsPlatforms.contains(context.options.snsPlatform) ? context.options.snsPlatform : S.apns
@@ -171,5 +172,28 @@ public struct SNSAdapter: PayloadAdapter {
                     + "extensions.amazon.sns.default")
         }
         return .object(root)
+    }
+
+    /// The APNs request headers an SNS JSON message has no place for: SNS takes them from the publish request's
+    /// message attributes (`AWS.SNS.MOBILE.APNS.TTL` is documented; the other `AWS.SNS.MOBILE.APNS.*` names are not
+    /// verified here). A VoIP push type is carried: it chooses the VoIP key.
+    private static func explainHeaders(_ delivery: PushNotification.Delivery?, context: inout RenderContext) {
+        guard let delivery else { return }
+        let attributes = "SNS takes APNs headers from the publish request's message attributes, not the JSON message"
+        let lines: [(String, Bool, String)] = [
+            ("pushType", delivery.pushType != nil && delivery.pushType != "voip", attributes),
+            ("priority", delivery.priority != nil, attributes),
+            (
+                "expiration", delivery.expiration != nil,
+                "SNS's APNs time to live is the message attribute AWS.SNS.MOBILE.APNS.TTL (relative seconds), not "
+                    + "the JSON message"
+            ),
+            ("collapseId", delivery.collapseID != nil, attributes),
+            ("topic", delivery.topic != nil, attributes),
+            ("id", delivery.id != nil, attributes),
+        ]
+        for (field, present, reason) in lines where present {
+            context.explainLoss(at: JSONPointer(tokens: ["delivery", field]), reason)
+        }
     }
 }
