@@ -64,7 +64,9 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
             case .object(let message)? = configuration["GCMMessage"],
             // A GCMMessage with RawContent stays verbatim with the configuration (its RawContent would override the
             // whole notification, the iOS side included): read it with `--format pinpoint-gcm`.
-            message["RawContent"] == nil
+            message["RawContent"] == nil,
+            // The console's raw form (an FCM body: `notification`, `data`, …) also stays verbatim.
+            !message.keys.contains(where: { $0.first?.isLowercase == true })
         else { return apple.normalise(payload, context: &context) }
         var stripped = configuration
         stripped.removeValue(forKey: "GCMMessage")
@@ -75,7 +77,13 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
         var fromDefaults: [JSONValue] = []
         if case .object(let defaults)? = configuration["DefaultPushNotificationMessage"] {
             for key in ["Title", "Body", "Data"] where effective[key] == nil {
-                if let value = defaults[key], key == "Data" ? value.objectValue != nil : value.stringValue != nil {
+                // Only values the GCM reader takes without a finding (a finding belongs at the defaults' own path,
+                // which the iOS side reports).
+                if let value = defaults[key],
+                    key == "Data"
+                        ? value.objectValue?.allSatisfy({ $0.value.stringValue != nil }) ?? false
+                        : value.stringValue != nil
+                {
                     effective[key] = value
                     fromDefaults.append(.string(key))
                 }

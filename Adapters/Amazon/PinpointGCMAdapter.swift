@@ -46,8 +46,10 @@ public struct PinpointGCMAdapter: PayloadAdapter, FormatChecking {
         }
         if object["GCMMessage"]?.objectValue != nil {
             // With an APNSMessage beside it, the request is pinpoint-message's (which reads both channels).
-            return object["APNSMessage"] == nil
-                ? .certain("\(prefix)/GCMMessage") : .plausible("\(prefix)/GCMMessage")
+            // With an APNSMessage or a DefaultPushNotificationMessage (which iOS reads too), the request is
+            // pinpoint-message's, which reads both channels.
+            return object["APNSMessage"] == nil && object["DefaultPushNotificationMessage"] == nil
+                ? .certain("\(prefix)/GCMMessage") : nil
         }
         if prefix.isEmpty, let key = Self.androidOnlyKeys.first(where: { object[$0] != nil }) {
             return .certain("/\(key)")
