@@ -139,7 +139,7 @@ let package = Package(
         .testTarget(
             name: "CommandLineTests",
             dependencies: ["JSONCodec", "PushCore", "PushTestSupport"],
-            exclude: ["Help"]
+            exclude: ["Help", "Fixtures"]
         ),
         .executableTarget(
             name: "pushnorm",

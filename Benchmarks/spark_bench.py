@@ -215,8 +215,8 @@ as long as the input has at least as many splits as there are cores (128 MiB spl
 a `.gz` file is one split) and the storage keeps up. The fixed cost of a job (scheduling, Python workers, the
 driver's renames and error rewrite: a few seconds) matters only for small inputs, and JVM start-up is paid once per
 `spark-submit` (the end-to-end row). On one machine the two differ in shape: `local[2]` runs two independent
-children (each reading, converting and writing its own split), while `pushnorm convert --jobs 2` is one process that
-reads, splits and writes on one thread and converts on two; `local[1]` against `local[2]` above is the per-core
+children (each reading, converting and writing its own split), while `pushnorm convert --jobs 2` is one process whose
+reading thread reads, splits and writes and converts chunks beside one worker thread; `local[1]` against `local[2]` above is the per-core
 scaling measured here (on a machine shared with other builds, so below what two idle cores give). Parquet input takes the row path (Spark reads the column, Arrow batches to
 the child and back to a sorted, partitioned write) and costs more per record."""
 

@@ -6,7 +6,18 @@ extension APNsAdapter: WireFormat {
     package func wireRead(_ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions)
         -> WireNotification?
     {
-        APNsWire.readPayload(document, root: root, format: descriptor.name) { _, _ in false }
+        guard options.apnsMediaKeys.isEmpty,
+            let wire = APNsWire.readPayload(document, root: root, format: descriptor.name, claim: { _, _ in false })
+        else { return nil }
+        // A top-level https URL the adapter suggests reading as media (info `apns.media.custom-key`).
+        for member in wire.data where document.kind(member.value) == .string {
+            let bytes = document.stringBytes(member.value)
+            guard bytes.count > 8, bytes[0] | 0x20 == UInt8(ascii: "h"),
+                let text = document.string(member.value), Self.looksLikeMedia(text)
+            else { continue }
+            return nil
+        }
+        return wire
     }
 
     package func wireDataCollides(_ wire: WireNotification, options: FormatOptions) -> Bool {
@@ -14,7 +25,9 @@ extension APNsAdapter: WireFormat {
     }
 
     package func wireWrite(_ wire: WireNotification, into out: inout [UInt8], context: inout RenderContext) -> Bool {
-        guard APNsWire.canWrite(wire.model), wire.kept.isEmpty || !wire.kept.contains(where: { $0.namespace == "apns" })
+        guard APNsWire.canWrite(wire.model),
+            wire.kept.isEmpty || !wire.kept.contains(where: { $0.namespace == "apns" }),
+            wire.model.media.isEmpty || context.options.apnsMediaKeys.isEmpty
         else { return false }
         if !wire.model.media.isEmpty {
             context.explainLoss(at: JSONPointer(tokens: ["media"]), APNsAdapter.mediaLossReason)

@@ -16,7 +16,8 @@ public struct APNsAdapter: PayloadAdapter {
         isDelivered: true, carries: APNsAdapter.carriedFields,
         layoutPaths: [
             JSONPointer(tokens: ["extensions", APNsKeys.Extension.namespace, APNsKeys.Extension.apsMissing])
-        ]
+        ],
+        options: [.apnsMediaKeys]
     )
 
     /// The canonical fields an APNs payload carries (everything but `delivery`, which travels as headers).
@@ -44,22 +45,23 @@ public struct APNsAdapter: PayloadAdapter {
         let data = APNsWire.readRoot(source, payload, into: &n, context: &context, strict: false) ?? []
         _ = APNsWire.finishRoot(source, data: data, context: &context, strict: false)
         n.data = APNsWire.customData(data, context: &context)
+        Self.readMediaKeys(into: &n, context: &context)
         return n
     }
 
     /// Apple's rules.
     public var platformRules: [any PlatformRules] { [APNsRules()] }
 
-    /// Custom data named `aps`.
+    /// Custom data named `aps`, or a string under an `apnsMediaKeys` key (read back as media).
     public func dataCollides(_ notification: PushNotification, options: FormatOptions) -> Bool {
         notification.data[APNsKeys.aps] != nil
+            || options.apnsMediaKeys.contains { notification.data[$0]?.stringValue != nil }
     }
 
     public func render(_ notification: PushNotification, context: inout RenderContext) -> JSONValue {
-        if !notification.media.isEmpty {
-            context.explainLoss(at: JSONPointer(tokens: ["media"]), Self.mediaLossReason)
-        }
-        return .object(APNsPayloadWriter.payload(for: notification))
+        var root = APNsPayloadWriter.payload(for: notification)
+        Self.writeMediaKeys(notification, into: &root, context: &context)
+        return .object(root)
     }
 
     static let mediaLossReason =

@@ -87,6 +87,7 @@ public struct ZegoPushConfigAdapter: PayloadAdapter {
         }
         n.setExtension(X.namespace, ext)
         if !ext.isEmpty { context.record("extensions", from: root) }
+        ContentCheck.reportUnread(n, context: &context, unreadCodes: [.zegoUnknownKey])
         return n
     }
 

@@ -10,6 +10,10 @@ public struct FormatOption: Sendable, Hashable {
         case string(allowed: [String]?)
         /// Any JSON value (a document, such as a catalogue).
         case json
+        /// An integer no smaller than `minimum`.
+        case integer(minimum: Int64)
+        /// A non-empty array of strings.
+        case strings
     }
 
     /// The JSON (camelCase) name, used by the library, the CLI's `--options` file and the RPC's `options`.
@@ -76,6 +80,27 @@ public struct FormatOptions: Sendable, Hashable {
             switch option.kind {
             case .json:
                 if let value = o.take(option.name) { set(option, value) }
+            case .integer(let minimum):
+                guard let value = o.takeInteger(option.name, at: path, &diagnostics, code: .invalidOption) else {
+                    continue
+                }
+                guard value >= minimum else {
+                    diagnostics.error(
+                        .invalidOption, at: path.appending(option.name),
+                        "`\(option.name)` must be at least \(minimum), found \(value)")
+                    continue
+                }
+                set(option, .integer(value))
+            case .strings:
+                guard let value = o.take(option.name) else { continue }
+                let strings = value.arrayValue?.compactMap(\.stringValue) ?? []
+                guard !strings.isEmpty, strings.count == value.arrayValue?.count else {
+                    diagnostics.error(
+                        .invalidOption, at: path.appending(option.name),
+                        "`\(option.name)` must be a non-empty array of strings")
+                    continue
+                }
+                set(option, value)
             case .string(let allowed):
                 guard let value = o.takeString(option.name, at: path, &diagnostics, code: .invalidOption) else {
                     continue

@@ -27,6 +27,9 @@ public struct BatchConverter: Sendable {
         public var diagnostics: [Diagnostic]
         /// True when the record failed (convert error, or invalid under validate).
         public var failed: Bool
+        /// Validate: the format read and the notification validated (nil when unreadable).
+        public var format: String? = nil
+        public var notification: PushNotification? = nil
     }
 
     public var normaliser: Normaliser
@@ -34,6 +37,9 @@ public struct BatchConverter: Sendable {
     public var options: FormatOptions
     /// Parallel workers; 1 runs inline.
     public var jobs: Int
+    /// Convert records with error findings anyway, with the findings attached (`--allow-invalid`). Default false:
+    /// such a record fails, as `validate` calls it invalid.
+    public var allowInvalid = false
 
     public init(
         normaliser: Normaliser = Normaliser(), operation: Operation, options: FormatOptions = FormatOptions(), jobs: Int
@@ -46,12 +52,17 @@ public struct BatchConverter: Sendable {
 
     /// Processes one record.
     public func process(_ record: RecordSplitter.Record) -> Outcome {
-        var outcome = Outcome(
-            index: record.index, line: record.line, output: nil, lost: [], diagnostics: [], failed: false)
+        record.bytes.withUnsafeBufferPointer { process($0, index: record.index, line: record.line) }
+    }
+
+    /// Processes the record held in `bytes` (a ``RecordSplitter/Span`` of a buffer the caller keeps: no copy).
+    public func process(_ bytes: UnsafeBufferPointer<UInt8>, index: Int, line: Int) -> Outcome {
+        var outcome = Outcome(index: index, line: line, output: nil, lost: [], diagnostics: [], failed: false)
         switch operation {
         case .convert(let from, let to, let strict):
             do {
-                let result = try normaliser.convert(record.bytes, from: from, to: to, strict: strict, options: options)
+                let result = try normaliser.convert(
+                    bytes, from: from, to: to, strict: strict, allowInvalid: allowInvalid, options: options)
                 outcome.output = result.compactBytes
                 outcome.lost = result.lost
                 outcome.diagnostics = result.diagnostics
@@ -63,9 +74,11 @@ public struct BatchConverter: Sendable {
                 outcome.lost = error.lost
             }
         case .validate(let format, let target):
-            let result = normaliser.validate(record.bytes, format: format, target: target, options: options)
+            let result = normaliser.validate(bytes, format: format, target: target, options: options)
             outcome.diagnostics = result.diagnostics
             outcome.failed = !result.valid
+            outcome.format = result.format
+            outcome.notification = result.notification
         }
         return outcome
     }

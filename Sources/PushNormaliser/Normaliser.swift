@@ -72,25 +72,7 @@ public struct Normaliser: Sendable {
         } catch {
             return ValidationResult(valid: false, diagnostics: error.diagnostics, format: nil)
         }
-        var diagnostics = result.diagnostics
-        let adapter = registry.adapter(named: result.format)
-        if let checking = adapter as? any FormatChecking {
-            // A format with its own rules runs them, and the platforms' rules on its iOS part when it has one.
-            if let size = checking.appleCheckedSize(of: payload) {
-                diagnostics += platformFindings(
-                    result.notification,
-                    PlatformCheck(
-                        context: result.context, format: adapter?.descriptor, deliveredSize: size, isDelivered: true))
-            }
-            diagnostics += checking.check(payload, notification: result.notification, context: result.context)
-        } else {
-            let descriptor = adapter?.descriptor
-            diagnostics += platformFindings(
-                result.notification,
-                PlatformCheck(
-                    context: result.context, format: descriptor,
-                    deliveredSize: descriptor?.isDelivered ?? false ? JSONWriter.compactSize(of: payload) : nil))
-        }
+        var diagnostics = result.diagnostics + modelChecks(result, payload: payload)
         if let target {
             diagnostics += renderability(result.notification, target: target, options: options) { canonical in
                 result.context.inputPath(for: canonical)
@@ -99,7 +81,9 @@ public struct Normaliser: Sendable {
         // Model and render findings are located through provenance, which may name a path the input lacks
         // (`/aps/sound/name` when `sound` was a string): keep each at its nearest enclosing value that exists.
         diagnostics = diagnostics.map { $0.located { $0.nearestResolving(in: payload) } }
-        return ValidationResult(valid: !diagnostics.containsErrors, diagnostics: diagnostics, format: result.format)
+        return ValidationResult(
+            valid: !diagnostics.containsErrors, diagnostics: diagnostics, format: result.format,
+            notification: result.notification)
     }
 
     /// Validates a canonical notification (paths point into the canonical model).
@@ -153,23 +137,31 @@ public struct Normaliser: Sendable {
     /// Parses `bytes` and converts them from one format to another.
     public func convert(
         _ bytes: some Collection<UInt8>, from: String = "auto", to: String, strict: Bool = false,
-        options: FormatOptions = FormatOptions()
+        allowInvalid: Bool = false, options: FormatOptions = FormatOptions()
     ) throws(NormalisationFailure) -> ConversionResult {
-        if !strict, let result = wireConvert(bytes, from: from, to: to, options: options) { return result }
-        return try convert(parse(bytes), from: from, to: to, strict: strict, options: options)
+        if !strict, !allowInvalid, let result = wireConvert(bytes, from: from, to: to, options: options) {
+            return result
+        }
+        return try convert(
+            parse(bytes), from: from, to: to, strict: strict, allowInvalid: allowInvalid, options: options)
     }
 
-    /// Converts: normalise, then render. Fails when the payload has errors, or (strict) when anything would be lost.
+    /// Converts: normalise, then render. Fails when the payload has error findings (those of `normalise` and the
+    /// model checks `validate` runs), unless `allowInvalid` (then it converts anyway, with every finding attached), or
+    /// (strict) when anything would be lost.
     public func convert(
-        _ payload: JSONValue, from: String = "auto", to: String, strict: Bool = false,
+        _ payload: JSONValue, from: String = "auto", to: String, strict: Bool = false, allowInvalid: Bool = false,
         options: FormatOptions = FormatOptions()
     ) throws(NormalisationFailure) -> ConversionResult {
         guard registry.adapter(named: to) != nil else { throw unknownFormat(to) }
-        let normalised = try normalise(payload, format: from, options: options)
-        if normalised.diagnostics.containsErrors {
+        var normalised = try normalise(payload, format: from, options: options)
+        let checks = modelChecks(normalised, payload: payload)
+        if !allowInvalid && (normalised.diagnostics.containsErrors || checks.containsErrors) {
             throw NormalisationFailure(
-                .rejected, "the \(normalised.format) payload has errors", diagnostics: normalised.diagnostics)
+                .rejected, "the \(normalised.format) payload has errors",
+                diagnostics: normalised.diagnostics + checks.filter { $0.severity == .error })
         }
+        if allowInvalid { normalised.diagnostics += checks }
         let rendered = try render(normalised.notification, format: to, options: options)
         // Render findings are located in the canonical model; move them into the input like every other finding,
         // at the nearest enclosing value that exists there.
@@ -242,7 +234,7 @@ public struct Normaliser: Sendable {
     }
 
     /// The findings of every platform's rules that apply to the format read.
-    private func platformFindings(_ n: PushNotification, _ check: PlatformCheck) -> [Diagnostic] {
+    func platformFindings(_ n: PushNotification, _ check: PlatformCheck) -> [Diagnostic] {
         registry.platformRules.filter { $0.applies(to: check.format) }.flatMap { $0.check(n, check) }
     }
 
@@ -326,6 +318,9 @@ public struct Normaliser: Sendable {
                     tokens.removeLast()
                 }
             }
+            if path.tokens.count > 2, path.tokens[0] == "extensions", let reason = keptValueReason(path) {
+                return LostField(path: path, reason: reason)
+            }
             return LostField(path: path, reason: defaultReason)
         }
     }
@@ -334,14 +329,14 @@ public struct Normaliser: Sendable {
 
 extension Diagnostic {
     /// This finding with its path mapped by `locate` (a canonical-model path to an input path).
-    fileprivate func located(by locate: (JSONPointer) -> JSONPointer) -> Diagnostic {
+    func located(by locate: (JSONPointer) -> JSONPointer) -> Diagnostic {
         Diagnostic(severity, code, at: locate(path), message)
     }
 }
 
 extension JSONPointer {
     /// This pointer, or its nearest ancestor that resolves in `document` (the root always does).
-    fileprivate func nearestResolving(in document: JSONValue) -> JSONPointer {
+    func nearestResolving(in document: JSONValue) -> JSONPointer {
         var tokens = self.tokens
         while !tokens.isEmpty, JSONPointer(tokens: tokens).resolve(in: document) == nil { tokens.removeLast() }
         return JSONPointer(tokens: tokens)

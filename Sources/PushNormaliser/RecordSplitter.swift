@@ -57,18 +57,46 @@ public struct RecordSplitter: Sendable {
         }
     }
 
+    /// Where a record lies in the buffer given to ``split(_:carried:into:)`` (no copy of its bytes), and where it
+    /// started in the stream.
+    public struct Span: Sendable {
+        /// The record's first byte in the buffer (surrounding whitespace and separators left out).
+        public var start: Int
+        /// One past its last byte.
+        public var end: Int
+        /// 1-based line of the record's first byte.
+        public var line: Int
+        /// 1-based record number.
+        public var index: Int
+        /// The point just after the record and its separator, as ``Record/after``.
+        public var after: Position
+
+        public init(start: Int, end: Int, line: Int, index: Int, after: Position) {
+            self.start = start
+            self.end = end
+            self.line = line
+            self.index = index
+            self.after = after
+        }
+    }
+
     public let shape: Shape
+    /// The bytes fed and not yet consumed by a record (``feed(_:)`` only; ``split(_:carried:into:)`` leaves them
+    /// with the caller).
     private var pending: [UInt8] = []
     private var line = 1
     private var recordLine = 1
     private var count = 0
-    /// Bytes fed before the current block (plus the offset resumed at).
-    private var consumed = 0
+    /// Bytes of the stream before the buffer the next ``split(_:carried:into:)`` gets (plus the offset resumed at).
+    private var base = 0
     // jsonArray state
     private var depth = 0
-    private var strings = JSONStringScanner()
+    private var inString = false
+    private var escaped = false
     private var started = false
     private var finished = false
+    /// True while nothing but whitespace has been seen since the last separator.
+    private var atRecordStart = true
     /// Bytes outside the array or between elements that are not `,` or whitespace.
     public private(set) var strayBytes = false
 
@@ -78,7 +106,7 @@ public struct RecordSplitter: Sendable {
     /// `position.offset` on. An array is taken as opened, between two elements.
     public init(shape: Shape, resumingAt position: Position) {
         self.shape = shape
-        consumed = position.offset
+        base = position.offset
         line = position.line
         recordLine = position.line
         count = position.records
@@ -88,7 +116,7 @@ public struct RecordSplitter: Sendable {
 
     /// The point after everything fed so far (meaningful between records: after ``finish()``).
     public var position: Position {
-        Position(offset: consumed, line: line, records: count, closed: finished)
+        Position(offset: base + pending.count, line: line, records: count, closed: finished)
     }
 
     /// The shape of an input whose first non-whitespace byte is `first`.
@@ -136,96 +164,129 @@ public struct RecordSplitter: Sendable {
         return atEnd ? .document : nil
     }
 
-    /// Consumes `block` and returns the records completed by it.
-    public mutating func feed(_ block: some Collection<UInt8>) -> [Record] {
-        var out: [Record] = []
-        // Work on contiguous bytes: a loop over a concrete buffer, not over a generic collection's
-        // iterator (which, unspecialised across modules, cost more than the conversions themselves).
-        let fed: Void? = block.withContiguousStorageIfAvailable { feed(buffer: $0, into: &out) }
-        if fed == nil { Array(block).withUnsafeBufferPointer { feed(buffer: $0, into: &out) } }
-        consumed += block.count
-        return out
-    }
+    // MARK: - Records in the caller's buffer
 
-    private mutating func feed(buffer: UnsafeBufferPointer<UInt8>, into out: inout [Record]) {
+    /// Finds the records that end in `buffer` without copying them: appends each one's ``Span`` (offsets into
+    /// `buffer`) to `spans` and returns how many bytes of `buffer` they consumed (with their separators, and any
+    /// bytes that belong to no record). The caller keeps the rest, `buffer[consumed...]`, and passes it again at
+    /// the start of the next buffer, saying how long it is (`carried`): those bytes were scanned already.
+    /// The first call passes `carried: 0`.
+    public mutating func split(
+        _ buffer: UnsafeBufferPointer<UInt8>, carried: Int, into spans: inout [Span]
+    ) -> Int {
+        let consumed: Int
         switch shape {
-        case .ndjson: feedLines(buffer, into: &out)
-        case .jsonArray: feedArray(buffer, into: &out)
+        case .ndjson: consumed = splitLines(buffer, from: carried, into: &spans)
+        case .jsonArray: consumed = splitArray(buffer, from: carried, into: &spans)
         }
+        base += consumed
+        return consumed
     }
 
-    /// Ends the input and returns the last record, if any (an unterminated last line, or an
-    /// unterminated array element, which then fails to parse and is reported).
-    public mutating func finish() -> [Record] {
-        var out: [Record] = []
-        emit(into: &out, next: 0, line: line)
-        return out
+    /// Ends the input: the bytes left over (`buffer`, as carried by the last ``split(_:carried:into:)``) make
+    /// the last record, if they hold one (an unterminated last line, or an unterminated array element, which then
+    /// fails to parse and is reported).
+    public mutating func splitEnd(_ buffer: UnsafeBufferPointer<UInt8>, into spans: inout [Span]) {
+        emit(buffer, from: 0, to: buffer.count, next: buffer.count, line: line, into: &spans)
+        base += buffer.count
     }
 
-    /// Emits the pending record, which ends before byte `next` of the current block; `line` is that byte's line.
-    private mutating func emit(into out: inout [Record], next: Int, line: Int) {
-        if let bytes = pending.withUnsafeBufferPointer(Self.trimmed) {
-            count += 1
-            out.append(Record(bytes: bytes, line: recordLine, index: count, after: after(next, line)))
-        }
-        pending.removeAll(keepingCapacity: true)
-    }
-
-    /// `emit(into:)` for a record that lies whole in the fed block (nothing pending): no copy through `pending`.
-    private mutating func emit(_ bytes: UnsafeBufferPointer<UInt8>, into out: inout [Record], next: Int, line: Int) {
-        if let bytes = Self.trimmed(bytes) {
-            count += 1
-            out.append(Record(bytes: bytes, line: recordLine, index: count, after: after(next, line)))
-        }
-    }
-
-    private func after(_ next: Int, _ line: Int) -> Position {
-        Position(offset: consumed + next, line: line, records: count, closed: finished)
-    }
-
-    /// The bytes without surrounding whitespace; nil when nothing is left.
-    private static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        var start = 0
-        var end = bytes.count
-        while start < end, isSpace(bytes[start]) { start += 1 }
-        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
-        return start < end ? Array(bytes[start..<end]) : nil
+    /// Appends the span of the record in `buffer[from..<to]` without its surrounding whitespace, if anything is
+    /// left; `next` is where the stream goes on (relative to `buffer`, whose first byte is at `base`), `line` that
+    /// point's line.
+    private mutating func emit(
+        _ buffer: UnsafeBufferPointer<UInt8>, from: Int, to: Int, next: Int, line: Int, into spans: inout [Span]
+    ) {
+        var start = from
+        var end = to
+        while start < end, Self.isSpace(buffer[start]) { start += 1 }
+        while end > start, Self.isSpace(buffer[end - 1]) { end -= 1 }
+        guard start < end else { return }
+        count += 1
+        spans.append(
+            Span(
+                start: start, end: end, line: recordLine, index: count,
+                after: Position(offset: base + next, line: line, records: count, closed: finished)))
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
-    private mutating func feedLines(_ block: UnsafeBufferPointer<UInt8>, into out: inout [Record]) {
+    /// NDJSON: every newline ends a record (blank lines make none). The carried bytes hold no newline.
+    private mutating func splitLines(
+        _ buffer: UnsafeBufferPointer<UInt8>, from carried: Int, into spans: inout [Span]
+    ) -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
         var start = 0
-        while start < block.count {
-            // memchr: the C library's vectorised scan (a byte-by-byte loop cost more than a conversion's parse).
-            guard let base = block.baseAddress,
-                let found = memchr(base + start, 0x0A, block.count - start)
-            else {
-                pending.append(contentsOf: block[start...])
-                return
-            }
+        var scan = carried
+        // memchr: the C library's vectorised scan (a byte-by-byte loop cost more than a conversion's parse).
+        while scan < buffer.count, let found = memchr(base + scan, 0x0A, buffer.count - scan) {
             let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            if pending.isEmpty {
-                emit(
-                    UnsafeBufferPointer(rebasing: block[start..<newline]), into: &out, next: newline + 1, line: line + 1
-                )
-            } else {
-                pending.append(contentsOf: block[start..<newline])
-                emit(into: &out, next: newline + 1, line: line + 1)
-            }
+            emit(buffer, from: start, to: newline, next: newline + 1, line: line + 1, into: &spans)
             line += 1
             recordLine = line
             start = newline + 1
+            scan = start
         }
+        return start
     }
 
-    private mutating func feedArray(_ block: UnsafeBufferPointer<UInt8>, into out: inout [Record]) {
-        for (at, byte) in block.enumerated() {
+    /// A JSON array: a `,` or the closing `]` at depth 0, outside strings, ends an element. The carried bytes
+    /// were scanned by the previous call (the state here is after them). The state lives in locals for the loop;
+    /// string contents are skipped 8 bytes at a time up to the next `"`, `\\` or newline.
+    private mutating func splitArray(
+        _ buffer: UnsafeBufferPointer<UInt8>, from carried: Int, into spans: inout [Span]
+    ) -> Int {
+        guard let bytes = buffer.baseAddress else { return 0 }
+        let count = buffer.count
+        var start = 0  // the first byte not yet consumed
+        var at = carried
+        var line = self.line
+        var depth = self.depth
+        var inString = self.inString
+        var escaped = self.escaped
+        var atRecordStart = self.atRecordStart
+        defer {
+            self.line = line
+            self.depth = depth
+            self.inString = inString
+            self.escaped = escaped
+            self.atRecordStart = atRecordStart
+        }
+        scan: while at < count {
+            if inString && !escaped {
+                // A string's contents up to its closing quote, in one tight loop: plain bytes 8 at a time, an escape
+                // as a pair, newlines counted.
+                while true {
+                    at = Self.stringBytesEnd(bytes, from: at, to: count)
+                    if at == count { break scan }
+                    switch bytes[at] {
+                    case UInt8(ascii: "\""):
+                        inString = false
+                        at += 1
+                        continue scan
+                    case 0x0A:
+                        line += 1
+                        at += 1
+                    default:  // a backslash
+                        if at + 1 == count {
+                            escaped = true
+                            at += 1
+                            break scan
+                        }
+                        if bytes[at + 1] == 0x0A { line += 1 }
+                        at += 2
+                    }
+                }
+            }
+            let byte = bytes[at]
+            let next = at + 1
+            defer { at = next }
             if byte == 0x0A { line += 1 }
             if finished {
                 if !Self.isSpace(byte) { strayBytes = true }
+                start = next
                 continue
             }
             if !started {
@@ -235,31 +296,125 @@ public struct RecordSplitter: Sendable {
                 } else if !Self.isSpace(byte) {
                     strayBytes = true
                 }
+                start = next
                 continue
             }
-            let opensString = !strings.isInString
-            if strings.advance(byte) {
-                if opensString && pending.isEmpty { recordLine = line }
-                pending.append(byte)
+            if inString {
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
                 continue
             }
             switch byte {
+            case UInt8(ascii: "\""):
+                if atRecordStart { recordLine = line }
+                inString = true
+                atRecordStart = false
             case UInt8(ascii: "["), UInt8(ascii: "{"):
-                if pending.isEmpty { recordLine = line }
+                if atRecordStart { recordLine = line }
                 depth += 1
-                pending.append(byte)
+                atRecordStart = false
             case UInt8(ascii: "]") where depth == 0:
                 finished = true
-                emit(into: &out, next: at + 1, line: line)
+                emit(buffer, from: start, to: at, next: next, line: line, into: &spans)
+                atRecordStart = true
+                start = next
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
                 depth -= 1
-                pending.append(byte)
+                atRecordStart = false
             case UInt8(ascii: ",") where depth == 0:
-                emit(into: &out, next: at + 1, line: line)
+                emit(buffer, from: start, to: at, next: next, line: line, into: &spans)
+                atRecordStart = true
+                start = next
             default:
-                if pending.isEmpty && !Self.isSpace(byte) { recordLine = line }
-                if !(pending.isEmpty && Self.isSpace(byte)) { pending.append(byte) }
+                if atRecordStart && !Self.isSpace(byte) {
+                    recordLine = line
+                    atRecordStart = false
+                }
             }
         }
+        return start
+    }
+
+    /// The first index from `from` on (before `end`) that holds a `"`, a `\\` or a newline: the bytes of a string
+    /// the array splitter can skip. Eight bytes at a time: XORed with each of the three, a word that holds one has a
+    /// zero byte, and the lowest bit of the zero-byte mask (exact for the first zero byte) says which.
+    @inline(__always)
+    private static func stringBytesEnd(_ bytes: UnsafePointer<UInt8>, from: Int, to end: Int) -> Int {
+        var at = from
+        #if _endian(little)
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highs: UInt64 = 0x8080_8080_8080_8080
+            @inline(__always) func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
+            while at + 8 <= end {
+                let word = UnsafeRawPointer(bytes + at).loadUnaligned(as: UInt64.self)
+                let found = zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C))
+                    | zeroBytes(word ^ (ones &* 0x0A))
+                if found != 0 { return at + found.trailingZeroBitCount >> 3 }
+                at += 8
+            }
+        #endif
+        while at < end {
+            let byte = bytes[at]
+            if byte == 0x22 || byte == 0x5C || byte == 0x0A { return at }
+            at += 1
+        }
+        return end
+    }
+
+    // MARK: - Records as arrays
+
+    /// Consumes `block` and returns the records completed by it (each one's bytes copied out).
+    public mutating func feed(_ block: some Collection<UInt8>) -> [Record] {
+        var out: [Record] = []
+        var spans: [Span] = []
+        if pending.isEmpty {
+            // Work on contiguous bytes: a loop over a concrete buffer, not over a generic collection's
+            // iterator (which, unspecialised across modules, cost more than the conversions themselves).
+            let fed: Void? = block.withContiguousStorageIfAvailable { buffer in
+                let consumed = split(buffer, carried: 0, into: &spans)
+                records(spans, in: buffer, into: &out)
+                pending = Array(buffer[consumed...])
+            }
+            if fed != nil { return out }
+        }
+        var bytes = pending
+        pending = []
+        let carried = bytes.count
+        bytes.append(contentsOf: block)
+        let consumed = bytes.withUnsafeBufferPointer { buffer in
+            let consumed = split(buffer, carried: carried, into: &spans)
+            records(spans, in: buffer, into: &out)
+            return consumed
+        }
+        bytes.removeSubrange(..<consumed)
+        pending = bytes
+        return out
+    }
+
+    private func records(_ spans: [Span], in buffer: UnsafeBufferPointer<UInt8>, into out: inout [Record]) {
+        for span in spans {
+            out.append(
+                Record(
+                    bytes: Array(buffer[span.start..<span.end]), line: span.line, index: span.index, after: span.after))
+        }
+    }
+
+    /// Ends the input and returns the last record, if any (an unterminated last line, or an
+    /// unterminated array element, which then fails to parse and is reported).
+    public mutating func finish() -> [Record] {
+        var out: [Record] = []
+        var spans: [Span] = []
+        let rest = pending
+        pending = []
+        rest.withUnsafeBufferPointer { buffer in
+            splitEnd(buffer, into: &spans)
+            records(spans, in: buffer, into: &out)
+        }
+        return out
     }
 }

@@ -3,7 +3,6 @@
 #elseif canImport(Musl)
     import Musl
 #endif
-import Foundation
 import PushCore
 import JSONCodec
 import PushNormaliser
@@ -19,10 +18,11 @@ enum BatchCommand {
         for name in [from, to] where name != "auto" && FormatRegistry.standard.adapter(named: name) == nil {
             throw Arguments.UsageError(message: FormatNames.unknown(name), command: "convert")
         }
-        let converter = BatchConverter(
+        var converter = BatchConverter(
             normaliser: try arguments.normaliser(),
             operation: .convert(from: from, to: to, strict: arguments.flags.contains("--strict")),
             options: try Commands.options(arguments), jobs: try jobs(arguments))
+        converter.allowInvalid = arguments.flags.contains("--allow-invalid")
         return try run(converter, arguments, isConvert: true)
     }
 
@@ -43,7 +43,7 @@ enum BatchCommand {
     }
 
     static func jobs(_ arguments: Arguments) throws(Arguments.UsageError) -> Int {
-        try arguments.int("--jobs") ?? ProcessInfo.processInfo.activeProcessorCount
+        try arguments.int("--jobs") ?? IO.processorCount()
     }
 
     // MARK: - Driver
@@ -57,16 +57,14 @@ enum BatchCommand {
         let errors: OutputFile?
         let arguments: Arguments
         let isConvert: Bool
+        /// Formats each record's output (on the workers); its options decided once.
+        let formatter: RecordFormatter
         var shape: RecordSplitter.Shape = .ndjson
         var single = false
-        var buffer: [UInt8] = []
-        var errorBuffer: [UInt8] = []
-        /// Records placed in the output buffer so far (a JSON array's separators).
+        /// Records handed on for the output so far (a JSON array's separators).
         var written = 0
         /// The records whose output and error record are written: what the summary reports.
         var tally = BatchTally()
-        /// Records in the buffers, not yet written.
-        private var pending: [Pending] = []
         /// The first output failure; the run stops at it.
         var failure: OutputError?
         /// The last record written, for the failure message.
@@ -79,153 +77,99 @@ enum BatchCommand {
         var checkpointPath: String?
         var inputBytes = 0
         var totalBytes: Int?
-        let started = Date()
-        var lastProgress = Date()
+        let started = IO.now()
+        var lastProgress = IO.now()
 
-        /// A record in the buffers: where its bytes end in each, and what it adds to the tally once written.
-        private struct Pending {
-            var outputEnd: Int
-            var errorsEnd: Int
-            var written: Int
-            var index: Int
-            var line: Int
-            var inputIndex: Int
-            var after: RecordSplitter.Position?
-            var failed: Bool
-            var lossy: Bool
-            var codes: [String]
-        }
-
-        init(output: OutputFile, errors: OutputFile?, arguments: Arguments, isConvert: Bool) {
+        init(output: OutputFile, errors: OutputFile?, arguments: Arguments, isConvert: Bool, converter: BatchConverter) {
             self.output = output
             self.errors = errors
             self.arguments = arguments
             self.isConvert = isConvert
+            formatter = RecordFormatter(
+                converter: converter, arguments: arguments, isConvert: isConvert, errorsApart: errors != nil)
         }
 
-        /// Takes a batch's outcomes; `positions` are the points after each record in its input (for checkpoints).
-        func accept(_ outcomes: [BatchConverter.Outcome], positions: [RecordSplitter.Position] = []) {
+        /// Sets what a chunk about to be processed needs from the input: its shape, and where its records go
+        /// among those written.
+        func prepare(_ chunk: RecordChunk) {
+            chunk.shape = shape
+            chunk.single = single
+            chunk.inputIndex = inputIndex
+            chunk.writtenBefore = written
+            if isConvert { written += chunk.spans.count }
+        }
+
+        /// Takes outcomes processed elsewhere (a directory's files), formats them and writes them.
+        func accept(_ outcomes: [BatchConverter.Outcome]) {
             guard failure == nil else { return }
-            for (offset, outcome) in outcomes.enumerated() {
-                let codes =
-                    isConvert && !outcome.failed ? [] : outcome.diagnostics.map(\.code.rawValue)
-                if isConvert { emitConverted(outcome) } else { emitValidated(outcome) }
-                pending.append(
-                    Pending(
-                        outputEnd: buffer.count, errorsEnd: errorBuffer.count, written: written, index: outcome.index,
-                        line: outcome.line, inputIndex: inputIndex,
-                        after: offset < positions.count ? positions[offset] : nil, failed: outcome.failed,
-                        lossy: !outcome.lost.isEmpty && !outcome.failed, codes: codes))
+            let chunk = RecordChunk(capacity: 0)
+            for outcome in outcomes {
+                let end = RecordSplitter.Position(offset: 0, line: outcome.line, records: outcome.index)
+                chunk.spans.append(
+                    RecordSplitter.Span(start: 0, end: 0, line: outcome.line, index: outcome.index, after: end))
             }
-            if checkpoint != nil {
-                flush(force: true)
-                saveCheckpoint()
-            } else {
-                flush(force: false)
-            }
-            progress()
+            prepare(chunk)
+            var written = chunk.writtenBefore
+            for outcome in outcomes { formatter.append(outcome, to: chunk, written: &written) }
+            write(chunk)
         }
 
-        private func separator() {
-            if shape == .jsonArray && !single {
-                buffer.append(contentsOf: (written == 0 ? "[\n" : ",\n").utf8)
-            }
-            written += 1
-        }
-
-        private func errorRecord(_ outcome: BatchConverter.Outcome) -> JSONValue {
-            let first = outcome.diagnostics.first { $0.severity == .error } ?? outcome.diagnostics.first
-            return [
-                "error": [
-                    "record": .integer(Int64(outcome.index)), "line": .integer(Int64(outcome.line)),
-                    "code": .string(first?.code.rawValue ?? "core.unknown"),
-                    "path": .string(first?.path.description ?? ""),
-                    "message": .string(first?.message ?? "failed"),
-                    "diagnostics": .array(outcome.diagnostics.map(\.jsonValue)),
-                ]
-            ]
-        }
-
-        private func emitConverted(_ outcome: BatchConverter.Outcome) {
-            separator()
-            if outcome.failed {
-                if errors != nil {
-                    JSONWriter().write(errorRecord(outcome), into: &errorBuffer)
-                    errorBuffer.append(0x0A)
-                    buffer.append(contentsOf: "null".utf8)
-                } else {
-                    JSONWriter().write(errorRecord(outcome), into: &buffer)
-                }
-            } else if let bytes = outcome.output {
-                if arguments.flags.contains("--report-loss") {
-                    buffer.append(contentsOf: "{\"payload\":".utf8)
-                    buffer.append(contentsOf: bytes)
-                    buffer.append(contentsOf: ",\"lost\":".utf8)
-                    JSONWriter().write(.array(outcome.lost.map(\.jsonValue)), into: &buffer)
-                    buffer.append(UInt8(ascii: "}"))
-                } else {
-                    buffer.append(contentsOf: bytes)
-                }
-            }
-            if shape == .ndjson || single { buffer.append(0x0A) }
-        }
-
-        private func emitValidated(_ outcome: BatchConverter.Outcome) {
-            guard arguments.flags.contains("--records") || single else { return }
-            let value: JSONValue = [
-                "record": .integer(Int64(outcome.index)), "line": .integer(Int64(outcome.line)),
-                "valid": .bool(!outcome.failed), "diagnostics": .array(outcome.diagnostics.map(\.jsonValue)),
-            ]
-            if single {
-                let result: JSONValue = [
-                    "valid": .bool(!outcome.failed), "diagnostics": .array(outcome.diagnostics.map(\.jsonValue)),
-                ]
-                JSONWriter(style: arguments.flags.contains("--pretty") ? .canonical : .compact).write(
-                    result, into: &buffer)
-                if !arguments.flags.contains("--pretty") { buffer.append(0x0A) }
-                return
-            }
-            JSONWriter().write(value, into: &buffer)
-            buffer.append(0x0A)
-        }
-
-        /// Writes the buffers (when `force`, or when one holds over 64 KiB): the `--errors` records first, then the
-        /// output. Counts the records whose bytes were all written; on a failure, those before it, and stops.
-        func flush(force: Bool) {
-            guard failure == nil, force || buffer.count > 1 << 16 || errorBuffer.count > 1 << 16 else { return }
+        /// Writes a processed chunk (the `--errors` bytes first, then the output, one call each) and counts its
+        /// records; on a failure, those whose bytes were all written, and stops. With `--resume`, saves the
+        /// checkpoint after it.
+        func write(_ chunk: RecordChunk) {
+            guard failure == nil else { return }
             let outputBase = output.offset
             let errorsBase = errors?.offset ?? 0
             do {
-                if let errors, !errorBuffer.isEmpty { try errors.write(errorBuffer) }
-                if !buffer.isEmpty { try output.write(buffer) }
+                if let errors, !chunk.errors.isEmpty { try errors.write(chunk.errors) }
+                if !chunk.output.isEmpty { try output.write(chunk.output) }
             } catch {
                 failure = error
                 let outputDone = output.offset - outputBase
                 let errorsDone = (errors?.offset ?? 0) - errorsBase
-                let whole = pending.prefix { $0.outputEnd <= outputDone && $0.errorsEnd <= errorsDone }
-                commit(whole, outputBase: outputBase, errorsBase: errorsBase)
+                let whole = chunk.marks.prefix { $0.outputEnd <= outputDone && $0.errorsEnd <= errorsDone }.count
+                commit(chunk, records: whole, outputBase: outputBase, errorsBase: errorsBase)
                 return
             }
-            commit(pending[...], outputBase: outputBase, errorsBase: errorsBase)
-            pending.removeAll(keepingCapacity: true)
-            buffer.removeAll(keepingCapacity: true)
-            errorBuffer.removeAll(keepingCapacity: true)
+            commit(chunk, records: chunk.marks.count, outputBase: outputBase, errorsBase: errorsBase)
+            if checkpoint != nil && !chunk.marks.isEmpty {
+                // Saved every `batchSize` records or so: a kill repeats at most that many.
+                unsaved += chunk.marks.count
+                if unsaved >= batchSize {
+                    saveCheckpoint()
+                    unsaved = 0
+                }
+            }
+            progress()
         }
 
-        /// Counts `records` as written, and moves the checkpoint past them.
-        private func commit(_ records: ArraySlice<Pending>, outputBase: Int, errorsBase: Int) {
-            for record in records {
-                tally.add(failed: record.failed, lossy: record.lossy, codes: record.codes)
-                lastWritten = (record.index, record.line, input)
+        /// Records written since the checkpoint was last saved.
+        private var unsaved = 0
+
+        /// Counts the first `records` records of `chunk` as written, and moves the checkpoint past them.
+        private func commit(_ chunk: RecordChunk, records: Int, outputBase: Int, errorsBase: Int) {
+            guard records > 0 else { return }
+            if records == chunk.marks.count {
+                tally.add(chunk.tally)
+            } else {
+                var codesStart = 0
+                for mark in chunk.marks[..<records] {
+                    tally.add(failed: mark.failed, lossy: mark.lossy, codes: chunk.codes[codesStart..<mark.codesEnd])
+                    codesStart = mark.codesEnd
+                }
             }
-            guard let last = records.last, checkpoint != nil else { return }
+            let span = chunk.spans[records - 1]
+            lastWritten = (span.index, span.line, input)
+            guard checkpoint != nil else { return }
+            let last = chunk.marks[records - 1]
             checkpoint?.outputBytes = outputBase + last.outputEnd
             if errors != nil { checkpoint?.errorsBytes = errorsBase + last.errorsEnd }
             checkpoint?.outputRecords = last.written
-            checkpoint?.input = last.inputIndex
-            if let after = last.after { checkpoint?.position = after }
-            checkpoint?.shape = shape
-            checkpoint?.single = single
+            checkpoint?.input = chunk.inputIndex
+            checkpoint?.position = span.after
+            checkpoint?.shape = chunk.shape
+            checkpoint?.single = chunk.single
             checkpoint?.tally = tally
         }
 
@@ -244,10 +188,10 @@ enum BatchCommand {
         }
 
         func progress() {
-            guard IO.isTerminal(2), Date().timeIntervalSince(lastProgress) > 0.5 else { return }
-            lastProgress = Date()
-            let seconds = Date().timeIntervalSince(started)
-            let records = tally.records + pending.count
+            guard IO.isTerminal(2), IO.now() - lastProgress > 0.5 else { return }
+            lastProgress = IO.now()
+            let seconds = IO.now() - started
+            let records = tally.records
             let rate = Double(records) / max(seconds, 0.001)
             var line = "\r\(records) records, \(Int(rate))/s, \(inputBytes / 1024) KiB"
             if let totalBytes, inputBytes > 0 {
@@ -257,27 +201,26 @@ enum BatchCommand {
             IO.stderr(line + "   ")
         }
 
-        /// Ends the output: a JSON array's closing bracket, validate's summary; then writes everything left.
+        /// Ends the output: a JSON array's closing bracket, validate's summary.
         func finish() {
             guard failure == nil else { return }
+            let chunk = RecordChunk(capacity: 0)
             if shape == .jsonArray && !single && isConvert {
-                buffer.append(contentsOf: (written == 0 ? "[]\n" : "\n]\n").utf8)
+                chunk.output.append(contentsOf: (written == 0 ? "[]\n" : "\n]\n").utf8)
             }
             // With --records, stdout holds only the NDJSON record lines; the summary goes to stderr (summary()).
-            if !isConvert && !single && !arguments.flags.contains("--records") {
-                var counts = tally
-                for record in pending { counts.add(failed: record.failed, lossy: record.lossy, codes: record.codes) }
+            if !isConvert && !single && !formatter.records {
                 var codes = JSONObject()
-                for (code, count) in counts.codes.sorted(by: { $0.key < $1.key }) {
+                for (code, count) in tally.codes.sorted(by: { $0.key < $1.key }) {
                     codes[code] = .integer(Int64(count))
                 }
                 let summary: JSONValue = [
-                    "records": .integer(Int64(counts.records)), "valid": .integer(Int64(counts.converted)),
-                    "invalid": .integer(Int64(counts.failed)), "codes": .object(codes),
+                    "records": .integer(Int64(tally.records)), "valid": .integer(Int64(tally.converted)),
+                    "invalid": .integer(Int64(tally.failed)), "codes": .object(codes),
                 ]
-                JSONWriter(style: .canonical).write(summary, into: &buffer)
+                JSONWriter(style: .canonical).write(summary, into: &chunk.output)
             }
-            flush(force: true)
+            write(chunk)
         }
 
         /// The exit status the records give (output failures aside).
@@ -285,18 +228,18 @@ enum BatchCommand {
 
         /// The summary on stderr, of the records written; `stopped` says why it is short.
         func summary(stopped: String? = nil) {
-            let seconds = Date().timeIntervalSince(started)
+            let seconds = IO.now() - started
             let rate = Int(Double(tally.records) / max(seconds, 0.000_001))
             if IO.isTerminal(2) { IO.stderr("\r") }
             var prefix = stopped.map { "stopped, \($0): " } ?? ""
             if let resumedAfter, resumedAfter > 0 { prefix += "resumed after \(resumedAfter) records, " }
             if isConvert {
                 IO.stderr(
-                    "\(prefix)converted \(tally.converted), lossy \(tally.lossy), failed \(tally.failed), \(String(format: "%.3f", seconds)) s, \(rate) records/s\n"
+                    "\(prefix)converted \(tally.converted), lossy \(tally.lossy), failed \(tally.failed), \(IO.threeDecimals(seconds)) s, \(rate) records/s\n"
                 )
             } else {
                 IO.stderr(
-                    "\(prefix)validated \(tally.records): \(tally.converted) valid, \(tally.failed) invalid, \(String(format: "%.3f", seconds)) s\n"
+                    "\(prefix)validated \(tally.records): \(tally.converted) valid, \(tally.failed) invalid, \(IO.threeDecimals(seconds)) s\n"
                 )
                 for (code, count) in tally.codes.sorted(by: {
                     $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key
@@ -311,10 +254,7 @@ enum BatchCommand {
         -> Int32
     {
         let inputs = arguments.positionals.isEmpty ? ["-"] : arguments.positionals
-        var isDirectory: ObjCBool = false
-        if inputs.count == 1, FileManager.default.fileExists(atPath: inputs[0], isDirectory: &isDirectory),
-            isDirectory.boolValue
-        {
+        if inputs.count == 1, IO.isDirectory(inputs[0]) {
             return try runDirectory(converter, inputs[0], arguments, isConvert: isConvert)
         }
         let outputPath = arguments.value("-o", or: "--output").flatMap { $0 == "-" ? nil : $0 }
@@ -350,7 +290,8 @@ enum BatchCommand {
             IO.stderr("pushnorm: \(error.message)\n")
             return error.status
         }
-        let sink = Sink(output: output, errors: errors, arguments: arguments, isConvert: isConvert)
+        if outputPath == nil { IO.widenPipe(1) }
+        let sink = Sink(output: output, errors: errors, arguments: arguments, isConvert: isConvert, converter: converter)
         sink.checkpoint = checkpoint
         sink.checkpointPath = checkpointPath
         if let saved {
@@ -449,8 +390,15 @@ enum BatchCommand {
         return failure.status
     }
 
+    /// Records a chunk holds at most, and the input bytes it is handed on at: small enough that the workers share
+    /// the end of the input evenly, large enough that the per-chunk hand-over and write cost little.
+    static let chunkRecords = 128
+    static let chunkBytes = 1 << 17
+
     /// Streams one input: decides its shape from the first bytes (or takes it from the checkpoint when resuming
-    /// at `start`), then feeds blocks to the splitter. Stops reading as soon as the sink has failed.
+    /// at `start`), then reads blocks straight into chunks, finds the records in them (`memchr` for NDJSON; no
+    /// copy per record) and hands each chunk to the workers, writing the processed chunks in input order. Stops
+    /// reading as soon as the sink has failed.
     static func stream(
         _ input: String, _ converter: BatchConverter, _ sink: Sink, resumingAt start: RecordSplitter.Position? = nil
     ) throws(Arguments.UsageError) {
@@ -459,11 +407,11 @@ enum BatchCommand {
             throw Arguments.UsageError(message: "cannot open \(input): \(String(cString: strerror(errno)))")
         }
         defer { if fd != 0 { close(fd) } }
+        IO.widenPipe(fd)
         if fd != 0 {
             var info = stat()
             if fstat(fd, &info) == 0 { sink.totalBytes = (sink.totalBytes ?? 0) + Int(info.st_size) }
         }
-        var block = [UInt8](repeating: 0, count: 1 << 18)
         var splitter: RecordSplitter?
         if let start {
             guard lseek(fd, off_t(start.offset), SEEK_SET) == off_t(start.offset) else {
@@ -477,39 +425,75 @@ enum BatchCommand {
             splitter = RecordSplitter(shape: .ndjson)
             sink.shape = .ndjson
         }
-        var head: [UInt8] = []
-        var whole = false  // one document spread over lines: read it all
-        var pending: [RecordSplitter.Record] = []
-        let pipeline = converter.jobs > 1 ? BatchPipeline(converter: converter) : nil
-        var inFlight: [[RecordSplitter.Position]] = []
-        func drain(_ force: Bool) {
-            if pending.count >= batchSize || (force && !pending.isEmpty) {
-                let positions = pending.map(\.after)
-                if let pipeline {
-                    inFlight.append(positions)
-                    let done = pipeline.submit(pending)
-                    if !done.isEmpty { sink.accept(done, positions: inFlight.removeFirst()) }
-                } else {
-                    sink.accept(converter.process(pending), positions: positions)
-                }
-                pending.removeAll(keepingCapacity: true)
+        let pipeline = BatchPipeline(formatter: sink.formatter, jobs: converter.jobs, chunkBytes: chunkBytes)
+        defer { pipeline.stop() }
+        /// Writes the processed chunks at the head of the pipeline: all of them (`drain`), or those done, after
+        /// waiting for the oldest when the pipeline is full.
+        func writeProcessed(drain: Bool) {
+            while sink.failure == nil, let chunk = pipeline.next(wait: drain || pipeline.isFull) {
+                sink.write(chunk)
+                pipeline.recycle(chunk)
             }
-            if force, let done = pipeline?.finish(), !done.isEmpty {
-                sink.accept(done, positions: inFlight.removeFirst())
+        }
+        var chunk = pipeline.emptyChunk()
+        /// `chunk.input[..<consumed]` holds whole records; `chunk.input[consumed..<chunk.length]` is the start of
+        /// the next one, of which the splitter has seen the first `scanned` bytes.
+        var consumed = 0
+        var scanned = 0
+        var whole = false  // one document spread over lines: read it all
+        /// Hands `chunk` on (its records end at `consumed`) and starts the next one with the bytes after them.
+        func handOn() {
+            let next = pipeline.emptyChunk()
+            let rest = chunk.length - consumed
+            next.reserve(rest)
+            if rest > 0 { next.input.replaceSubrange(0..<rest, with: chunk.input[consumed..<chunk.length]) }
+            next.length = rest
+            chunk.length = consumed
+            sink.prepare(chunk)
+            pipeline.submit(chunk)
+            chunk = next
+            consumed = 0
+            writeProcessed(drain: false)
+        }
+        /// Finds the records completed by the bytes read so far (`end`: there are no more).
+        func split(_ records: inout RecordSplitter, end: Bool) {
+            let first = chunk.spans.count
+            let base = consumed
+            chunk.input.withUnsafeBufferPointer { input in
+                let rest = UnsafeBufferPointer(rebasing: input[base..<chunk.length])
+                if end {
+                    records.splitEnd(rest, into: &chunk.spans)
+                    consumed = chunk.length
+                } else {
+                    consumed += records.split(rest, carried: scanned, into: &chunk.spans)
+                }
+            }
+            scanned = chunk.length - consumed
+            if base > 0 {
+                for i in first..<chunk.spans.count {
+                    chunk.spans[i].start += base
+                    chunk.spans[i].end += base
+                }
             }
         }
         while sink.failure == nil {
-            let n = block.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            chunk.reserve(1 << 16)
+            let room = chunk.input.count - chunk.length
+            let at = chunk.length
+            let n = chunk.input.withUnsafeMutableBytes { read(fd, $0.baseAddress.map { $0 + at }, room) }
             if n < 0 && errno == EINTR { continue }
             if n <= 0 { break }
             sink.inputBytes += n
-            if splitter == nil && !whole {
+            chunk.length += n
+            if var records = splitter {
+                split(&records, end: false)
+                splitter = records
+            } else if !whole {
                 // Decide the shape from the first bytes and the line structure (nothing is parsed): an array;
                 // one record per line; or one document, read whole.
-                head.append(contentsOf: block[0..<n])
-                guard let first = head.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) else {
-                    continue
-                }
+                let head = chunk.input[..<chunk.length]
+                guard let first = head.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) })
+                else { continue }
                 if first != UInt8(ascii: "[") {
                     guard let layout = RecordSplitter.layout(of: head, atEnd: false) else { continue }
                     if layout == .document {
@@ -517,46 +501,43 @@ enum BatchCommand {
                         continue
                     }
                 }
-                splitter = RecordSplitter(shape: RecordSplitter.shape(startingWith: first))
-                sink.shape = splitter?.shape ?? .ndjson
-                pending += splitter?.feed(head) ?? []
-                head = []
-            } else if whole {
-                head.append(contentsOf: block[0..<n])
-            } else {
-                pending += splitter?.feed(block[0..<n]) ?? []
+                var records = RecordSplitter(shape: RecordSplitter.shape(startingWith: first))
+                sink.shape = records.shape
+                split(&records, end: false)
+                splitter = records
             }
-            drain(false)
+            if !whole && !chunk.spans.isEmpty
+                && (chunk.spans.count >= chunkRecords || chunk.length >= chunkBytes)
+            {
+                handOn()
+            }
         }
-        if sink.failure != nil {
-            _ = pipeline?.finish()  // the batch in flight: waited for, not written
-            return
-        }
-        if splitter == nil {
-            let trimmed = head.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
-            if trimmed.isEmpty { return }
+        if sink.failure != nil { return }  // the chunks in flight: waited for (`stop`), not written
+        if var records = splitter {
+            split(&records, end: true)
+            if records.strayBytes {
+                IO.stderr("pushnorm: \(input): bytes outside the top-level array were ignored\n")
+            }
+        } else {
+            let head = chunk.input[..<chunk.length]
+            if !head.contains(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) { return }
             if whole || RecordSplitter.layout(of: head, atEnd: true) == .document {
                 // One document, whitespace and all, so that a syntax error is located at the input's own line
                 // and column.
                 sink.single = true
                 sink.shape = .ndjson
-                pending = [
-                    RecordSplitter.Record(
-                        bytes: head, line: 1, index: 1,
-                        after: RecordSplitter.Position(offset: head.count, line: 1, records: 1))
-                ]
+                let end = RecordSplitter.Position(offset: chunk.length, line: 1, records: 1)
+                chunk.spans.append(RecordSplitter.Span(start: 0, end: chunk.length, line: 1, index: 1, after: end))
+                consumed = chunk.length
             } else {
                 var lines = RecordSplitter(shape: .ndjson)
-                pending = lines.feed(head) + lines.finish()
                 sink.shape = .ndjson
-            }
-        } else {
-            pending += splitter?.finish() ?? []
-            if splitter?.strayBytes == true {
-                IO.stderr("pushnorm: \(input): bytes outside the top-level array were ignored\n")
+                split(&lines, end: false)
+                split(&lines, end: true)
             }
         }
-        drain(true)
+        if !chunk.spans.isEmpty { handOn() }
+        writeProcessed(drain: true)
     }
 
     /// A directory of `.json` files: one record per file, written to `-o DIR` with the same names, each file
@@ -565,8 +546,7 @@ enum BatchCommand {
     static func runDirectory(
         _ converter: BatchConverter, _ directory: String, _ arguments: Arguments, isConvert: Bool
     ) throws(Arguments.UsageError) -> Int32 {
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
-            .filter { $0.hasSuffix(".json") }.sorted()
+        let names = IO.directoryEntries(directory).filter { $0.hasSuffix(".json") }.sorted()
         let outDirectory = arguments.value("-o", or: "--output")
         if isConvert {
             guard let outDirectory else {
@@ -574,7 +554,7 @@ enum BatchCommand {
                     message: "\(directory) is a directory: convert writes one output file per input file, so it"
                         + " needs -o DIR (the output directory)", command: "convert")
             }
-            try? FileManager.default.createDirectory(atPath: outDirectory, withIntermediateDirectories: true)
+            IO.makeDirectories(outDirectory)
         }
         var checkpoint: Checkpoint?
         var checkpointPath: String?
@@ -585,7 +565,8 @@ enum BatchCommand {
             (checkpoint, checkpointPath) = try ResumePlan.directory(
                 directory, names: names, outDirectory: outDirectory)
         }
-        let sink = Sink(output: .standardOutput(), errors: nil, arguments: arguments, isConvert: false)
+        let sink = Sink(
+            output: .standardOutput(), errors: nil, arguments: arguments, isConvert: false, converter: converter)
         var converted = checkpoint?.tally.converted ?? 0
         var failed = checkpoint?.tally.failed ?? 0
         var lossy = checkpoint?.tally.lossy ?? 0

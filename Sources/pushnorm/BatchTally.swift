@@ -16,6 +16,22 @@ struct BatchTally {
         for code in codes { self.codes[code, default: 0] += 1 }
     }
 
+    /// Adds the counts of `other` (records counted elsewhere: a chunk's).
+    mutating func add(_ other: BatchTally) {
+        records += other.records
+        converted += other.converted
+        lossy += other.lossy
+        failed += other.failed
+        for (code, count) in other.codes { codes[code, default: 0] += count }
+    }
+
+    mutating func add(failed: Bool, lossy: Bool, codes: ArraySlice<String>) {
+        records += 1
+        if failed { self.failed += 1 } else { converted += 1 }
+        if lossy { self.lossy += 1 }
+        for code in codes { self.codes[code, default: 0] += 1 }
+    }
+
     var json: JSONValue {
         var codes = JSONObject()
         for (code, count) in self.codes.sorted(by: { $0.key < $1.key }) { codes[code] = .integer(Int64(count)) }

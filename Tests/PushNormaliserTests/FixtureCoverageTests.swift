@@ -61,6 +61,9 @@ struct FixtureCoverageTests {
             path: "Tests/PushRPCTests/Transcripts",
             layout: .scenarios(runner: "Tests/PushRPCTests/TranscriptTests.swift")),
         Root(
+            path: "Tests/CommandLineTests/Fixtures/commands",
+            layout: .scenarios(runner: "Tests/CommandLineTests/CommandGoldenTests.swift")),
+        Root(
             path: "Tests/CommandLineTests/Help",
             layout: .files(runner: "Tests/CommandLineTests/CommandLineOptionsTests.swift", suffix: ".txt")),
     ]

@@ -99,7 +99,14 @@ import Testing
         let properties = try #require(spec["components"]?["schemas"]?["FormatOptions"]?["properties"]?.objectValue)
         var sample = JSONObject()
         for (key, schema) in properties {
-            sample[key] = schema["enum"]?[0] ?? schema["default"] ?? (schema["type"] == "string" ? "x" : ["any": true])
+            let typed: JSONValue =
+                switch schema["type"]?.stringValue {
+                case "string": "x"
+                case "integer": 0
+                case "array": ["x"]
+                default: ["any": true]
+                }
+            sample[key] = schema["enum"]?[0] ?? schema["default"] ?? typed
         }
         var diagnostics: [Diagnostic] = []
         _ = FormatOptions(json: .object(sample), diagnostics: &diagnostics)

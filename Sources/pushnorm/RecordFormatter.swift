@@ -1,0 +1,135 @@
+import JSONCodec
+import PushCore
+import PushNormaliser
+
+/// Converts or validates a chunk's records and writes what each one becomes into the chunk: the converted payload
+/// (or `{"payload":…,"lost":[…]}` with `--report-loss`), the error record (into the output, or the `--errors`
+/// bytes with `null` in its place), validate's record lines; a JSON array's separators; and the marks and tally
+/// the writing thread needs to count each record once its bytes are written. Runs on the workers: the options
+/// are decided once, here, not per record.
+struct RecordFormatter: Sendable {
+    let converter: BatchConverter
+    let isConvert: Bool
+    /// `--report-loss`.
+    let reportLoss: Bool
+    /// `--errors FILE`: error records go there, `null` in the output.
+    let errorsApart: Bool
+    /// validate `--records`.
+    let records: Bool
+    /// validate `--pretty` (a single document).
+    let pretty: Bool
+    /// convert `--allow-invalid`: with `--report-loss`, a record also carries the findings it was converted despite.
+    let allowInvalid: Bool
+    /// validate `--full`: each result also names the format read and holds the notification.
+    let full: Bool
+
+    init(converter: BatchConverter, arguments: Arguments, isConvert: Bool, errorsApart: Bool) {
+        self.converter = converter
+        self.isConvert = isConvert
+        reportLoss = arguments.flags.contains("--report-loss")
+        self.errorsApart = errorsApart
+        records = arguments.flags.contains("--records")
+        pretty = arguments.flags.contains("--pretty")
+        allowInvalid = arguments.flags.contains("--allow-invalid")
+        full = arguments.flags.contains("--full")
+    }
+
+    /// Processes every record of `chunk` and fills its outputs, marks and tally.
+    func process(_ chunk: RecordChunk) {
+        var written = chunk.writtenBefore
+        chunk.input.withUnsafeBufferPointer { input in
+            for span in chunk.spans {
+                let bytes = UnsafeBufferPointer(rebasing: input[span.start..<span.end])
+                append(converter.process(bytes, index: span.index, line: span.line), to: chunk, written: &written)
+            }
+        }
+    }
+
+    /// Writes what `outcome` becomes into `chunk`'s outputs, and its mark and counts.
+    func append(_ outcome: BatchConverter.Outcome, to chunk: RecordChunk, written: inout Int) {
+        if isConvert {
+            emitConverted(outcome, chunk: chunk, written: &written)
+        } else {
+            emitValidated(outcome, chunk: chunk)
+        }
+        let codesStart = chunk.codes.count
+        if !isConvert || outcome.failed {
+            for diagnostic in outcome.diagnostics { chunk.codes.append(diagnostic.code.rawValue) }
+        }
+        let lossy = !outcome.lost.isEmpty && !outcome.failed
+        chunk.tally.add(failed: outcome.failed, lossy: lossy, codes: chunk.codes[codesStart...])
+        chunk.marks.append(
+            RecordChunk.Mark(
+                outputEnd: chunk.output.count, errorsEnd: chunk.errors.count, written: written,
+                codesEnd: chunk.codes.count, failed: outcome.failed, lossy: lossy))
+    }
+
+    private func errorRecord(_ outcome: BatchConverter.Outcome) -> JSONValue {
+        let first = outcome.diagnostics.first { $0.severity == .error } ?? outcome.diagnostics.first
+        return [
+            "error": [
+                "record": .integer(Int64(outcome.index)), "line": .integer(Int64(outcome.line)),
+                "code": .string(first?.code.rawValue ?? "core.unknown"),
+                "path": .string(first?.path.description ?? ""),
+                "message": .string(first?.message ?? "failed"),
+                "diagnostics": .array(outcome.diagnostics.map(\.jsonValue)),
+            ]
+        ]
+    }
+
+    private func emitConverted(_ outcome: BatchConverter.Outcome, chunk: RecordChunk, written: inout Int) {
+        let single = chunk.single
+        if chunk.shape == .jsonArray && !single {
+            chunk.output.append(contentsOf: (written == 0 ? "[\n" : ",\n").utf8)
+        }
+        written += 1
+        if outcome.failed {
+            if errorsApart {
+                JSONWriter().write(errorRecord(outcome), into: &chunk.errors)
+                chunk.errors.append(0x0A)
+                chunk.output.append(contentsOf: "null".utf8)
+            } else {
+                JSONWriter().write(errorRecord(outcome), into: &chunk.output)
+            }
+        } else if let bytes = outcome.output {
+            if reportLoss {
+                chunk.output.append(contentsOf: "{\"payload\":".utf8)
+                chunk.output.append(contentsOf: bytes)
+                chunk.output.append(contentsOf: ",\"lost\":".utf8)
+                JSONWriter().write(.array(outcome.lost.map(\.jsonValue)), into: &chunk.output)
+                if allowInvalid {
+                    // The findings a record was converted despite.
+                    chunk.output.append(contentsOf: ",\"diagnostics\":".utf8)
+                    JSONWriter().write(.array(outcome.diagnostics.map(\.jsonValue)), into: &chunk.output)
+                }
+                chunk.output.append(UInt8(ascii: "}"))
+            } else {
+                chunk.output.append(contentsOf: bytes)
+            }
+        }
+        if chunk.shape == .ndjson || single { chunk.output.append(0x0A) }
+    }
+
+    private func emitValidated(_ outcome: BatchConverter.Outcome, chunk: RecordChunk) {
+        guard records || chunk.single else { return }
+        var result = JSONObject()
+        if !chunk.single {
+            result["record"] = .integer(Int64(outcome.index))
+            result["line"] = .integer(Int64(outcome.line))
+        }
+        result["valid"] = .bool(!outcome.failed)
+        result["diagnostics"] = .array(outcome.diagnostics.map(\.jsonValue))
+        if full {
+            // What was validated: the format read and the notification.
+            result["format"] = outcome.format.map(JSONValue.string) ?? .null
+            result["notification"] = outcome.notification?.canonicalJSON ?? .null
+        }
+        if chunk.single {
+            JSONWriter(style: pretty ? .canonical : .compact).write(.object(result), into: &chunk.output)
+            if !pretty { chunk.output.append(0x0A) }
+            return
+        }
+        JSONWriter().write(.object(result), into: &chunk.output)
+        chunk.output.append(0x0A)
+    }
+}
