@@ -29,6 +29,8 @@ package protocol WireSource {
     func elements(_ node: Node) -> [Node]
     /// The number of members or elements.
     func childCount(_ node: Node) -> Int
+    /// The UTF-8 length of a key node (compared first, so most keys are told apart without comparing bytes).
+    func keyLength(_ key: Node) -> Int
     /// True when the key node spells `text`.
     func key(_ key: Node, is text: StaticString) -> Bool
     /// True when the key node spells `text`.
@@ -61,6 +63,7 @@ extension BorrowedDocument: WireSource {
         default: return nil
         }
     }
+    @inline(__always) package func keyLength(_ key: Node) -> Int { stringBytes(key).count }
     @inline(__always) package func key(_ key: Node, is text: StaticString) -> Bool {
         Self.equal(stringBytes(key), text)
     }
@@ -110,6 +113,7 @@ package struct JSONValueSource: WireSource {
         } ?? string.utf8.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: count))
     }
     package func key(_ key: JSONValue, isString text: String) -> Bool { key.stringValue == text }
+    package func keyLength(_ key: JSONValue) -> Int { key.stringValue?.utf8.count ?? -1 }
     package func keyString(_ key: JSONValue) -> String { key.stringValue ?? "" }
     package func jsonValue(_ node: JSONValue) -> JSONValue { node }
 }

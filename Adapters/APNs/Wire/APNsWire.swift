@@ -91,7 +91,11 @@ package enum APNsWire {
     private typealias X = APNsKeys.Extension
 
     @inline(__always) static func lineIndex<S: WireSource>(_ source: S, _ key: S.Node, in table: [Line]) -> Int? {
-        for index in table.indices where source.key(key, is: table[index].key) { return index }
+        let length = source.keyLength(key)
+        for index in table.indices
+        where table[index].key.utf8CodeUnitCount == length && source.key(key, is: table[index].key) {
+            return index
+        }
         return nil
     }
 }
@@ -471,7 +475,10 @@ extension APNsWire {
     package static func finishRoot<S: WireSource>(
         _ source: S, data: [(key: S.Node, value: S.Node)], context: inout NormaliseContext, strict: Bool
     ) -> Bool {
-        for key in misplaced where data.contains(where: { source.key($0.key, is: key) }) {
+        for key in misplaced
+        where data.contains(where: {
+            source.keyLength($0.key) == key.utf8CodeUnitCount && source.key($0.key, is: key)
+        }) {
             if strict { return false }
             let name = key.description
             context.diagnostics.warning(
