@@ -124,7 +124,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PushNormaliserTests",
-            dependencies: ["PushNormaliser", "APNsAdapter", "PushCore", "JSONCodec", "PushTestSupport"],
+            dependencies: ["PushNormaliser", "APNsAdapter", "PushCore", "JSONCodec", "PushTestSupport", "AdapterContract"],
             exclude: ["Fixtures"]
         ),
         .target(
@@ -139,7 +139,7 @@ let package = Package(
         .testTarget(
             name: "CommandLineTests",
             dependencies: ["JSONCodec", "PushCore", "PushTestSupport"],
-            exclude: ["Help"]
+            exclude: ["Help", "Fixtures"]
         ),
         .executableTarget(
             name: "pushnorm",

@@ -1,4 +1,5 @@
 public import PushCore
+import JSONCodec
 
 /// The plain APNs payload: `aps` plus custom keys beside it (format `apns`).
 ///
@@ -15,7 +16,8 @@ public struct APNsAdapter: PayloadAdapter {
         isDelivered: true, carries: APNsAdapter.carriedFields,
         layoutPaths: [
             JSONPointer(tokens: ["extensions", APNsKeys.Extension.namespace, APNsKeys.Extension.apsMissing])
-        ]
+        ],
+        options: [.apnsMediaKeys]
     )
 
     /// The canonical fields an APNs payload carries (everything but `delivery`, which travels as headers).
@@ -32,30 +34,34 @@ public struct APNsAdapter: PayloadAdapter {
     }
 
     public func normalise(_ payload: JSONValue, context: inout NormaliseContext) -> PushNotification? {
-        guard case .object(var rest) = payload else {
+        guard case .object = payload else {
             context.diagnostics.error(
                 .notAnObject, at: .root, "an APNs payload must be a JSON object, found \(payload.typeName)")
             return nil
         }
         var n = PushNotification()
         n.source = descriptor.name
-        APNsPayloadReader.readAps(from: &rest, at: .root, into: &n, context: &context)
-        APNsAdapter.reportMisplacedKeys(in: rest, context: &context)
-        n.data = rest
-        if !rest.isEmpty { context.record("data", from: .root) }
+        let source = JSONValueSource()
+        let data = APNsWire.readRoot(source, payload, into: &n, context: &context, strict: false) ?? []
+        _ = APNsWire.finishRoot(source, data: data, context: &context, strict: false)
+        n.data = APNsWire.customData(data, context: &context)
+        Self.readMediaKeys(into: &n, context: &context)
         return n
     }
 
-    /// Custom data named `aps`.
+    /// Apple's rules.
+    public var platformRules: [any PlatformRules] { [APNsRules()] }
+
+    /// Custom data named `aps`, or a string under an `apnsMediaKeys` key (read back as media).
     public func dataCollides(_ notification: PushNotification, options: FormatOptions) -> Bool {
         notification.data[APNsKeys.aps] != nil
+            || options.apnsMediaKeys.contains { notification.data[$0]?.stringValue != nil }
     }
 
     public func render(_ notification: PushNotification, context: inout RenderContext) -> JSONValue {
-        if !notification.media.isEmpty {
-            context.explainLoss(at: JSONPointer(tokens: ["media"]), Self.mediaLossReason)
-        }
-        return .object(APNsPayloadWriter.payload(for: notification))
+        var root = APNsPayloadWriter.payload(for: notification)
+        Self.writeMediaKeys(notification, into: &root, context: &context)
+        return .object(root)
     }
 
     static let mediaLossReason =
@@ -63,13 +69,7 @@ public struct APNsAdapter: PayloadAdapter {
 
     /// Warns about `aps` keys put at the root by mistake (they stay custom data).
     package static func reportMisplacedKeys(in root: JSONObject, context: inout NormaliseContext) {
-        for key in [
-            APNsKeys.APS.mutableContent, APNsKeys.APS.contentAvailable, APNsKeys.APS.badge, APNsKeys.APS.threadID,
-        ]
-        where root[key] != nil {
-            context.diagnostics.warning(
-                .apnsMisplacedKey, at: JSONPointer(tokens: [key]),
-                "`\(key)` belongs inside `aps`; at the top level APNs ignores it (kept as custom data)")
-        }
+        let data = root.members.map { (key: JSONValue.string($0.key), value: $0.value) }
+        _ = APNsWire.finishRoot(JSONValueSource(), data: data, context: &context, strict: false)
     }
 }

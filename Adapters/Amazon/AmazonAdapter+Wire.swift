@@ -3,39 +3,42 @@ package import JSONCodec
 package import PushCore
 
 extension AmazonAdapter: WireFormat {
-    /// Reading stays with the adapter (it reports every placement it reads media from).
+    /// ``AmazonWire/read(_:_:into:context:strict:)`` over the borrowed document, strictly: a payload with a media
+    /// URL (which the format reports where it found it) is read in full.
     package func wireRead(_ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions)
         -> WireNotification?
-    { nil }
+    {
+        guard document.isObject(root) else { return nil }
+        var wire = WireNotification(document: document)
+        wire.model.source = descriptor.name
+        var context = NormaliseContext(options: options)
+        guard let read = AmazonWire.read(document, root, into: &wire.model, context: &context, strict: true) else {
+            return nil
+        }
+        wire.data = read.data
+        return wire
+    }
 
     /// Custom data named `aps`, `data` or the media key needs the adapter.
     package func wireDataCollides(_ wire: WireNotification, options: FormatOptions) -> Bool {
         wire.dataHas(APNsKeys.aps) || wire.dataHas(options.amazonMediaKey) || wire.dataHas(AmazonKeys.data)
     }
 
-    /// ``AmazonPayloadWriter``: the APNs payload, plus one media URL at the `amazonMediaPlacement` option's
-    /// placement (`top` or `data`; several media, remembered placements and `aps` are the adapter's).
+    /// ``AmazonWire/write(_:data:writeData:context:to:)``: the APNs payload, custom data, then one media URL at the
+    /// `amazonMediaPlacement` option's placement (`top` or `data`; several media and `aps` are left to the adapter).
     package func wireWrite(_ wire: WireNotification, into out: inout [UInt8], context: inout RenderContext) -> Bool {
         let n = wire.model
         let placement = AmazonMediaPlacement(option: context.options.amazonMediaPlacement)
         guard APNsWire.canWrite(n), n.extensions.isEmpty, n.media.count <= 1,
             n.media.isEmpty || placement != .aps
         else { return false }
-        out.append(UInt8(ascii: "{"))
-        APNsWire.write(n, into: &out)
-        wire.writeData(into: &out)
-        if let item = n.media.first {
-            out.append(UInt8(ascii: ","))
-            if placement == .data { out.append(literal: #""data":{"#) }
-            JSONWriter.writeString(context.options.amazonMediaKey, into: &out)
-            out.append(UInt8(ascii: ":"))
-            JSONWriter.writeString(item.url, into: &out)
-            if placement == .data { out.append(UInt8(ascii: "}")) }
-            // Wire readers build media from a URL alone (its kind from the extension, no identifier): nothing to
-            // explain, only the note about `mutable-content`.
-            AmazonPayloadWriter.note(n, context: &context)
+        let document = wire.document
+        let data = wire.data
+        CompactOutput.appending(to: &out) { output in
+            AmazonWire.write(
+                n, data: JSONObject(), writeData: { WireNotification.write(data, of: document, to: &$0) },
+                mediaFromURLs: true, context: &context, to: &output)
         }
-        out.append(UInt8(ascii: "}"))
         return true
     }
 }

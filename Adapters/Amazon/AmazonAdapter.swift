@@ -1,4 +1,5 @@
 import APNsAdapter
+import JSONCodec
 public import PushCore
 
 /// The "Amazon-style" `attachment-url` convention on an APNs payload (format `amazon`).
@@ -23,7 +24,8 @@ public struct AmazonAdapter: PayloadAdapter {
             JSONPointer(tokens: [
                 "extensions", AmazonKeys.Extension.namespace, AmazonKeys.Extension.mediaPlacements,
             ])
-        ])
+        ],
+        options: [.amazonMediaKey, .amazonMediaPlacement])
 
     /// Plain APNs fields plus media and the remembered placements.
     package static let carriedFields = APNsAdapter.carriedFields + ["media", "extensions.amazon.mediaPlacements"]
@@ -43,27 +45,29 @@ public struct AmazonAdapter: PayloadAdapter {
     }
 
     public func normalise(_ payload: JSONValue, context: inout NormaliseContext) -> PushNotification? {
-        guard case .object(let root) = payload else {
+        guard case .object = payload else {
             context.diagnostics.error(
                 .notAnObject, at: .root, "an APNs payload must be a JSON object, found \(payload.typeName)")
             return nil
         }
         var n = PushNotification()
         n.source = descriptor.name
-        AmazonPayloadReader.read(root, into: &n, context: &context)
+        AmazonWire.read(payload, into: &n, context: &context)
         return n
     }
 
-    /// Amazon's three placements: see ``AmazonPayloadWriter/carriedPart(of:options:adapter:)``.
+    /// Amazon's three placements: see ``AmazonWire/carriedPart(of:options:adapter:)``.
     public func carriedPart(of notification: PushNotification, options: FormatOptions) -> PushNotification {
-        AmazonPayloadWriter.carriedPart(of: notification, options: options, adapter: self)
+        AmazonWire.carriedPart(of: notification, options: options, adapter: self)
     }
 
     public func dataCollides(_ notification: PushNotification, options: FormatOptions) -> Bool {
-        AmazonPayloadWriter.dataCollides(notification, options: options)
+        AmazonWire.dataCollides(notification, options: options)
     }
 
     public func render(_ notification: PushNotification, context: inout RenderContext) -> JSONValue {
-        .object(AmazonPayloadWriter.payload(for: notification, context: &context))
+        var out = JSONValueOutput()
+        AmazonWire.write(notification, data: notification.data, context: &context, to: &out)
+        return out.result
     }
 }

@@ -27,7 +27,16 @@ extension DiagnosticCode {
         "amazon.pinpoint.authentication-method-unknown"
     /// Warning: a content field beside `RawContent`, which Pinpoint ignores; kept verbatim.
     public static let amazonRawContentOverrides: DiagnosticCode = "amazon.pinpoint.raw-content-overrides"
-    /// Info: an `APNSMessage` or `data.pinpoint` key Pinpoint does not define; kept verbatim.
+    /// Warning: a `MessageConfiguration` (or request) with no message Pinpoint sends to iOS.
+    public static let amazonAPNSMessageMissing: DiagnosticCode = "amazon.pinpoint.apns-message-missing"
+    /// Info: `APNSMessage` holds a raw APNs payload (`aps`), the Pinpoint console's raw message form.
+    public static let amazonConsoleRawMessage: DiagnosticCode = "amazon.pinpoint.console-raw"
+    /// Warning: a key SNS does not define for a `MessageStructure=json` message; kept verbatim, not delivered.
+    public static let amazonSNSUnknownKey: DiagnosticCode = "amazon.sns.unknown-key"
+    /// Warning (render): `TimeToLive` derived from an absolute expiration and the `sendTime` option, or the reverse.
+    public static let amazonTimeConverted: DiagnosticCode = "amazon.pinpoint.time-converted"
+    /// Warning: a request key, `APNSMessage` field or default-message field Pinpoint does not define (info for
+    /// `data.pinpoint`, which apps may extend); kept verbatim.
     public static let amazonMessageUnknownKey: DiagnosticCode = "amazon.pinpoint.unknown-key"
     /// Info: the `snsPlatform` key is absent, so the other APNs key was read.
     public static let amazonSNSPlatformFallback: DiagnosticCode = "amazon.sns.platform-fallback"

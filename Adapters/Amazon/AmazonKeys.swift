@@ -19,6 +19,52 @@ package enum AmazonKeys {
         package static let journey = "journey"
         /// `data.pinpoint.jsonBody`: where Pinpoint puts an `APNSMessage.Data` map.
         package static let jsonBody = "jsonBody"
+        /// `data.pinpoint.url`: the web page of `Action: URL` (read by Amazon's Android SDKs; no iOS SDK reads it).
+        package static let url = "url"
+        /// The keys of `data.pinpoint` that Amazon's SDKs read.
+        package static let known: Set<String> = [deeplink, campaign, journey, jsonBody, url]
+    }
+
+    /// Pinpoint's (AWS End User Messaging Push's) `SendMessages` / `SendUsersMessages` request around the messages.
+    package enum Request {
+        /// `aws pinpoint send-messages --cli-input-json`: `{"ApplicationId", "MessageRequest": {…}}`.
+        package static let applicationID = "ApplicationId"
+        package static let messageRequest = "MessageRequest"
+        package static let sendUsersMessageRequest = "SendUsersMessageRequest"
+        /// The keys of a CLI input document.
+        package static let inputKeys: Set<String> = [applicationID, messageRequest, sendUsersMessageRequest]
+
+        package static let addresses = "Addresses"
+        package static let endpoints = "Endpoints"
+        package static let users = "Users"
+        package static let context = "Context"
+        package static let messageConfiguration = "MessageConfiguration"
+        package static let templateConfiguration = "TemplateConfiguration"
+        package static let traceID = "TraceId"
+        /// `MessageRequest` (`SendMessages`) keys.
+        package static let messageRequestKeys: Set<String> = [
+            addresses, context, endpoints, messageConfiguration, templateConfiguration, traceID,
+        ]
+        /// `SendUsersMessageRequest` keys.
+        package static let usersRequestKeys: Set<String> = [
+            context, messageConfiguration, templateConfiguration, traceID, users,
+        ]
+
+        /// `DirectMessageConfiguration` keys: one message per channel and the two defaults.
+        package static let defaultPushNotificationMessage = "DefaultPushNotificationMessage"
+        package static let defaultMessage = "DefaultMessage"
+        package static let gcmMessage = "GCMMessage"
+        package static let configurationKeys: Set<String> = [
+            "ADMMessage", Message.wrapper, "BaiduMessage", defaultMessage, defaultPushNotificationMessage,
+            "EmailMessage", gcmMessage, "SMSMessage", "VoiceMessage",
+        ]
+        /// `DefaultPushNotificationMessage` fields (Pinpoint uses them where a channel message lacks them).
+        package static let defaultPushNotificationFields: Set<String> = [
+            Message.action, Message.body, Message.data, Message.silentPush, Message.substitutions, Message.title,
+            Message.url,
+        ]
+        /// `DefaultMessage` fields.
+        package static let defaultMessageFields: Set<String> = [Message.body, Message.substitutions]
     }
 
     /// Pinpoint's `APNSMessage` (send API) and the `MessageConfiguration` key that wraps it.
@@ -49,6 +95,9 @@ package enum AmazonKeys {
             priority, rawContent, silentPush, sound, substitutions, threadID, timeToLive, title, url,
         ]
 
+        /// ``all`` as a set.
+        package static let allSet = Set(all)
+
         /// Fields that make up the payload, which Pinpoint ignores when `RawContent` is given. The header
         /// fields (`APNSPushType`, `Priority`, `CollapseId`, `TimeToLive`, `PreferredAuthenticationMethod`)
         /// still apply: AWS documents that `APNSPushType` is chosen "based on … SilentPush or RawContent".
@@ -66,7 +115,20 @@ package enum AmazonKeys {
     package enum SNS {
         package static let apns = "APNS"
         package static let apnsSandbox = "APNS_SANDBOX"
+        package static let apnsVoIP = "APNS_VOIP"
+        package static let apnsVoIPSandbox = "APNS_VOIP_SANDBOX"
+        package static let macOS = "MACOS"
+        package static let macOSSandbox = "MACOS_SANDBOX"
         package static let `default` = "default"
+        /// The keys whose string is an APNs payload, in the order they are looked for.
+        package static let apnsPlatforms = [apns, apnsSandbox, apnsVoIP, apnsVoIPSandbox, macOS, macOSSandbox]
+        /// The VoIP keys: SNS sends their payload with `apns-push-type: voip`.
+        package static let voIPPlatforms: Set<String> = [apnsVoIP, apnsVoIPSandbox]
+        /// Every key SNS defines for a `MessageStructure=json` message (mobile platforms and the other protocols).
+        package static let known: Set<String> = Set(apnsPlatforms).union([
+            `default`, "GCM", "ADM", "BAIDU", "MPNS", "WNS", "email", "email-json", "sqs", "lambda", "http", "https",
+            "sms", "firehose", "application",
+        ])
     }
 
     /// Keys of `extensions.amazon`, where what the model cannot hold is kept to render back in place.
@@ -91,6 +153,19 @@ package enum AmazonKeys {
             package static let configuration = "configuration"
             /// True when the payload came from `RawContent`.
             package static let rawContent = "rawContent"
+            /// The request around `MessageConfiguration` (`Addresses`/`Endpoints`/`Users`, `Context`, `TraceId`,
+            /// `TemplateConfiguration`), verbatim: present when the input was a whole request.
+            package static let request = "request"
+            /// The CLI input document's other keys (`ApplicationId`), verbatim.
+            package static let input = "input"
+            /// The CLI input document's key holding the request (`MessageRequest` or `SendUsersMessageRequest`).
+            package static let inputKey = "inputKey"
+            /// Canonical fields taken from `DefaultPushNotificationMessage` / `DefaultMessage` (written back there).
+            package static let defaulted = "defaulted"
+            /// True when the `MessageConfiguration` had no `APNSMessage` (its content came from the defaults).
+            package static let noMessage = "noAPNSMessage"
+            /// True when `APNSMessage` held a raw APNs payload (the Pinpoint console's raw message form).
+            package static let console = "console"
             /// `APNSMessage` keys with no canonical field (`Action`, `Url`, `TimeToLive`, …, unknown keys,
             /// wrong types, and the content fields `RawContent` overrides), verbatim.
             package static let fields = "fields"

@@ -18,6 +18,15 @@ package enum AmazonMediaPlacement: String, Sendable, Hashable, CaseIterable {
         self = AmazonMediaPlacement(rawValue: option) ?? .top
     }
 
+    /// One bit per placement, for sets of placements.
+    var bit: UInt8 {
+        switch self {
+        case .top: return 1
+        case .data: return 2
+        case .aps: return 4
+        }
+    }
+
     /// The location of the media key in this placement.
     package func pointer(key: String) -> JSONPointer {
         switch self {

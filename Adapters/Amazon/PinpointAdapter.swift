@@ -4,8 +4,8 @@ public import PushCore
 /// An Amazon Pinpoint push as the device receives it (format `pinpoint`).
 ///
 /// APNs plus `data.media-url` (what Amplify's `AUNotificationService` downloads) and `data.pinpoint`
-/// (`deeplink`, `campaign`, `journey`, `jsonBody`), which the model has no fields for: it is kept
-/// verbatim in `extensions.amazon.pinpoint` and rendered back as `data.pinpoint`.
+/// (`deeplink`, `url`, `campaign`, `journey`, `jsonBody`), which Amazon's SDKs read in the app: it is custom data
+/// (`data.data.pinpoint`), checked, and delivered unchanged by every APNs-based format.
 public struct PinpointAdapter: PayloadAdapter {
     /// Creates the adapter; its behaviour is set per call by the context's ``FormatOptions``.
     public init() {}
@@ -15,11 +15,12 @@ public struct PinpointAdapter: PayloadAdapter {
     /// Built once: a conversion reads it several times.
     private static let standardDescriptor = FormatDescriptor(
         name: "pinpoint", vendor: AmazonKeys.Extension.namespace,
-        summary: "An Amazon Pinpoint push as delivered: APNs with `data.media-url` and `data.pinpoint`.",
+        summary:
+            "An Amazon Pinpoint (AWS End User Messaging Push) push as delivered: APNs, `data.media-url`, `data.pinpoint`.",
         isDelivered: true, carries: PinpointAdapter.carriedFields)
 
-    /// Plain APNs fields plus one media item and the Pinpoint metadata.
-    package static let carriedFields = APNsAdapter.carriedFields + ["media", "extensions.amazon.pinpoint"]
+    /// Plain APNs fields plus one media item (`data.pinpoint` is custom data).
+    package static let carriedFields = APNsAdapter.carriedFields + ["media"]
 
     /// Certain on `data.pinpoint` or `data.media-url`.
     public func recognise(_ payload: JSONValue) -> Recognition? {
@@ -41,9 +42,10 @@ public struct PinpointAdapter: PayloadAdapter {
         return n
     }
 
-    /// Custom data named `aps` or `data` (which holds `media-url` and `pinpoint`).
+    /// Custom data named `aps`, or a custom `data` object holding `media-url` (the media key).
     public func dataCollides(_ notification: PushNotification, options: FormatOptions) -> Bool {
-        notification.data[APNsKeys.aps] != nil || notification.data[AmazonKeys.data] != nil
+        notification.data[APNsKeys.aps] != nil
+            || notification.data[AmazonKeys.data]?.objectValue?[AmazonKeys.Pinpoint.mediaURL] != nil
     }
 
     public func render(_ notification: PushNotification, context: inout RenderContext) -> JSONValue {

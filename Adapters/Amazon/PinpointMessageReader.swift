@@ -2,6 +2,7 @@ package import PushCore
 
 private typealias M = AmazonKeys.Message
 private typealias XM = AmazonKeys.Extension.PinpointMessage
+private typealias P = AmazonKeys.Pinpoint
 
 /// Reads the fields of one `APNSMessage` object (see ``PinpointMessageAdapter`` for the mapping).
 package enum PinpointMessageReader {
@@ -30,11 +31,7 @@ package enum PinpointMessageReader {
                     "`\(M.rawContent)` must be a string of JSON, found \(value.typeName); kept as it was")
             }
         }
-        for key in message.keys where !M.all.contains(key) {
-            context.diagnostics.info(
-                .amazonMessageUnknownKey, at: base.appending(key),
-                "`\(key)` is not an APNSMessage field; kept and rendered back in place")
-        }
+        PinpointRequest.warnUnknown(message, known: M.allSet, at: base, level: "APNSMessage", context: &context)
         var delivery = n.delivery ?? PushNotification.Delivery()
         var deliveryPath: JSONPointer?
         if let pushType = rest.takeString(M.apnsPushType, at: base, &context.diagnostics) {
@@ -100,34 +97,13 @@ package enum PinpointMessageReader {
     }
 
     /// The content fields (no `RawContent`).
-    private static func readContent(
+    package static func readContent(
         from rest: inout JSONObject, at base: JSONPointer, into n: inout PushNotification,
         delivery: inout PushNotification.Delivery, context: inout NormaliseContext
     ) {
-        func string(_ key: String, _ field: String) -> String? {
-            guard let value = rest.takeString(key, at: base, &context.diagnostics) else { return nil }
-            context.record(field, from: base.appending(key))
-            return value
-        }
-        n.title = string(M.title, "title")
-        n.body = string(M.body, "body")
-        if let badge = rest.takeInteger(M.badge, at: base, &context.diagnostics) {
-            n.badge = badge
-            context.record("badge", from: base.appending(M.badge))
-        }
-        if let name = string(M.sound, "sound") { n.sound = PushNotification.Sound(name: name) }
-        n.group = string(M.threadID, "group")
-        n.category = string(M.category, "category")
-        if let url = rest.takeString(M.mediaURL, at: base, &context.diagnostics) {
-            let path = base.appending(M.mediaURL)
-            n.media = [PushNotification.Media(url: url)]
-            context.record("media", from: path)
-            context.provenance[JSONPointer(tokens: ["media", "0"])] = path
-            context.diagnostics.info(.amazonMediaFound, at: path, "media URL read from `MediaUrl`")
-        }
-        if let silent = rest.takeBool(M.silentPush, at: base, &context.diagnostics) {
-            n.contentAvailable = silent
-            context.record("contentAvailable", from: base.appending(M.silentPush))
+        PinpointMessageFields.read(from: &rest, at: base, into: &n, context: &context)
+        // SilentPush: Pinpoint picks the background push type for it.
+        if let silent = n.contentAvailable {
             if silent && delivery.pushType == nil {
                 delivery.pushType = "background"
             } else if silent && delivery.pushType == "background" {
@@ -136,6 +112,16 @@ package enum PinpointMessageReader {
                     "`APNSPushType` background is what Pinpoint picks for `SilentPush` anyway; rendered without it")
             }
         }
+        readDelivered(from: &rest, at: base, into: &n, context: &context)
+    }
+
+    /// `Data` and `Action` + `Url`, which Pinpoint delivers under `data.pinpoint` (`jsonBody`, `deeplink`, `url`):
+    /// read there, into custom data `data.data.pinpoint`, so a send form and its delivered payload hold the same
+    /// notification. `Action` `OPEN_APP`, or an `Action`/`Url` without its partner, stays verbatim.
+    package static func readDelivered(
+        from rest: inout JSONObject, at base: JSONPointer, into n: inout PushNotification,
+        context: inout NormaliseContext
+    ) {
         if let data = rest.takeObject(M.data, at: base, &context.diagnostics) {
             let path = base.appending(M.data)
             for (key, value) in data where value.stringValue == nil {
@@ -143,9 +129,26 @@ package enum PinpointMessageReader {
                     .wrongType, at: path.appending(key),
                     "`Data` values must be strings, found \(value.typeName); kept as it was")
             }
-            n.data = data
-            if !data.isEmpty { context.record("data", from: path) }
+            setDelivered(P.jsonBody, .object(data), in: &n)
+            context.record("data", from: path)
         }
+        if case .string(let action)? = rest[M.action], action == "DEEP_LINK" || action == "URL",
+            case .string(let url)? = rest[M.url]
+        {
+            rest.removeValue(forKey: M.action)
+            rest.removeValue(forKey: M.url)
+            setDelivered(action == "URL" ? P.url : P.deeplink, .string(url), in: &n)
+            context.record("data", from: base.appending(M.url))
+        }
+    }
+
+    /// Sets `data.data.pinpoint.<key>` (custom data: the delivered payload's `data.pinpoint`).
+    package static func setDelivered(_ key: String, _ value: JSONValue, in n: inout PushNotification) {
+        var data = n.data[AmazonKeys.data]?.objectValue ?? JSONObject()
+        var pinpoint = data[P.pinpoint]?.objectValue ?? JSONObject()
+        pinpoint[key] = value
+        data[P.pinpoint] = .object(pinpoint)
+        n.data[AmazonKeys.data] = .object(data)
     }
 
     /// Checks the header fields kept verbatim (`TimeToLive`, `PreferredAuthenticationMethod`).
@@ -177,7 +180,7 @@ package enum PinpointMessageReader {
     }
 
     /// Checks the content fields kept verbatim (`Action`, `Url`, `Substitutions`).
-    private static func checkKeptContent(_ rest: JSONObject, at base: JSONPointer, context: inout NormaliseContext) {
+    package static func checkKeptContent(_ rest: JSONObject, at base: JSONPointer, context: inout NormaliseContext) {
         switch rest[M.action] {
         case .string(let action)?:
             if !M.actions.contains(action) {

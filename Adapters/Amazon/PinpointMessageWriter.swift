@@ -3,6 +3,7 @@ package import PushCore
 
 private typealias M = AmazonKeys.Message
 private typealias XM = AmazonKeys.Extension.PinpointMessage
+private typealias P = AmazonKeys.Pinpoint
 
 /// Writes the model as one `APNSMessage` object (see ``PinpointMessageAdapter`` for the mapping).
 package enum PinpointMessageWriter {
@@ -24,10 +25,8 @@ package enum PinpointMessageWriter {
         }
         if let collapseID = delivery.collapseID { m[M.collapseID] = .string(collapseID) }
         if let priority = delivery.priority { m[M.priority] = .string(String(priority)) }
-        if delivery.expiration != nil {
-            context.explainLoss(
-                at: JSONPointer(tokens: ["delivery", "expiration"]),
-                "Pinpoint takes a relative `TimeToLive` in seconds, not an expiration date")
+        if let expiration = delivery.expiration {
+            writeTimeToLive(expiration: expiration, into: &m, context: &context)
         }
         for (key, value) in memory[XM.fields]?.objectValue ?? JSONObject() where m[key] == nil {
             m.appendUnchecked(key, value)
@@ -36,53 +35,104 @@ package enum PinpointMessageWriter {
     }
 
     private static func writeContent(_ n: PushNotification, into m: inout JSONObject, context: inout RenderContext) {
-        if let title = n.title { m[M.title] = .string(title) }
-        if let body = n.body { m[M.body] = .string(body) }
-        if let first = n.media.first { m[M.mediaURL] = .string(first.url) }
-        if n.media.count > 1 {
-            context.explainLoss(at: JSONPointer(tokens: ["media"]), "`MediaUrl` holds one URL")
-        } else if let item = n.media.first,
-            item.identifier != nil || item.kind != PushNotification.MediaKind(url: item.url)
-        {
-            context.explainLoss(at: JSONPointer(tokens: ["media"]), "`MediaUrl` carries only the URL")
-        }
-        if let badge = n.badge { m[M.badge] = .integer(badge) }
-        if let sound = n.sound {
-            m[M.sound] = .string(sound.name)
-            for (key, value) in [("critical", sound.critical as Any?), ("volume", sound.volume as Any?)]
-            where value != nil {
-                context.explainLoss(
-                    at: JSONPointer(tokens: ["sound", key]),
-                    "Pinpoint's `Sound` is a file name; no critical alert or volume"
-                )
-            }
-        }
-        if let group = n.group { m[M.threadID] = .string(group) }
-        if let category = n.category { m[M.category] = .string(category) }
-        if let silent = n.contentAvailable { m[M.silentPush] = .bool(silent) }
+        PinpointMessageFields.write(n, into: &m, context: &context)
         if n.mutableContent != nil {
             context.explainLoss(
                 at: JSONPointer(tokens: ["mutableContent"]),
                 "APNSMessage has no mutable-content field (Pinpoint decides); use RawContent to control it")
         }
-        if !n.data.isEmpty {
-            var data = JSONObject()
-            // A wrong-typed value read from a Pinpoint message (reported as an error when read) goes back as it
-            // was; from any other source, a non-string is written as its JSON text and reported lost.
-            let keepsWrongTypes = n.source == PinpointMessageAdapter().descriptor.name
-            for (key, value) in n.data {
-                if case .string = value {
-                    data.appendUnchecked(key, value)
-                } else if keepsWrongTypes {
-                    data.appendUnchecked(key, value)
-                } else {
-                    data.appendUnchecked(key, .string(value.compactText))
-                    context.explainLoss(
-                        at: JSONPointer(tokens: ["data", key]),
-                        "Pinpoint's `Data` is a string map; written as its JSON text")
-                }
+        writeDelivered(n, into: &m, context: &context)
+    }
+
+    /// `TimeToLive` from an absolute `delivery.expiration`: the seconds from the `sendTime` option to it (0 stays 0,
+    /// "do not store", as in APNs). Without a send time it is lost, and the reason says so.
+    private static func writeTimeToLive(expiration: Int64, into m: inout JSONObject, context: inout RenderContext) {
+        let path = JSONPointer(tokens: ["delivery", "expiration"])
+        guard let sendTime = context.options.sendTime else {
+            context.explainLoss(
+                at: path,
+                "apns-expiration is an absolute time (epoch \(expiration)) and Pinpoint's `TimeToLive` is relative "
+                    + "(seconds after sending): give the `sendTime` option to convert it")
+            return
+        }
+        let seconds = expiration == 0 ? 0 : expiration - sendTime
+        guard seconds >= 0 else {
+            context.explainLoss(
+                at: path,
+                "apns-expiration \(expiration) is before the `sendTime` \(sendTime): no `TimeToLive` can express it")
+            return
+        }
+        m[M.timeToLive] = .integer(seconds)
+        context.diagnostics.info(
+            .amazonTimeConverted, at: path,
+            "`TimeToLive` \(seconds) s is apns-expiration \(expiration) relative to the `sendTime` \(sendTime)")
+    }
+
+    /// `Data` and `Action` + `Url` from custom data `data.pinpoint` (`jsonBody`, `deeplink`, `url`), where Pinpoint
+    /// delivers them. Every other custom key is explained as lost: an `APNSMessage` has no place for it.
+    private static func writeDelivered(_ n: PushNotification, into m: inout JSONObject, context: inout RenderContext) {
+        let elsewhere =
+            "an APNSMessage delivers custom data only as `Data` (under data.pinpoint.jsonBody) and its link as "
+            + "`Action` + `Url`: other keys need `RawContent`"
+        for (key, value) in n.data {
+            guard key == AmazonKeys.data, case .object(let data) = value else {
+                context.explainLoss(at: JSONPointer(tokens: ["data", key]), elsewhere)
+                continue
             }
-            m[M.data] = .object(data)
+            for (inner, innerValue) in data {
+                guard inner == P.pinpoint, case .object(let pinpoint) = innerValue else {
+                    context.explainLoss(at: JSONPointer(tokens: ["data", key, inner]), elsewhere)
+                    continue
+                }
+                writePinpoint(pinpoint, source: n.source, into: &m, context: &context)
+            }
+        }
+    }
+
+    private static func writePinpoint(
+        _ pinpoint: JSONObject, source: String?, into m: inout JSONObject, context: inout RenderContext
+    ) {
+        func at(_ key: String) -> JSONPointer { JSONPointer(tokens: ["data", AmazonKeys.data, P.pinpoint, key]) }
+        let deeplink = pinpoint[P.deeplink]?.stringValue
+        for (key, value) in pinpoint {
+            switch key {
+            case P.deeplink where deeplink != nil:
+                m[M.action] = .string("DEEP_LINK")
+                m[M.url] = value
+            case P.url where value.stringValue != nil:
+                if deeplink != nil {
+                    context.explainLoss(
+                        at: at(key), "an APNSMessage has one `Action`: the deep link is written, not this URL")
+                } else {
+                    m[M.action] = .string("URL")
+                    m[M.url] = value
+                }
+            case P.jsonBody:
+                guard case .object(let body) = value else {
+                    context.explainLoss(at: at(key), "`Data` is a string map; this `jsonBody` is not an object")
+                    continue
+                }
+                var data = JSONObject()
+                // A wrong-typed value read from a Pinpoint message (reported as an error when read) goes back as it
+                // was; from any other source, a non-string is written as its JSON text and reported lost.
+                let keepsWrongTypes = source == PinpointMessageAdapter().descriptor.name
+                for (name, item) in body {
+                    if case .string = item {
+                        data.appendUnchecked(name, item)
+                    } else if keepsWrongTypes {
+                        data.appendUnchecked(name, item)
+                    } else {
+                        data.appendUnchecked(name, .string(item.compactText))
+                        context.explainLoss(
+                            at: at(key).appending(name), "Pinpoint's `Data` is a string map; written as its JSON text")
+                    }
+                }
+                m[M.data] = .object(data)
+            case P.campaign, P.journey:
+                context.explainLoss(at: at(key), "Pinpoint adds the campaign or journey metadata itself when it sends")
+            default:
+                context.explainLoss(at: at(key), "an APNSMessage has no field for `data.pinpoint.\(key)`")
+            }
         }
     }
 }

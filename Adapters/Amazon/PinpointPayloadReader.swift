@@ -2,12 +2,11 @@ import APNsAdapter
 package import PushCore
 
 private typealias P = AmazonKeys.Pinpoint
-private typealias X = AmazonKeys.Extension
 
 /// Reads a Pinpoint payload as delivered (format `pinpoint`, and `RawContent` of `pinpoint-message`):
-/// APNs, plus `data.media-url` (the media) and `data.pinpoint` (kept verbatim in
-/// `extensions.amazon.pinpoint`; its known children are type-checked). `data`'s other keys stay in
-/// `data.data`; other root keys go to `data`.
+/// APNs, plus `data.media-url` (the media). `data.pinpoint` (campaign or journey, `deeplink`, `url`, `jsonBody`: what
+/// Amazon's SDKs read in the app) stays in custom data as `data.data.pinpoint`, where every APNs target delivers it
+/// unchanged; its known children are type-checked. Other root keys go to `data`.
 package enum PinpointPayloadReader {
     /// Reads `root` (located at the input's root) into `n`.
     package static func read(_ root: JSONObject, into n: inout PushNotification, context: inout NormaliseContext) {
@@ -22,11 +21,15 @@ package enum PinpointPayloadReader {
                 context.provenance[JSONPointer(tokens: ["media", "0"])] = path
                 context.diagnostics.info(.amazonMediaFound, at: path, "media URL read from Pinpoint's `data.media-url`")
             }
-            if let pinpoint = data.takeObject(P.pinpoint, at: dataPath, &context.diagnostics) {
+            switch data[P.pinpoint] {
+            case .object(let pinpoint)?:
                 check(pinpoint, at: dataPath.appending(P.pinpoint), context: &context)
-                var ext = n.extensionObject(X.namespace)
-                ext[X.pinpoint] = .object(pinpoint)
-                n.setExtension(X.namespace, ext)
+            case nil:
+                break
+            case let value?:
+                context.diagnostics.error(
+                    .wrongType, at: dataPath.appending(P.pinpoint),
+                    "`\(P.pinpoint)` must be an object, found \(value.typeName); kept as it was")
             }
             if data.count != before { rest[AmazonKeys.data] = data.isEmpty ? nil : .object(data) }
         }
@@ -43,6 +46,7 @@ package enum PinpointPayloadReader {
             (P.campaign, "an object", { $0.objectValue != nil }),
             (P.journey, "an object", { $0.objectValue != nil }),
             (P.jsonBody, "an object or a string", { $0.objectValue != nil || $0.stringValue != nil }),
+            (P.url, "a string", { $0.stringValue != nil }),
         ]
         for (key, expected, isValid) in expectations {
             guard let value = pinpoint[key], !isValid(value) else { continue }

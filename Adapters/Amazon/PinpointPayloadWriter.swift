@@ -2,17 +2,14 @@ import APNsAdapter
 package import PushCore
 
 private typealias P = AmazonKeys.Pinpoint
-private typealias X = AmazonKeys.Extension
 
 /// Writes the model as a Pinpoint payload as delivered: APNs, `data.media-url`, `data.pinpoint`.
 package enum PinpointPayloadWriter {
-    /// The payload. One media URL (the first); `extensions.amazon.pinpoint` becomes `data.pinpoint`.
-    /// `mutable-content` is never added.
+    /// The payload. One media URL (the first), as `data.media-url`; `mutable-content` is never added.
     package static func payload(for n: PushNotification, context: inout RenderContext) -> JSONObject {
         var root = APNsPayloadWriter.payload(for: n)
         var additions: [(String, JSONValue)] = []
         if let first = n.media.first { additions.append((P.mediaURL, .string(first.url))) }
-        if let pinpoint = n.extensionObject(X.namespace)[X.pinpoint] { additions.append((P.pinpoint, pinpoint)) }
         if n.media.count > 1 {
             context.explainLoss(
                 at: JSONPointer(tokens: ["media"]), "a Pinpoint payload carries one media URL (`data.media-url`)")
@@ -27,16 +24,15 @@ package enum PinpointPayloadWriter {
         switch root[AmazonKeys.data] {
         case nil:
             root[AmazonKeys.data] = .object(JSONObject(uniqueKeysWithValues: additions))
-        case .object(var data)?:
-            for (key, value) in additions { data[key] = value }
-            root[AmazonKeys.data] = .object(data)
+        case .object(let data)?:
+            // `media-url` first, as Pinpoint writes it.
+            var merged = JSONObject(uniqueKeysWithValues: additions)
+            for (key, value) in data where merged[key] == nil { merged.appendUnchecked(key, value) }
+            root[AmazonKeys.data] = .object(merged)
         default:
             context.explainLoss(
                 at: JSONPointer(tokens: ["media"]),
                 "custom data `data` is not an object, so `data.media-url` has no place")
-            context.explainLoss(
-                at: JSONPointer(tokens: ["extensions", X.namespace, X.pinpoint]),
-                "custom data `data` is not an object, so `data.pinpoint` has no place")
         }
         if !n.media.isEmpty && n.mutableContent != true {
             context.diagnostics.info(

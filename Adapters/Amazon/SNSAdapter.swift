@@ -6,9 +6,11 @@ private typealias X = AmazonKeys.Extension
 
 /// An Amazon SNS mobile-push message with `MessageStructure=json` (format `sns`).
 ///
-/// `{"default": "…", "APNS": "<APNs JSON as a string>", "APNS_SANDBOX": "…", "GCM": "…"}`. The APNs
-/// payload is the string under the `snsPlatform` option's key (`APNS` by default; when only the other
-/// one is present, that one is read). It is read like ``AmazonAdapter`` reads a payload, since hand-made
+/// `{"default": "…", "APNS": "<APNs JSON as a string>", "APNS_SANDBOX": "…", "APNS_VOIP": "…",
+/// "APNS_VOIP_SANDBOX": "…", "MACOS": "…", "MACOS_SANDBOX": "…", "GCM": "…"}` (every key the SNS console writes).
+/// The APNs payload is the string under the `snsPlatform` option's key (`APNS` by default; when it is absent, the
+/// first of those six keys present is read). SNS sends a VoIP key's payload with `apns-push-type: voip`: it becomes
+/// `delivery.pushType` `voip`, and a VoIP notification renders under the VoIP key. It is read like ``AmazonAdapter`` reads a payload, since hand-made
 /// SNS payloads are where the `attachment-url` convention lives. Every other key is kept verbatim in
 /// `extensions.amazon.sns`, and the key read in `extensions.amazon.snsPlatform`. Findings inside the
 /// string are located at its key. Rendering re-serialises the payload compactly into the string.
@@ -21,18 +23,20 @@ public struct SNSAdapter: PayloadAdapter {
     /// Built once: a conversion reads it several times.
     private static let standardDescriptor = FormatDescriptor(
         name: "sns", vendor: X.namespace,
-        summary: "An Amazon SNS JSON message: the APNs payload as a string under `APNS` or `APNS_SANDBOX`.",
+        summary:
+            "An Amazon SNS JSON message: the APNs payload as a string under `APNS`, `APNS_SANDBOX`, `APNS_VOIP`, ….",
         isDelivered: false,
         carries: AmazonAdapter.carriedFields + ["extensions.amazon.sns", "extensions.amazon.snsPlatform"],
         layoutPaths: [
             JSONPointer(tokens: ["extensions", X.namespace, X.mediaPlacements]),
             JSONPointer(tokens: ["extensions", X.namespace, X.snsPlatform]),
-        ])
+        ],
+        options: [.snsPlatform, .amazonMediaKey, .amazonMediaPlacement])
 
-    /// Certain on a string `APNS` or `APNS_SANDBOX`.
+    /// Certain on a string under one of the six APNs keys.
     public func recognise(_ payload: JSONValue) -> Recognition? {
         guard case .object(let root) = payload else { return nil }
-        let evidence = [S.apns, S.apnsSandbox].filter { root[$0]?.stringValue != nil }
+        let evidence = S.apnsPlatforms.filter { root[$0]?.stringValue != nil }
         guard !evidence.isEmpty else { return nil }
         return Recognition(strength: 3, evidence: evidence.map { "/\($0)" })
     }
@@ -45,35 +49,49 @@ public struct SNSAdapter: PayloadAdapter {
         }
         var n = PushNotification()
         n.source = descriptor.name
-        let preferred = context.options.snsPlatform == S.apnsSandbox ? S.apnsSandbox : S.apns
-        let other = preferred == S.apns ? S.apnsSandbox : S.apns
+        let preferred = S.apnsPlatforms.contains(context.options.snsPlatform) ? context.options.snsPlatform : S.apns
         var kept = root
-        let platform = readPlatform(root, preferred: preferred, other: other, into: &n, kept: &kept, context: &context)
+        for key in root.keys where !S.known.contains(key) {
+            context.diagnostics.warning(
+                .amazonSNSUnknownKey, at: JSONPointer(tokens: [key]),
+                "`\(key)` is not a key SNS defines for a MessageStructure=json message: kept, but SNS delivers nothing "
+                    + "from it")
+        }
+        let platform = readPlatform(root, preferred: preferred, into: &n, kept: &kept, context: &context)
+        if let platform, S.voIPPlatforms.contains(platform) {
+            var delivery = n.delivery ?? PushNotification.Delivery()
+            delivery.pushType = "voip"
+            n.delivery = delivery
+            context.record("delivery", from: JSONPointer(tokens: [platform]))
+        }
         var ext = n.extensionObject(X.namespace)
         if let platform { ext[X.snsPlatform] = .string(platform) }
         if !kept.isEmpty { ext[X.sns] = .object(kept) }
         n.setExtension(X.namespace, ext)
         checkDefault(kept, context: &context)
+        ContentCheck.reportUnread(n, context: &context, unreadCodes: [.amazonSNSUnknownKey])
         return n
     }
 
     /// Reads the APNs payload string; returns the key it was read from (nil when none could be read,
     /// and then every key stays in `kept`).
     private func readPlatform(
-        _ root: JSONObject, preferred: String, other: String, into n: inout PushNotification, kept: inout JSONObject,
+        _ root: JSONObject, preferred: String, into n: inout PushNotification, kept: inout JSONObject,
         context: inout NormaliseContext
     ) -> String? {
         let platform: String
         if root[preferred] != nil {
             platform = preferred
-        } else if root[other] != nil {
+        } else if let other = S.apnsPlatforms.first(where: { root[$0] != nil }) {
             platform = other
             context.diagnostics.info(
                 .amazonSNSPlatformFallback, at: JSONPointer(tokens: [other]),
                 "`\(preferred)` (option snsPlatform) is absent; read the payload from `\(other)`")
         } else {
             context.diagnostics.error(
-                .amazonSNSPlatformMissing, at: .root, "an SNS message for iOS needs an `APNS` or `APNS_SANDBOX` string")
+                .amazonSNSPlatformMissing, at: .root,
+                "an SNS message for Apple devices needs an `APNS`, `APNS_SANDBOX`, `APNS_VOIP`, `APNS_VOIP_SANDBOX`, "
+                    + "`MACOS` or `MACOS_SANDBOX` string")
             return nil
         }
         let path = JSONPointer(tokens: [platform])
@@ -85,10 +103,10 @@ public struct SNSAdapter: PayloadAdapter {
         var innerContext = NormaliseContext(options: context.options)
         AmazonPayloadReader.read(inner, into: &n, context: &innerContext)
         EmbeddedJSON.relocate(innerContext, to: path, name: platform, into: &context)
-        if platform == preferred, kept[other]?.stringValue != nil {
+        for other in S.apnsPlatforms where other != platform && kept[other]?.stringValue != nil {
             context.diagnostics.info(
                 .amazonSNSPlatformKept, at: JSONPointer(tokens: [other]),
-                "`\(other)` is kept verbatim but not read (option snsPlatform is `\(preferred)`)")
+                "`\(other)` is kept verbatim but not read (the payload was read from `\(platform)`)")
         }
         return platform
     }
@@ -109,8 +127,15 @@ public struct SNSAdapter: PayloadAdapter {
     }
 
     /// Amazon's three placements: see ``AmazonPayloadWriter/carriedPart(of:options:adapter:)``.
+    /// A VoIP push type too: it chooses the VoIP key.
     public func carriedPart(of notification: PushNotification, options: FormatOptions) -> PushNotification {
-        AmazonPayloadWriter.carriedPart(of: notification, options: options, adapter: self)
+        var carried = AmazonPayloadWriter.carriedPart(of: notification, options: options, adapter: self)
+        if notification.delivery?.pushType == "voip" {
+            var delivery = PushNotification.Delivery()
+            delivery.pushType = "voip"
+            carried.delivery = delivery
+        }
+        return carried
     }
 
     public func dataCollides(_ notification: PushNotification, options: FormatOptions) -> Bool {
@@ -118,11 +143,18 @@ public struct SNSAdapter: PayloadAdapter {
     }
 
     public func render(_ notification: PushNotification, context: inout RenderContext) -> JSONValue {
+        Self.explainHeaders(notification.delivery, context: &context)
         let ext = notification.extensionObject(X.namespace)
         let kept = ext[X.sns]?.objectValue ?? JSONObject()
-        var platform = context.options.snsPlatform == S.apnsSandbox ? S.apnsSandbox : S.apns
-        if let remembered = ext[X.snsPlatform]?.stringValue, remembered == S.apns || remembered == S.apnsSandbox {
+        var platform = S.apnsPlatforms.contains(context.options.snsPlatform) ? context.options.snsPlatform : S.apns
+        if let remembered = ext[X.snsPlatform]?.stringValue, S.apnsPlatforms.contains(remembered) {
             platform = remembered
+        }
+        let isVoIP = notification.delivery?.pushType == "voip"
+        if isVoIP != S.voIPPlatforms.contains(platform) {
+            // The push type decides between the VoIP keys and the others; sandbox stays sandbox.
+            let sandbox = platform.hasSuffix("_SANDBOX")
+            platform = isVoIP ? (sandbox ? S.apnsVoIPSandbox : S.apnsVoIP) : (sandbox ? S.apnsSandbox : S.apns)
         }
         var root = JSONObject()
         if let value = kept[S.default] { root.appendUnchecked(S.default, value) }
@@ -141,5 +173,28 @@ public struct SNSAdapter: PayloadAdapter {
                     + "extensions.amazon.sns.default")
         }
         return .object(root)
+    }
+
+    /// The APNs request headers an SNS JSON message has no place for: SNS takes them from the publish request's
+    /// message attributes (`AWS.SNS.MOBILE.APNS.TTL` is documented; the other `AWS.SNS.MOBILE.APNS.*` names are not
+    /// verified here). A VoIP push type is carried: it chooses the VoIP key.
+    private static func explainHeaders(_ delivery: PushNotification.Delivery?, context: inout RenderContext) {
+        guard let delivery else { return }
+        let attributes = "SNS takes APNs headers from the publish request's message attributes, not the JSON message"
+        let lines: [(String, Bool, String)] = [
+            ("pushType", delivery.pushType != nil && delivery.pushType != "voip", attributes),
+            ("priority", delivery.priority != nil, attributes),
+            (
+                "expiration", delivery.expiration != nil,
+                "SNS's APNs time to live is the message attribute AWS.SNS.MOBILE.APNS.TTL (relative seconds), not "
+                    + "the JSON message"
+            ),
+            ("collapseId", delivery.collapseID != nil, attributes),
+            ("topic", delivery.topic != nil, attributes),
+            ("id", delivery.id != nil, attributes),
+        ]
+        for (field, present, reason) in lines where present {
+            context.explainLoss(at: JSONPointer(tokens: ["delivery", field]), reason)
+        }
     }
 }

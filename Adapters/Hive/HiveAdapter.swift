@@ -1,5 +1,6 @@
 public import PushCore
 import APNsAdapter
+import JSONCodec
 
 /// A Com2uS Hive SDK v4 remote push as delivered on iOS (format `hive`): an APNs payload whose
 /// notification group and media URL Hive's console and `HIVEExtensions` add.
@@ -28,7 +29,8 @@ public struct HiveAdapter: PayloadAdapter {
     private static let standardDescriptor = FormatDescriptor(
         name: Self.formatName, vendor: HiveKeys.namespace,
         summary: "A Com2uS Hive SDK v4 remote push as delivered on iOS: APNs plus Hive's group and media keys.",
-        isDelivered: true, carries: APNsAdapter.carriedFields + ["media"])
+        isDelivered: true, carries: APNsAdapter.carriedFields + ["media"],
+        options: [.hiveMediaKey, .hiveGroupKey, .hiveActionCatalogue])
 
     public func recognise(_ payload: JSONValue) -> Recognition? {
         guard case .object(let root) = payload, case .object(let aps)? = root[APNsKeys.aps] else { return nil }
@@ -44,20 +46,15 @@ public struct HiveAdapter: PayloadAdapter {
     }
 
     public func normalise(_ payload: JSONValue, context: inout NormaliseContext) -> PushNotification? {
-        guard case .object(var rest) = payload else {
+        guard case .object = payload else {
             context.diagnostics.error(
                 .notAnObject, at: .root, "a Hive remote push must be a JSON object, found \(payload.typeName)")
             return nil
         }
         var n = PushNotification()
         n.source = Self.formatName
-        APNsPayloadReader.readAps(from: &rest, at: .root, into: &n, context: &context)
-        readGroup(from: &rest, into: &n, context: &context)
-        readMedia(from: &rest, into: &n, context: &context)
-        checkCategory(n.category, context: &context)
-        APNsAdapter.reportMisplacedKeys(in: rest, context: &context)
-        n.data = rest
-        if !rest.isEmpty { context.record("data", from: .root) }
+        let data = Self.read(JSONValueSource(), payload, into: &n, context: &context, strict: false) ?? []
+        n.data = APNsWire.customData(data, context: &context)
         return n
     }
 
@@ -68,15 +65,109 @@ public struct HiveAdapter: PayloadAdapter {
     }
 
     public func render(_ notification: PushNotification, context: inout RenderContext) -> JSONValue {
+        var out = JSONValueOutput()
+        out.beginObject()
+        let written = Self.writeHead(notification, dataHas: { notification.data[$0] != nil }, context: &context, to: &out)
+        for (key, value) in notification.data where !written.contains(key) {
+            out.key(key)
+            out.value(value)
+        }
+        out.endObject()
+        return out.result
+    }
+
+    // MARK: - The format: `aps` plus the group and media keys at the root
+
+    /// Reads a Hive remote push at `root`: `aps` through ``APNsWire``, then the group key (option `hiveGroupKey`) and
+    /// the media key (`hiveMediaKey`) at the root, then the category check. Returns the members left as custom
+    /// data; nil when strict reading gives up (any finding).
+    static func read<S: WireSource>(
+        _ source: S, _ root: S.Node, into n: inout PushNotification, context: inout NormaliseContext, strict: Bool
+    ) -> [(key: S.Node, value: S.Node)]? {
+        guard var data = APNsWire.readRoot(source, root, into: &n, context: &context, strict: strict) else {
+            return nil
+        }
+        let groupKey = context.options.hiveGroupKey
+        if let index = data.firstIndex(where: { source.key($0.key, isString: groupKey) }) {
+            let path = strict ? .root : JSONPointer(tokens: [groupKey])
+            if let group = source.string(data[index].value) {
+                if let threadID = n.group, threadID != group {
+                    if strict { return nil }
+                    context.diagnostics.warning(
+                        .hiveGroupConflict, at: path,
+                        "`\(groupKey)` \"\(group)\" differs from `aps.thread-id` \"\(threadID)\", which iOS groups by; "
+                            + "`\(groupKey)` is kept as custom data")
+                } else {
+                    data.remove(at: index)
+                    if n.group == nil {
+                        n.group = group
+                        if !strict { context.record("group", from: path) }
+                    }
+                }
+            } else {
+                if strict { return nil }
+                context.diagnostics.error(
+                    .wrongType, at: path,
+                    "`\(groupKey)` must be a string, found \(source.typeName(data[index].value)); kept as it was")
+            }
+        }
+        let mediaKey = context.options.hiveMediaKey
+        if let index = data.firstIndex(where: { source.key($0.key, isString: mediaKey) }) {
+            let path = strict ? .root : JSONPointer(tokens: [mediaKey])
+            if let url = source.string(data[index].value) {
+                data.remove(at: index)
+                let media = PushNotification.Media(url: url)
+                n.media = [media]
+                if media.kind == .audio {
+                    if strict { return nil }
+                    context.diagnostics.warning(
+                        .hiveMediaAudio, at: path,
+                        "Hive advises against audio push: iOS may restart Springboard when another app holds the audio session"
+                    )
+                } else if !HiveKeys.mediaExtensions.contains(Self.fileExtension(of: url)) {
+                    if strict { return nil }
+                    context.diagnostics.warning(
+                        .hiveMediaUnsupportedType, at: path,
+                        "\"\(url)\" is not a kind Hive documents for media push: JPG or GIF images, MP4 video")
+                }
+                if !strict { context.record("media", from: path) }
+            } else {
+                if strict { return nil }
+                context.diagnostics.error(
+                    .wrongType, at: path,
+                    "`\(mediaKey)` must be a string, found \(source.typeName(data[index].value)); kept as it was")
+            }
+        }
+        if let category = n.category, !HiveActionCatalogue.builtInCategoryIDs.contains(category) {
+            if strict { return nil }
+            checkCategory(category, context: &context)
+        }
+        guard APNsWire.finishRoot(source, data: data, context: &context, strict: strict) else { return nil }
+        return data
+    }
+
+    /// Writes `aps`, the group key and the first media URL (explaining what a Hive push cannot carry); returns the
+    /// root keys written, which custom data does not repeat. `dataHas` tells whether custom data has a key (custom
+    /// data wins the group and media keys).
+    static func writeHead<O: WireOutput>(
+        _ n: PushNotification, dataHas: (String) -> Bool, context: inout RenderContext, to out: inout O
+    ) -> [String] {
         let groupKey = context.options.hiveGroupKey
         let mediaKey = context.options.hiveMediaKey
-        var root = JSONObject()
-        APNsPayloadWriter.appendAps(for: notification, to: &root)
-        if let group = notification.group, root[groupKey] == nil, notification.data[groupKey] == nil {
-            root.appendUnchecked(groupKey, .string(group))
+        var written: [String] = []
+        if APNsWire.apsShape(n) != .absent {
+            APNsWire.writeAps(n, to: &out)
+            written.append(APNsKeys.aps)
         }
-        if let first = notification.media.first, root[mediaKey] == nil, notification.data[mediaKey] == nil {
-            root.appendUnchecked(mediaKey, .string(first.url))
+        if let group = n.group, !written.contains(groupKey), !dataHas(groupKey) {
+            out.key(groupKey)
+            out.string(group)
+            written.append(groupKey)
+        }
+        if let first = n.media.first, !written.contains(mediaKey), !dataHas(mediaKey) {
+            out.key(mediaKey)
+            out.string(first.url)
+            written.append(mediaKey)
             if first.identifier != nil {
                 context.explainLoss(
                     at: JSONPointer(tokens: ["media", "0", "identifier"]), "a Hive push carries only the media URL")
@@ -87,65 +178,19 @@ public struct HiveAdapter: PayloadAdapter {
                     "a Hive push carries only the media URL; the kind follows from its extension")
             }
         }
-        if notification.media.count > 1 {
+        if n.media.count > 1 {
             context.explainLoss(at: JSONPointer(tokens: ["media"]), "a Hive push carries one media URL")
         }
-        if !notification.extensionObject(HiveKeys.namespace).isEmpty {
+        if !n.extensions.isEmpty, !n.extensionObject(HiveKeys.namespace).isEmpty {
             context.explainLoss(
                 at: JSONPointer(tokens: ["extensions", HiveKeys.namespace]),
                 "LocalPush fields (notice id, delay, Android-only fields) have no place in a remote push")
         }
-        for (key, value) in notification.data where root[key] == nil { root.appendUnchecked(key, value) }
-        return .object(root)
+        return written
     }
 
-    // MARK: - Reading
-
-    private func readGroup(from rest: inout JSONObject, into n: inout PushNotification, context: inout NormaliseContext)
-    {
-        let key = context.options.hiveGroupKey
-        let path = JSONPointer(tokens: [key])
-        guard rest[key] != nil else { return }
-        guard case .string(let group)? = rest[key] else {
-            // Reported by takeString; a wrong type stays in `rest` and so in `data`.
-            _ = rest.takeString(key, at: .root, &context.diagnostics)
-            return
-        }
-        if let threadID = n.group, threadID != group {
-            context.diagnostics.warning(
-                .hiveGroupConflict, at: path,
-                "`\(key)` \"\(group)\" differs from `aps.thread-id` \"\(threadID)\", which iOS groups by; "
-                    + "`\(key)` is kept as custom data")
-            return
-        }
-        rest.removeValue(forKey: key)
-        if n.group == nil {
-            n.group = group
-            context.record("group", from: path)
-        }
-    }
-
-    private func readMedia(from rest: inout JSONObject, into n: inout PushNotification, context: inout NormaliseContext)
-    {
-        let key = context.options.hiveMediaKey
-        guard let url = rest.takeString(key, at: .root, &context.diagnostics) else { return }
-        let path = JSONPointer(tokens: [key])
-        let media = PushNotification.Media(url: url)
-        n.media = [media]
-        context.record("media", from: path)
-        if media.kind == .audio {
-            context.diagnostics.warning(
-                .hiveMediaAudio, at: path,
-                "Hive advises against audio push: iOS may restart Springboard when another app holds the audio session")
-        } else if !HiveKeys.mediaExtensions.contains(Self.fileExtension(of: url)) {
-            context.diagnostics.warning(
-                .hiveMediaUnsupportedType, at: path,
-                "\"\(url)\" is not a kind Hive documents for media push: JPG or GIF images, MP4 video")
-        }
-    }
-
-    private func checkCategory(_ category: String?, context: inout NormaliseContext) {
-        guard let category, !HiveActionCatalogue.builtInCategoryIDs.contains(category) else { return }
+    /// Warns about a category that is neither built in nor in the `hiveActionCatalogue` option.
+    private static func checkCategory(_ category: String, context: inout NormaliseContext) {
         var known: Set<String> = []
         if let option = context.options.hiveActionCatalogue {
             var scratch: [Diagnostic] = []

@@ -55,55 +55,30 @@ public struct HiveLocalPushAdapter: PayloadAdapter {
         }
         for (key, value) in root {
             let path = JSONPointer(tokens: [key])
-            switch key {
-            case L.title, L.message, L.groupID:
+            guard let line = Self.line(key) else {
+                context.diagnostics.info(
+                    .hiveLocalUnknownKey, at: path,
+                    "`\(key)` is not a LocalPush field; kept in extensions.hive and rendered back")
+                ext.appendUnchecked(key, value)
+                continue
+            }
+            switch line.value {
+            case .text(let field):
                 guard case .string(let text) = value else {
                     wrongType(key, value, "a string", context: &context)
                     ext.appendUnchecked(key, value)
                     continue
                 }
-                switch key {
-                case L.title:
-                    n.title = text
-                    context.record("title", from: path)
-                case L.message:
-                    n.body = text
-                    context.record("body", from: path)
-                default:
-                    n.group = text
-                    context.record("group", from: path)
+                n[text: field] = text
+                context.record(field.canonicalName, from: path)
+                continue
+            case .kept(let type, let androidOnly):
+                if !type.accepts(value) { wrongType(key, value, type.expected, context: &context) }
+                if type == .seconds, let seconds = value.int64Value, seconds < 0 {
+                    context.diagnostics.warning(
+                        .hiveLocalAfterNegative, at: path, "`after` is \(seconds) seconds; it must be 0 or more")
                 }
-            case L.noticeID, L.noticeIDSerialised:
-                if value.int64Value == nil { wrongType(key, value, "an integer", context: &context) }
-                ext.appendUnchecked(key, value)
-            case L.after:
-                if let seconds = value.int64Value {
-                    if seconds < 0 {
-                        context.diagnostics.warning(
-                            .hiveLocalAfterNegative, at: path, "`after` is \(seconds) seconds; it must be 0 or more")
-                    }
-                } else {
-                    wrongType(key, value, "an integer (seconds)", context: &context)
-                }
-                ext.appendUnchecked(key, value)
-            case _ where L.androidStrings.contains(key):
-                if value.stringValue == nil { wrongType(key, value, "a string", context: &context) }
-                androidOnly(key, context: &context)
-                ext.appendUnchecked(key, value)
-            case _ where L.androidIntegers.contains(key):
-                if value.int64Value == nil { wrongType(key, value, "an integer", context: &context) }
-                androidOnly(key, context: &context)
-                ext.appendUnchecked(key, value)
-            case L.iconColor:
-                if value.objectValue == nil && value.stringValue == nil {
-                    wrongType(key, value, "an object (or its JSON text)", context: &context)
-                }
-                androidOnly(key, context: &context)
-                ext.appendUnchecked(key, value)
-            default:
-                context.diagnostics.info(
-                    .hiveLocalUnknownKey, at: path,
-                    "`\(key)` is not a LocalPush field; kept in extensions.hive and rendered back")
+                if androidOnly { self.androidOnly(key, context: &context) }
                 ext.appendUnchecked(key, value)
             }
         }
@@ -124,14 +99,92 @@ public struct HiveLocalPushAdapter: PayloadAdapter {
                 .hiveLocalNoticeIDMissing, at: .root,
                 "no extensions.hive.noticeId: the LocalPush is written without an id, which registerLocalPush needs")
         }
-        if let title = notification.title { root.appendUnchecked(L.title, .string(title)) }
-        if let body = notification.body { root.appendUnchecked(L.message, .string(body)) }
-        if let after = ext[L.after] { root.appendUnchecked(L.after, after) }
-        if let group = notification.group { root.appendUnchecked(L.groupID, .string(group)) }
+        // The modelled keys in the table's order (the two notice id spellings first, above), then what was kept.
+        for line in Self.lines where !L.noticeIDSpellings.contains(line.key) {
+            switch line.value {
+            case .text(let field):
+                if let text = notification[text: field] { root.appendUnchecked(line.key, .string(text)) }
+            case .kept(let type, _):
+                if type == .seconds, let after = ext[line.key] { root.appendUnchecked(line.key, after) }
+            }
+        }
         for (key, value) in ext where root[key] == nil { root.appendUnchecked(key, value) }
-        explainLosses(notification, context: &context)
+        for loss in Self.notCarried where loss.present(notification) {
+            context.explainLoss(at: JSONPointer(tokens: [loss.field]), loss.reason)
+        }
         return .object(root)
     }
+
+    // MARK: - The table
+
+    /// What a LocalPush key holds.
+    enum Value {
+        /// A canonical text field.
+        case text(PushNotification.TextField)
+        /// A value kept verbatim in `extensions.hive` (checked for its type; Android-only keys noted).
+        case kept(KeptType, androidOnly: Bool)
+    }
+
+    /// The JSON type a kept key should have.
+    enum KeptType {
+        case integer, seconds, string, colour
+
+        func accepts(_ value: JSONValue) -> Bool {
+            switch self {
+            case .integer, .seconds: return value.int64Value != nil
+            case .string: return value.stringValue != nil
+            case .colour: return value.objectValue != nil || value.stringValue != nil
+            }
+        }
+
+        var expected: String {
+            switch self {
+            case .integer: return "an integer"
+            case .seconds: return "an integer (seconds)"
+            case .string: return "a string"
+            case .colour: return "an object (or its JSON text)"
+            }
+        }
+    }
+
+    /// One LocalPush key.
+    struct Line {
+        let key: String
+        let value: Value
+    }
+
+    /// Every LocalPush key (Hive Unity plugin `Push.cs`, SDK v4), in write order.
+    static let lines: [Line] = [
+        Line(key: L.noticeID, value: .kept(.integer, androidOnly: false)),
+        Line(key: L.noticeIDSerialised, value: .kept(.integer, androidOnly: false)),
+        Line(key: L.title, value: .text(.title)),
+        Line(key: L.message, value: .text(.body)),
+        Line(key: L.after, value: .kept(.seconds, androidOnly: false)),
+        Line(key: L.groupID, value: .text(.group)),
+        Line(key: L.bigPicture, value: .kept(.string, androidOnly: true)),
+        Line(key: L.bigMessage, value: .kept(.string, androidOnly: true)),
+        Line(key: L.ticker, value: .kept(.string, androidOnly: true)),
+        Line(key: L.type, value: .kept(.string, androidOnly: true)),
+        Line(key: L.icon, value: .kept(.string, androidOnly: true)),
+        Line(key: L.sound, value: .kept(.string, androidOnly: true)),
+        Line(key: L.active, value: .kept(.string, androidOnly: true)),
+        Line(key: L.broadcastAction, value: .kept(.string, androidOnly: true)),
+        Line(key: L.bucketType, value: .kept(.integer, androidOnly: true)),
+        Line(key: L.bucketSize, value: .kept(.integer, androidOnly: true)),
+        Line(key: L.iconColor, value: .kept(.colour, androidOnly: true)),
+    ]
+
+    static func line(_ key: String) -> Line? { lines.first { $0.key == key } }
+
+    /// The canonical fields a LocalPush cannot carry, with the reason (what `carries` leaves out besides them is
+    /// lost with the default reason).
+    static let notCarried: [(field: String, reason: String, present: @Sendable (PushNotification) -> Bool)] = [
+        ("media", "a LocalPush has no iOS media field (`bigpicture` is an Android big picture)", { !$0.media.isEmpty }),
+        ("data", "a LocalPush has no custom data", { !$0.data.isEmpty }),
+        ("sound", "a LocalPush `sound` is Android-only; iOS plays the default sound", { $0.sound != nil }),
+        ("subtitle", "a LocalPush has only `title` and `msg`", { $0.subtitle != nil }),
+        ("category", "a LocalPush has no action buttons (category) field", { $0.category != nil }),
+    ]
 
     // MARK: - Helpers
 
@@ -145,27 +198,5 @@ public struct HiveLocalPushAdapter: PayloadAdapter {
         context.diagnostics.info(
             .hiveLocalAndroidOnly, at: JSONPointer(tokens: [key]),
             "`\(key)` is Android-only (iOS ignores it); kept in extensions.hive")
-    }
-
-    private func explainLosses(_ n: PushNotification, context: inout RenderContext) {
-        if !n.media.isEmpty {
-            context.explainLoss(
-                at: JSONPointer(tokens: ["media"]),
-                "a LocalPush has no iOS media field (`bigpicture` is an Android big picture)")
-        }
-        if !n.data.isEmpty {
-            context.explainLoss(at: JSONPointer(tokens: ["data"]), "a LocalPush has no custom data")
-        }
-        if n.sound != nil {
-            context.explainLoss(
-                at: JSONPointer(tokens: ["sound"]), "a LocalPush `sound` is Android-only; iOS plays the default sound")
-        }
-        if n.subtitle != nil {
-            context.explainLoss(at: JSONPointer(tokens: ["subtitle"]), "a LocalPush has only `title` and `msg`")
-        }
-        if n.category != nil {
-            context.explainLoss(
-                at: JSONPointer(tokens: ["category"]), "a LocalPush has no action buttons (category) field")
-        }
     }
 }

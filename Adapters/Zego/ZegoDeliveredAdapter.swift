@@ -20,7 +20,8 @@ public struct ZegoDeliveredAdapter: PayloadAdapter {
         name: "zego", vendor: "zego",
         summary: "A ZEGO ZPNs offline push as the iOS device receives it: APNs `aps` plus the `payload` string.",
         isDelivered: true,
-        carries: APNsAdapter.carriedFields + ["media", "extensions.zego.payload"])
+        carries: APNsAdapter.carriedFields + ["media", "extensions.zego.payload"],
+        options: [.zegoPayloadMediaKey])
 
     public func recognise(_ payload: JSONValue) -> Recognition? {
         guard case .object(let root) = payload, root[APNsKeys.aps] != nil, case .string? = root[ZegoKeys.payload]

@@ -3,9 +3,10 @@ public import PushCore
 extension DiagnosticCode {
     // MARK: - Payload string (all three formats)
 
-    /// The payload string is not JSON; kept verbatim (the message gives the line and column inside it).
+    /// Info: the payload string is not JSON (free text, which ZEGO's docs show); kept verbatim (the message gives
+    /// the line and column where JSON reading stopped).
     public static let zegoPayloadNotJSON: DiagnosticCode = "zego.payload.not-json"
-    /// The payload string is JSON but not an object (an array, a string, a number); kept verbatim.
+    /// Info: the payload string is JSON but not an object (an array, a string, a number); kept verbatim.
     public static let zegoPayloadNotObject: DiagnosticCode = "zego.payload.not-object"
     /// The payload's media key (`zegoPayloadMediaKey`) holds something other than a string; kept in the payload.
     public static let zegoPayloadMediaNotString: DiagnosticCode = "zego.payload.media-not-string"
@@ -18,7 +19,7 @@ extension DiagnosticCode {
     public static let zegoBadgeIncrementRange: DiagnosticCode = "zego.badge-increment.range"
     /// A badge increment while `enableBadge` is not true: it has no effect.
     public static let zegoBadgeIncrementDisabled: DiagnosticCode = "zego.badge-increment.disabled"
-    /// A key of a ZEGO object the model does not know; kept and rendered back in place.
+    /// Warning: a key a ZEGO object does not define; kept and rendered back in place, but ZEGO does not read it.
     public static let zegoUnknownKey: DiagnosticCode = "zego.key.unknown"
 
     // MARK: - Server OfflinePush
@@ -27,8 +28,9 @@ extension DiagnosticCode {
     public static let zegoOfflinePushDisabled: DiagnosticCode = "zego.offline-push.disabled"
     /// `OfflinePush.Enable` is an integer other than 0 or 1; kept as it was.
     public static let zegoOfflinePushEnableInvalid: DiagnosticCode = "zego.offline-push.enable-invalid"
-    /// A `MessageBody` (or request) without an `OfflinePush` object.
-    public static let zegoOfflinePushMissing: DiagnosticCode = "zego.offline-push.missing"
+    /// Info: a `MessageBody` (or request) without `OfflinePush` (optional in ZEGO's API): no offline push is sent;
+    /// `Message` is read as the body.
+    public static let zegoOfflinePushAbsent: DiagnosticCode = "zego.offline-push.absent"
     /// The request's `PushType` is 0 (online only): the `OfflinePush` is never used.
     public static let zegoOfflinePushOnlineOnly: DiagnosticCode = "zego.offline-push.online-only"
 

@@ -58,11 +58,11 @@ package enum ZegoForm {
     ) {
         for key in rest.keys where !diagnostics.contains(where: { $0.path == path.appending(key) }) {
             let legacy = key == ZegoKeys.legacyPayload && object == "ZIMPushConfig"
-            diagnostics.info(
+            diagnostics.warning(
                 .zegoUnknownKey, at: path.appending(key),
                 legacy
                     ? "`extendedData` is what ZIM before 2.5.0 called `payload`; kept as it is, not read as the payload"
-                    : "`\(key)` is not a known \(object) key; kept and rendered back in place")
+                    : "`\(key)` is not a \(object) key: ZEGO does not read it (kept and rendered back in place)")
         }
     }
 
@@ -153,22 +153,25 @@ package enum ZegoForm {
         }
     }
 
+    /// Why a format without it cannot carry each `extensions.zego` key.
+    package static let extensionReasons: [String: String] = [
+        X.resourcesID: "the delivered payload does not show the resourcesID: ZEGO applies it when it sends",
+        X.enableBadge: "the delivered payload has the absolute badge ZEGO computed, not the badge settings",
+        X.badgeIncrement: "the delivered payload has the absolute badge ZEGO computed, not the increment",
+        X.voIPConfig: "only ZIMPushConfig has a VoIP configuration",
+        X.enable: "only the server OfflinePush has `Enable`",
+        X.pushImageInfo: "only the server OfflinePush (push to all users) has PushImageInfo",
+        X.pushConfig: "these are ZIMPushConfig keys the model does not know",
+        X.offlinePush: "these are OfflinePush keys the model does not know",
+        X.messageBody: "only the server API has a MessageBody around OfflinePush",
+        X.request: "only the server API has a request around MessageBody",
+    ]
+
     /// Explains, for each `extensions.zego` key the target form does not carry, why.
     package static func explainExtensionLosses(
         _ n: PushNotification, carried: Set<String>, target: String, context: inout RenderContext
     ) {
-        let reasons: [String: String] = [
-            X.resourcesID: "the delivered payload does not show the resourcesID: ZEGO applies it when it sends",
-            X.enableBadge: "the delivered payload has the absolute badge ZEGO computed, not the badge settings",
-            X.badgeIncrement: "the delivered payload has the absolute badge ZEGO computed, not the increment",
-            X.voIPConfig: "only ZIMPushConfig has a VoIP configuration",
-            X.enable: "only the server OfflinePush has `Enable`",
-            X.pushImageInfo: "only the server OfflinePush (push to all users) has PushImageInfo",
-            X.pushConfig: "these are ZIMPushConfig keys the model does not know",
-            X.offlinePush: "these are OfflinePush keys the model does not know",
-            X.messageBody: "only the server API has a MessageBody around OfflinePush",
-            X.request: "only the server API has a request around MessageBody",
-        ]
+        let reasons = extensionReasons
         for (key, _) in n.extensionObject(X.namespace) where !carried.contains(key) {
             let reason = reasons[key] ?? "\(target) has no place for this ZEGO value"
             context.explainLoss(at: JSONPointer(tokens: ["extensions", X.namespace, key]), reason)

@@ -30,6 +30,8 @@ package enum ZegoKeys {
     /// The server API's request and `MessageBody` wrappers around `OfflinePush`.
     package enum Server {
         package static let messageBody = "MessageBody"
+        package static let message = "Message"
+        package static let fromUserID = "FromUserId"
         package static let offlinePush = "OfflinePush"
         package static let pushType = "PushType"
     }
@@ -83,6 +85,8 @@ package enum ZegoKeys {
         package static let messageBody = "messageBody"
         /// The request around `MessageBody` (its other keys), when the input was a whole request.
         package static let request = "request"
+        /// `zego-offline-push`: true when the `MessageBody` had no `OfflinePush` (its `Message` is the body).
+        package static let noOfflinePush = "noOfflinePush"
     }
 
     /// resourcesID's documented maximum length, in characters.

@@ -12,22 +12,47 @@ extension ZegoOfflinePushAdapter {
                 .notAnObject, at: .root, "an OfflinePush must be a JSON object, found \(payload.typeName)")
             return nil
         }
-        guard let (offlinePush, path, wrappers) = Self.unwrap(root, context: &context) else { return nil }
+        guard var (offlinePush, path, wrappers) = Self.unwrap(root, context: &context) else { return nil }
         var n = PushNotification()
         n.source = descriptor.name
         var ext = JSONObject()
-        Self.read(offlinePush, at: path, into: &n, ext: &ext, context: &context)
+        if let offlinePush {
+            Self.read(offlinePush, at: path, into: &n, ext: &ext, context: &context)
+        } else {
+            Self.readWithoutOfflinePush(at: path, into: &n, ext: &ext, wrappers: &wrappers, context: &context)
+        }
         for (key, value) in wrappers { ext[key] = value }
         n.setExtension(X.namespace, ext)
         if !ext.isEmpty { context.record("extensions", from: path) }
+        ContentCheck.reportUnread(n, context: &context, unreadCodes: [.zegoUnknownKey])
         return n
+    }
+
+    /// A `MessageBody` without `OfflinePush`, as in ZEGO's own push-to-all example: valid. ZEGO sends no offline
+    /// push for it (`OfflinePush.Enable` defaults to 0); what it delivers is the message text `Message`, read as
+    /// `body`. Rendered back the same way while the notification has nothing only `OfflinePush` can carry.
+    private static func readWithoutOfflinePush(
+        at bodyPath: JSONPointer, into n: inout PushNotification, ext: inout JSONObject, wrappers: inout JSONObject,
+        context: inout NormaliseContext
+    ) {
+        ext[X.noOfflinePush] = .bool(true)
+        guard case .object(var body)? = wrappers[X.messageBody] else { return }
+        if let message = body.takeString(S.message, at: bodyPath, &context.diagnostics) {
+            n.body = message
+            context.record("body", from: bodyPath.appending(S.message))
+        }
+        wrappers[X.messageBody] = .object(body)
+        context.diagnostics.info(
+            .zegoOfflinePushAbsent, at: bodyPath,
+            "no `OfflinePush`: ZEGO sends no offline push for this message (Enable defaults to 0); its text `Message` "
+                + "is read as the body")
     }
 
     /// Finds the OfflinePush object: in a request's `MessageBody`, in a `MessageBody`, or the root itself.
     /// Returns it, its location, and the wrappers' other keys (`request`, `messageBody`) for `extensions.zego`.
     private static func unwrap(
         _ root: JSONObject, context: inout NormaliseContext
-    ) -> (JSONObject, JSONPointer, JSONObject)? {
+    ) -> (JSONObject?, JSONPointer, JSONObject)? {
         var wrappers = JSONObject()
         var body = root
         var bodyPath = JSONPointer.root
@@ -47,9 +72,8 @@ extension ZegoOfflinePushAdapter {
         }
         let path = bodyPath.appending(S.offlinePush)
         guard let value = body.removeValue(forKey: S.offlinePush) else {
-            context.diagnostics.error(
-                .zegoOfflinePushMissing, at: bodyPath, "this MessageBody has no `OfflinePush`: nothing to read")
-            return nil
+            wrappers[X.messageBody] = .object(body)
+            return (nil, bodyPath, wrappers)
         }
         guard case .object(let offlinePush) = value else {
             context.diagnostics.error(.wrongType, at: path, "`OfflinePush` must be an object, found \(value.typeName)")

@@ -76,9 +76,30 @@ extension ZegoOfflinePushAdapter {
         let request = ext[X.request]?.objectValue
         guard request != nil || ext[X.messageBody] != nil else { return .object(out) }
         var body = ext[X.messageBody]?.objectValue ?? JSONObject()
-        body[S.offlinePush] = .object(out)
+        if Self.rendersWithoutOfflinePush(n) {
+            // Read from a MessageBody without OfflinePush: the body is its `Message` (written first, as ZEGO does).
+            var message = JSONObject()
+            if let text = n.body { message.appendUnchecked(S.message, .string(text)) }
+            for (key, value) in body where message[key] == nil { message.appendUnchecked(key, value) }
+            body = message
+        } else {
+            body[S.offlinePush] = .object(out)
+        }
         guard var request else { return .object(body) }
         request[S.messageBody] = .object(body)
         return .object(request)
+    }
+
+    /// True for a notification read from a `MessageBody` without `OfflinePush` that still holds nothing only an
+    /// `OfflinePush` carries (a title, media, the payload, the push settings).
+    static func rendersWithoutOfflinePush(_ n: PushNotification) -> Bool {
+        let ext = n.extensionObject(X.namespace)
+        guard ext[X.noOfflinePush]?.boolValue == true, ext[X.messageBody]?.objectValue != nil, n.title == nil,
+            n.media.isEmpty
+        else { return false }
+        let offlinePushOnly = [
+            X.payload, X.resourcesID, X.enableBadge, X.badgeIncrement, X.enable, X.pushImageInfo, X.offlinePush,
+        ]
+        return !offlinePushOnly.contains { ext[$0] != nil }
     }
 }

@@ -7,7 +7,8 @@ private typealias S = ZegoKeys.Server
 /// `{"OfflinePush": {…}}`, inside a `MessageBody`, or inside a whole `SendMessageToAllUsers` request.
 /// A send form, not what the device receives.
 ///
-/// `Title` → `title`, `Content` → `body`, `Payload` as in `zego`. The image URL is read from both
+/// `OfflinePush` is optional (ZEGO's own push-to-all example has none): a `MessageBody` without it is valid, sends no
+/// offline push, and its `Message` is the body. `Title` → `title`, `Content` → `body`, `Payload` as in `zego`. The image URL is read from both
 /// places ZEGO has for it: `PushImageInfo.Apns.Image` (the typed push-to-all field) first, then the
 /// payload's media key; equal URLs make one media item. `PushStrategyId` (the server's name for a
 /// resourcesID), `EnableBadge`, `BadgeIncrement` (an increment, never canonical `badge`), an `Enable`
@@ -27,14 +28,18 @@ public struct ZegoOfflinePushAdapter: PayloadAdapter {
             "title", "body", "media", "extensions.zego.payload", "extensions.zego.resourcesID",
             "extensions.zego.enableBadge", "extensions.zego.badgeIncrement", "extensions.zego.enable",
             "extensions.zego.pushImageInfo", "extensions.zego.offlinePush", "extensions.zego.messageBody",
-            "extensions.zego.request",
-        ])
+            "extensions.zego.request", "extensions.zego.noOfflinePush",
+        ],
+        layoutPaths: [JSONPointer(tokens: ["extensions", "zego", "noOfflinePush"])],
+        options: [.zegoPayloadMediaKey, .zegoResourcesID])
 
     public func recognise(_ payload: JSONValue) -> Recognition? {
         guard case .object(let root) = payload else { return nil }
         if root[S.offlinePush] != nil { return .certain("/" + S.offlinePush) }
-        if case .object(let body)? = root[S.messageBody], body[S.offlinePush] != nil {
-            return .certain("/" + S.messageBody + "/" + S.offlinePush)
+        if case .object(let body)? = root[S.messageBody] {
+            if body[S.offlinePush] != nil { return .certain("/" + S.messageBody + "/" + S.offlinePush) }
+            // A server request without OfflinePush (optional in ZEGO's API).
+            if root[S.fromUserID] != nil { return .certain("/" + S.messageBody, "/" + S.fromUserID) }
         }
         let certain = [K.pushStrategyID, K.pushImageInfo].filter { root[$0] != nil }
         if !certain.isEmpty { return Recognition(strength: 3, evidence: certain.map { "/" + $0 }) }

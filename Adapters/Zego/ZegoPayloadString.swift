@@ -31,14 +31,14 @@ package struct ZegoPayloadString: Sendable, Hashable {
         do {
             parsed = try JSONParser().parse(text)
         } catch {
-            diagnostics.warning(
+            diagnostics.info(
                 .zegoPayloadNotJSON, at: path,
                 "the payload string is not JSON (\(error.kind.rawValue) at line \(error.line), column \(error.column): "
                     + "\(error.message)); kept verbatim, so no media URL is read from it")
             return ZegoPayloadString(mediaURL: nil, kept: .string(text))
         }
         guard case .object(var object) = parsed else {
-            diagnostics.warning(
+            diagnostics.info(
                 .zegoPayloadNotObject, at: path,
                 "the payload string holds JSON \(parsed.typeName), not an object; "
                     + "kept verbatim, so no media URL is read from it"

@@ -26,7 +26,8 @@ public struct ZegoPushConfigAdapter: PayloadAdapter {
             "title", "body", "media", "extensions.zego.payload", "extensions.zego.resourcesID",
             "extensions.zego.enableBadge", "extensions.zego.badgeIncrement", "extensions.zego.voIPConfig",
             "extensions.zego.pushConfig",
-        ])
+        ],
+        options: [.zegoPayloadMediaKey, .zegoResourcesID])
 
     public func recognise(_ payload: JSONValue) -> Recognition? {
         guard case .object(let root) = payload, root[APNsKeys.aps] == nil else { return nil }
@@ -86,6 +87,7 @@ public struct ZegoPushConfigAdapter: PayloadAdapter {
         }
         n.setExtension(X.namespace, ext)
         if !ext.isEmpty { context.record("extensions", from: root) }
+        ContentCheck.reportUnread(n, context: &context, unreadCodes: [.zegoUnknownKey])
         return n
     }
 

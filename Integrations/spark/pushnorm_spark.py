@@ -2,10 +2,11 @@
 """Convert push payloads on Apache Spark with the semantics of `pushnorm convert`.
 
   spark-submit Integrations/spark/pushnorm_spark.py --from F --to T --input IN --output OUT [--strict]
-      [--allow-invalid] [--options FILE] [--pushnorm PATH] [--input-format ndjson|parquet] [--column payload]
-      [--report-loss]
+      [--allow-invalid] [--failures-ok] [--options FILE] [--pushnorm PATH] [--input-format ndjson|parquet]
+      [--column payload] [--report-loss]
 
-Exit status: 0 ok; 1 some records failed (0 with --allow-invalid); 2 usage; 3 the job failed (OUT incomplete,
+--allow-invalid means what it means to `pushnorm convert` (records with error findings are converted anyway).
+Exit status: 0 ok; 1 some records failed (0 with --failures-ok); 2 usage; 3 the job failed (OUT incomplete,
 no summary.json). The library is the `pushnormspark` package beside this file.
 """
 import os

@@ -16,10 +16,12 @@ public struct FormatDescriptor: Sendable, Hashable {
     /// source payload was laid out (a placement, a wrapper, a spelling) rather than content. They let a
     /// payload render back exactly, mean nothing to other formats, and are never reported lost.
     public var layoutPaths: [JSONPointer]
+    /// The options this format reads (``FormatOptions``): declared here, by the format, with their typed accessors.
+    public var options: [FormatOption]
 
     public init(
         name: String, vendor: String, summary: String, isDelivered: Bool, carries: [String],
-        layoutPaths: [JSONPointer] = []
+        layoutPaths: [JSONPointer] = [], options: [FormatOption] = []
     ) {
         self.name = name
         self.vendor = vendor
@@ -28,5 +30,6 @@ public struct FormatDescriptor: Sendable, Hashable {
         self.carries = carries
         self.carriedFields = CarriedFields(carries)
         self.layoutPaths = layoutPaths
+        self.options = options
     }
 }

@@ -1,68 +1,119 @@
-/// The one options value shared by the library, the CLI (`--options FILE`) and the RPC (`options`).
+/// One option a format declares (``FormatDescriptor/options``): its JSON name, type, default and meaning.
 ///
-/// Every option has a documented default; the README's "Undocumented vendor details" section says
-/// why each default was chosen. JSON form: an object with these camelCase keys, all optional.
-public struct FormatOptions: Sendable, Hashable {
-    /// `amazonMediaKey`: the userInfo key of the Amazon-style media URL. Default `attachment-url`.
-    public var amazonMediaKey: String = "attachment-url"
-    /// `amazonMediaPlacement`: where `amazon` renders the media URL: `top` (default, as the seed's
-    /// extension reads it), `data` (the Pusher convention), or `aps`.
-    public var amazonMediaPlacement: String = "top"
-    /// `snsPlatform`: which SNS key holds the APNs payload: `APNS` (default) or `APNS_SANDBOX`.
-    public var snsPlatform: String = "APNS"
-    /// `hiveMediaKey`: the userInfo key HIVEExtensions reads the media URL from. Hive does not publish
-    /// it; default `imageUrl` (see README).
-    public var hiveMediaKey: String = "imageUrl"
-    /// `hiveGroupKey`: the top-level key of the Hive group id besides `aps.thread-id`; default `groupId`.
-    public var hiveGroupKey: String = "groupId"
-    /// `hiveActionCatalogue`: a `hive_push_actions.json` document whose categories are accepted in
-    /// addition to Hive's nine built-in ones.
-    public var hiveActionCatalogue: JSONValue?
-    /// `zegoPayloadMediaKey`: the key inside ZEGO's `payload` JSON string that carries the image URL.
-    /// ZEGO leaves it to the app; default `image_attachment` (ZEGO's own example).
-    public var zegoPayloadMediaKey: String = "image_attachment"
-    /// `zegoResourcesID`: the resourcesID (push strategy) to write when rendering ZEGO send forms.
-    public var zegoResourcesID: String?
-
-    public init() {}
-
-    /// Option keys, their JSON spelling.
-    package enum Keys {
-        static let amazonMediaKey = "amazonMediaKey"
-        static let amazonMediaPlacement = "amazonMediaPlacement"
-        static let snsPlatform = "snsPlatform"
-        static let hiveMediaKey = "hiveMediaKey"
-        static let hiveGroupKey = "hiveGroupKey"
-        static let hiveActionCatalogue = "hiveActionCatalogue"
-        static let zegoPayloadMediaKey = "zegoPayloadMediaKey"
-        static let zegoResourcesID = "zegoResourcesID"
+/// The format that reads an option declares it, next to a typed accessor on ``FormatOptions`` (as
+/// `FormatOptions.hiveMediaKey` is declared by the Hive format); the registry collects every declared option, and
+/// `FormatOptions(json:)` accepts exactly those.
+public struct FormatOption: Sendable, Hashable {
+    /// What values an option takes.
+    public enum Kind: Sendable, Hashable {
+        /// A string; when `allowed` is given, one of those.
+        case string(allowed: [String]?)
+        /// Any JSON value (a document, such as a catalogue).
+        case json
+        /// An integer no smaller than `minimum`.
+        case integer(minimum: Int64)
+        /// A non-empty array of strings.
+        case strings
     }
 
-    /// Reads the JSON form. Unknown keys and wrong types are errors located under `path`.
-    public init(json: JSONValue, at path: JSONPointer = .root, diagnostics: inout [Diagnostic]) {
+    /// The JSON (camelCase) name, used by the library, the CLI's `--options` file and the RPC's `options`.
+    public var name: String
+    public var kind: Kind
+    /// The value when none is given (nil: the option is absent by default).
+    public var defaultValue: JSONValue?
+    /// One line on what it does and why its default was chosen.
+    public var summary: String
+
+    public init(_ name: String, kind: Kind, default defaultValue: JSONValue? = nil, summary: String) {
+        self.name = name
+        self.kind = kind
+        self.defaultValue = defaultValue
+        self.summary = summary
+    }
+}
+
+/// The one options value shared by the library, the CLI (`--options FILE`) and the RPC (`options`): the values of
+/// the options formats declare (``FormatOption``), each absent one at its default.
+///
+/// JSON form: an object with the options' camelCase names, all optional. Formats read their options through typed
+/// accessors they declare (`options.hiveMediaKey`), which read ``string(_:)`` and ``value(_:)``.
+public struct FormatOptions: Sendable, Hashable {
+    /// The values that differ from their option's default, by option name.
+    @usableFromInline var values: [String: JSONValue] = [:]
+
+    /// Every option at its default.
+    public init() {}
+
+    /// The option's value, or its default.
+    @inlinable public func value(_ option: FormatOption) -> JSONValue? {
+        if hasOnlyDefaults { return option.defaultValue }
+        return explicitValue(option.name) ?? option.defaultValue
+    }
+
+    /// A string option's value, or its default.
+    @inlinable public func string(_ option: FormatOption) -> String? {
+        if hasOnlyDefaults { return option.defaultValue?.stringValue }
+        return (explicitValue(option.name) ?? option.defaultValue)?.stringValue
+    }
+
+    /// Sets an option (nil: back to its default).
+    public mutating func set(_ option: FormatOption, _ value: JSONValue?) {
+        values[option.name] = value == option.defaultValue ? nil : value
+    }
+
+    /// True when every option is at its default (the common case: accessors need no lookup).
+    @inlinable public var hasOnlyDefaults: Bool { values.isEmpty }
+
+    @usableFromInline func explicitValue(_ name: String) -> JSONValue? { values[name] }
+
+    /// Reads the JSON form against the `declared` options. Unknown keys, wrong types and values outside an option's
+    /// allowed ones are errors located under `path`.
+    public init(
+        json: JSONValue, at path: JSONPointer = .root, declared: [FormatOption], diagnostics: inout [Diagnostic]
+    ) {
         self.init()
         guard var o = json.objectValue else {
             diagnostics.error(.wrongType, at: path, "options must be an object, found \(json.typeName)")
             return
         }
-        func string(_ key: String, allowed: [String]? = nil) -> String? {
-            guard let value = o.takeString(key, at: path, &diagnostics, code: .invalidOption) else { return nil }
-            if let allowed, !allowed.contains(value) {
-                diagnostics.error(
-                    .invalidOption, at: path.appending(key),
-                    "`\(key)` must be one of \(allowed.joined(separator: ", ")); found \"\(value)\"")
-                return nil
+        for option in declared {
+            switch option.kind {
+            case .json:
+                if let value = o.take(option.name) { set(option, value) }
+            case .integer(let minimum):
+                guard let value = o.takeInteger(option.name, at: path, &diagnostics, code: .invalidOption) else {
+                    continue
+                }
+                guard value >= minimum else {
+                    diagnostics.error(
+                        .invalidOption, at: path.appending(option.name),
+                        "`\(option.name)` must be at least \(minimum), found \(value)")
+                    continue
+                }
+                set(option, .integer(value))
+            case .strings:
+                guard let value = o.take(option.name) else { continue }
+                let strings = value.arrayValue?.compactMap(\.stringValue) ?? []
+                guard !strings.isEmpty, strings.count == value.arrayValue?.count else {
+                    diagnostics.error(
+                        .invalidOption, at: path.appending(option.name),
+                        "`\(option.name)` must be a non-empty array of strings")
+                    continue
+                }
+                set(option, value)
+            case .string(let allowed):
+                guard let value = o.takeString(option.name, at: path, &diagnostics, code: .invalidOption) else {
+                    continue
+                }
+                if let allowed, !allowed.contains(value) {
+                    diagnostics.error(
+                        .invalidOption, at: path.appending(option.name),
+                        "`\(option.name)` must be one of \(allowed.joined(separator: ", ")); found \"\(value)\"")
+                    continue
+                }
+                set(option, .string(value))
             }
-            return value
         }
-        if let v = string(Keys.amazonMediaKey) { amazonMediaKey = v }
-        if let v = string(Keys.amazonMediaPlacement, allowed: ["top", "data", "aps"]) { amazonMediaPlacement = v }
-        if let v = string(Keys.snsPlatform, allowed: ["APNS", "APNS_SANDBOX"]) { snsPlatform = v }
-        if let v = string(Keys.hiveMediaKey) { hiveMediaKey = v }
-        if let v = string(Keys.hiveGroupKey) { hiveGroupKey = v }
-        if let v = o.take(Keys.hiveActionCatalogue) { hiveActionCatalogue = v }
-        if let v = string(Keys.zegoPayloadMediaKey) { zegoPayloadMediaKey = v }
-        if let v = string(Keys.zegoResourcesID) { zegoResourcesID = v }
         for key in o.keys where !diagnostics.contains(where: { $0.path == path.appending(key) }) {
             diagnostics.error(.invalidOption, at: path.appending(key), "`\(key)` is not a known option")
         }

@@ -43,6 +43,10 @@ public protocol PayloadAdapter: Sendable {
     /// key): its rendering then reads back as something else, so the facade reads it back to report what changed
     /// (and announces a rendering that does not read cleanly). Default false.
     func dataCollides(_ notification: PushNotification, options: FormatOptions) -> Bool
+
+    /// The rules of the platform this format delivers through, run by `validate` (the registry runs each
+    /// platform's once). Default none.
+    var platformRules: [any PlatformRules] { get }
 }
 
 extension PayloadAdapter {
@@ -51,6 +55,8 @@ extension PayloadAdapter {
     }
 
     public func dataCollides(_ notification: PushNotification, options: FormatOptions) -> Bool { false }
+
+    public var platformRules: [any PlatformRules] { [] }
 }
 
 /// Evidence that a payload is of some format.

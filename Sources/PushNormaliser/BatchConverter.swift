@@ -27,6 +27,9 @@ public struct BatchConverter: Sendable {
         public var diagnostics: [Diagnostic]
         /// True when the record failed (convert error, or invalid under validate).
         public var failed: Bool
+        /// Validate: the format read and the notification validated (nil when unreadable).
+        public var format: String? = nil
+        public var notification: PushNotification? = nil
     }
 
     public var normaliser: Normaliser
@@ -34,6 +37,9 @@ public struct BatchConverter: Sendable {
     public var options: FormatOptions
     /// Parallel workers; 1 runs inline.
     public var jobs: Int
+    /// Convert records with error findings anyway, with the findings attached (`--allow-invalid`). Default false:
+    /// such a record fails, as `validate` calls it invalid.
+    public var allowInvalid = false
 
     public init(
         normaliser: Normaliser = Normaliser(), operation: Operation, options: FormatOptions = FormatOptions(), jobs: Int
@@ -55,7 +61,8 @@ public struct BatchConverter: Sendable {
         switch operation {
         case .convert(let from, let to, let strict):
             do {
-                let result = try normaliser.convert(bytes, from: from, to: to, strict: strict, options: options)
+                let result = try normaliser.convert(
+                    bytes, from: from, to: to, strict: strict, allowInvalid: allowInvalid, options: options)
                 outcome.output = result.compactBytes
                 outcome.lost = result.lost
                 outcome.diagnostics = result.diagnostics
@@ -70,6 +77,8 @@ public struct BatchConverter: Sendable {
             let result = normaliser.validate(bytes, format: format, target: target, options: options)
             outcome.diagnostics = result.diagnostics
             outcome.failed = !result.valid
+            outcome.format = result.format
+            outcome.notification = result.notification
         }
         return outcome
     }

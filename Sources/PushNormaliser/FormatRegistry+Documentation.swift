@@ -1,4 +1,5 @@
 public import PushCore
+import JSONCodec
 
 /// The documentation generated from the registry: the README's formats table and the OpenRPC format enums (the
 /// command line lists the registry at run time: `FormatNames`). `GeneratedDocumentationTests` fails when a checked-in copy differs (and rewrites them
@@ -28,6 +29,16 @@ extension FormatRegistry {
                 descriptor.name == Normaliser.catalogueFormat
                 ? "catalogue" : descriptor.isDelivered ? "delivered" : "send"
             lines.append("| `\(descriptor.name)` | \(descriptor.vendor) | \(form) | \(descriptor.summary) |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The README's options table (Markdown): every option a format declares, with its default and meaning.
+    public var optionsTable: String {
+        var lines = ["| option | default | meaning |", "| --- | --- | --- |"]
+        for option in optionDeclarations {
+            let defaultText = option.defaultValue.map { "`\($0.stringValue ?? $0.compactText)`" } ?? "none"
+            lines.append("| `\(option.name)` | \(defaultText) | \(option.summary) |")
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -20,6 +20,14 @@ public struct FormatRegistry: Sendable {
     /// The formats that read and write through a wire table, by name (cast once, not per conversion).
     let wireFormatsByName: [String: any WireFormat]
 
+    /// Every option some format declares (``FormatDescriptor/options``), once each, in registry order: what
+    /// ``FormatOptions/init(json:at:diagnostics:)`` accepts.
+    public let optionDeclarations: [FormatOption]
+
+    /// Every platform's rules some format declares (``PayloadAdapter/platformRules``), once per platform, in
+    /// registry order: what `validate` runs.
+    public let platformRules: [any PlatformRules]
+
     public init(adapters: [any PayloadAdapter]) {
         self.adapters = adapters
         layoutPaths = adapters.flatMap(\.descriptor.layoutPaths)
@@ -33,6 +41,16 @@ public struct FormatRegistry: Sendable {
             if let format = adapters[index] as? any WireFormat { wireFormatsByName[name] = format }
         }
         self.wireFormatsByName = wireFormatsByName
+        var options: [FormatOption] = []
+        for option in adapters.flatMap(\.descriptor.options) where !options.contains(where: { $0.name == option.name }) {
+            options.append(option)
+        }
+        optionDeclarations = options
+        var rules: [any PlatformRules] = []
+        for rule in adapters.flatMap(\.platformRules) where !rules.contains(where: { $0.platform == rule.platform }) {
+            rules.append(rule)
+        }
+        platformRules = rules
     }
 
     /// The adapter for a public format name.

@@ -28,7 +28,7 @@ extension Normaliser {
         guard from != "auto", let source = registry.wireFormat(named: from),
             let target = registry.wireFormat(named: to),
             let wire = source.wireRead(document, root: root, options: options),
-            !target.wireDataCollides(wire, options: options)
+            passesModelChecks(wire.model, size: capacity, format: source.descriptor), !target.wireDataCollides(wire, options: options)
         else { return nil }
         var context = RenderContext(options: options)
         var out: [UInt8] = []

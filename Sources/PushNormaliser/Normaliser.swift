@@ -1,6 +1,5 @@
 public import PushCore
 public import JSONCodec
-import APNsAdapter
 
 /// The library's entry point: normalise, validate, render and convert push payloads.
 ///
@@ -73,19 +72,7 @@ public struct Normaliser: Sendable {
         } catch {
             return ValidationResult(valid: false, diagnostics: error.diagnostics, format: nil)
         }
-        var diagnostics = result.diagnostics
-        if let checking = registry.adapter(named: result.format) as? any FormatChecking {
-            // A format with its own platform's rules runs them, and Apple's on its iOS part when it has one.
-            if let size = checking.appleCheckedSize(of: payload) {
-                diagnostics += NotificationChecks.check(result.notification, payloadSize: size, context: result.context)
-            }
-            diagnostics += checking.check(payload, notification: result.notification, context: result.context)
-        } else {
-            let size = deliveredSize(result.notification, format: result.format, original: payload)
-            let isDelivered = registry.adapter(named: result.format)?.descriptor.isDelivered ?? true
-            diagnostics += NotificationChecks.check(
-                result.notification, payloadSize: size, context: result.context, isDelivered: isDelivered)
-        }
+        var diagnostics = result.diagnostics + modelChecks(result, payload: payload)
         if let target {
             diagnostics += renderability(result.notification, target: target, options: options) { canonical in
                 result.context.inputPath(for: canonical)
@@ -94,7 +81,9 @@ public struct Normaliser: Sendable {
         // Model and render findings are located through provenance, which may name a path the input lacks
         // (`/aps/sound/name` when `sound` was a string): keep each at its nearest enclosing value that exists.
         diagnostics = diagnostics.map { $0.located { $0.nearestResolving(in: payload) } }
-        return ValidationResult(valid: !diagnostics.containsErrors, diagnostics: diagnostics, format: result.format)
+        return ValidationResult(
+            valid: !diagnostics.containsErrors, diagnostics: diagnostics, format: result.format,
+            notification: result.notification)
     }
 
     /// Validates a canonical notification (paths point into the canonical model).
@@ -103,8 +92,8 @@ public struct Normaliser: Sendable {
     ) -> ValidationResult {
         var context = NormaliseContext(options: options)
         context.pathsAreCanonical = true
-        let size = JSONWriter.compactSize(of: .object(APNsPayloadWriter.payload(for: notification)))
-        var diagnostics = NotificationChecks.check(notification, payloadSize: size, context: context)
+        var diagnostics = platformFindings(
+            notification, PlatformCheck(context: context, format: nil, deliveredSize: nil))
         if let target {
             diagnostics += renderability(notification, target: target, options: options) { $0 }
         }
@@ -148,23 +137,31 @@ public struct Normaliser: Sendable {
     /// Parses `bytes` and converts them from one format to another.
     public func convert(
         _ bytes: some Collection<UInt8>, from: String = "auto", to: String, strict: Bool = false,
-        options: FormatOptions = FormatOptions()
+        allowInvalid: Bool = false, options: FormatOptions = FormatOptions()
     ) throws(NormalisationFailure) -> ConversionResult {
-        if !strict, let result = wireConvert(bytes, from: from, to: to, options: options) { return result }
-        return try convert(parse(bytes), from: from, to: to, strict: strict, options: options)
+        if !strict, !allowInvalid, let result = wireConvert(bytes, from: from, to: to, options: options) {
+            return result
+        }
+        return try convert(
+            parse(bytes), from: from, to: to, strict: strict, allowInvalid: allowInvalid, options: options)
     }
 
-    /// Converts: normalise, then render. Fails when the payload has errors, or (strict) when anything would be lost.
+    /// Converts: normalise, then render. Fails when the payload has error findings (those of `normalise` and the
+    /// model checks `validate` runs), unless `allowInvalid` (then it converts anyway, with every finding attached), or
+    /// (strict) when anything would be lost.
     public func convert(
-        _ payload: JSONValue, from: String = "auto", to: String, strict: Bool = false,
+        _ payload: JSONValue, from: String = "auto", to: String, strict: Bool = false, allowInvalid: Bool = false,
         options: FormatOptions = FormatOptions()
     ) throws(NormalisationFailure) -> ConversionResult {
         guard registry.adapter(named: to) != nil else { throw unknownFormat(to) }
-        let normalised = try normalise(payload, format: from, options: options)
-        if normalised.diagnostics.containsErrors {
+        var normalised = try normalise(payload, format: from, options: options)
+        let checks = modelChecks(normalised, payload: payload)
+        if !allowInvalid && (normalised.diagnostics.containsErrors || checks.containsErrors) {
             throw NormalisationFailure(
-                .rejected, "the \(normalised.format) payload has errors", diagnostics: normalised.diagnostics)
+                .rejected, "the \(normalised.format) payload has errors",
+                diagnostics: normalised.diagnostics + checks.filter { $0.severity == .error })
         }
+        if allowInvalid { normalised.diagnostics += checks }
         let rendered = try render(normalised.notification, format: to, options: options)
         // Render findings are located in the canonical model; move them into the input like every other finding,
         // at the nearest enclosing value that exists there.
@@ -236,12 +233,9 @@ public struct Normaliser: Sendable {
         return (detection.adapter, detection.evidence, preamble)
     }
 
-    /// The size the device receives: the payload itself for delivered formats, else its APNs rendering.
-    private func deliveredSize(_ n: PushNotification, format: String, original: JSONValue) -> Int {
-        if let adapter = registry.adapter(named: format), adapter.descriptor.isDelivered {
-            return JSONWriter.compactSize(of: original)
-        }
-        return JSONWriter.compactSize(of: .object(APNsPayloadWriter.payload(for: n)))
+    /// The findings of every platform's rules that apply to the format read.
+    func platformFindings(_ n: PushNotification, _ check: PlatformCheck) -> [Diagnostic] {
+        registry.platformRules.filter { $0.applies(to: check.format) }.flatMap { $0.check(n, check) }
     }
 
     private func renderability(
@@ -324,6 +318,9 @@ public struct Normaliser: Sendable {
                     tokens.removeLast()
                 }
             }
+            if path.tokens.count > 2, path.tokens[0] == "extensions", let reason = keptValueReason(path) {
+                return LostField(path: path, reason: reason)
+            }
             return LostField(path: path, reason: defaultReason)
         }
     }
@@ -332,14 +329,14 @@ public struct Normaliser: Sendable {
 
 extension Diagnostic {
     /// This finding with its path mapped by `locate` (a canonical-model path to an input path).
-    fileprivate func located(by locate: (JSONPointer) -> JSONPointer) -> Diagnostic {
+    func located(by locate: (JSONPointer) -> JSONPointer) -> Diagnostic {
         Diagnostic(severity, code, at: locate(path), message)
     }
 }
 
 extension JSONPointer {
     /// This pointer, or its nearest ancestor that resolves in `document` (the root always does).
-    fileprivate func nearestResolving(in document: JSONValue) -> JSONPointer {
+    func nearestResolving(in document: JSONValue) -> JSONPointer {
         var tokens = self.tokens
         while !tokens.isEmpty, JSONPointer(tokens: tokens).resolve(in: document) == nil { tokens.removeLast() }
         return JSONPointer(tokens: tokens)

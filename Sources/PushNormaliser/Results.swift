@@ -23,6 +23,8 @@ public struct ValidationResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// The format validated as (nil when the payload could not be read).
     public var format: String?
+    /// The notification read (nil when the payload could not be read): what was validated.
+    public var notification: PushNotification? = nil
 }
 
 /// What `render` returns.

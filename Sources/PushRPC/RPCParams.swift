@@ -1,5 +1,6 @@
 import JSONCodec
 import PushCore
+import PushNormaliser
 
 /// A method's by-name params, read with typed accessors that turn every problem into a -32602
 /// (or, for a `payload` string that is not JSON, a 1005) error located in `params`.

@@ -54,7 +54,7 @@ extension RPCServer {
                 from = document.string(member.value)
             } else if BorrowedDocument.equal(key, "to") {
                 to = document.string(member.value)
-            } else if BorrowedDocument.equal(key, "strict") {
+            } else if BorrowedDocument.equal(key, "strict") || BorrowedDocument.equal(key, "allowInvalid") {
                 guard document.kind(member.value) == .false else { return nil }
             } else {
                 return nil

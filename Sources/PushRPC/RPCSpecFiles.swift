@@ -739,6 +739,15 @@ enum RPCSpecFiles {
           }
         },
         {
+          "name": "allowInvalid",
+          "description": "Convert a payload with error findings (those validate reports) instead of failing it with 1003; the findings are in `diagnostics`.",
+          "required": false,
+          "schema": {
+            "type": "boolean",
+            "default": false
+          }
+        },
+        {
           "name": "options",
           "description": "Conversion options.",
           "required": false,
@@ -948,7 +957,7 @@ enum RPCSpecFiles {
               "lost": [
                 {
                   "path": "/extensions/zego/resourcesID",
-                  "reason": "hive has no place for this field"
+                  "reason": "the delivered payload does not show the resourcesID: ZEGO applies it when it sends"
                 }
               ],
               "diagnostics": []
@@ -1095,7 +1104,11 @@ enum RPCSpecFiles {
             "type": "string",
             "enum": [
               "APNS",
-              "APNS_SANDBOX"
+              "APNS_SANDBOX",
+              "APNS_VOIP",
+              "APNS_VOIP_SANDBOX",
+              "MACOS",
+              "MACOS_SANDBOX"
             ],
             "default": "APNS",
             "description": "Which SNS key holds the APNs payload."
@@ -1121,6 +1134,19 @@ enum RPCSpecFiles {
           "zegoResourcesID": {
             "type": "string",
             "description": "The resourcesID (push strategy) written when rendering ZEGO send forms."
+          },
+          "sendTime": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "When the payload is sent, in UNIX epoch seconds: converts a relative time (Pinpoint's TimeToLive) and an absolute one (apns-expiration) into each other."
+          },
+          "apnsMediaKeys": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "minItems": 1,
+            "description": "Top-level keys of a plain `apns` payload read as media URLs (an app's own convention, such as `image` or `media-url`)."
           }
         }
       },

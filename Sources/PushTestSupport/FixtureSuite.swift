@@ -26,7 +26,10 @@ public enum FixtureSuite {
     ]
 
     /// Problems for one scenario (empty when it passes).
-    public static func run(_ adapter: any PayloadAdapter, scenario directory: String) -> [String] {
+    /// `options.json` may set the options `declared` (by default the adapter's own).
+    public static func run(
+        _ adapter: any PayloadAdapter, scenario directory: String, declared: [FormatOption]? = nil
+    ) -> [String] {
         let input: JSONValue
         var options = FormatOptions()
         do {
@@ -36,7 +39,8 @@ public enum FixtureSuite {
             input = loaded
             if let optionsJSON = try Golden.load(directory + "/options.json") {
                 var diagnostics: [Diagnostic] = []
-                options = FormatOptions(json: optionsJSON, diagnostics: &diagnostics)
+                options = FormatOptions(
+                    json: optionsJSON, declared: declared ?? adapter.descriptor.options, diagnostics: &diagnostics)
                 if !diagnostics.isEmpty { return ["\(directory): bad options.json: \(diagnostics)"] }
             }
         } catch {

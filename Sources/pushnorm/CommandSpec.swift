@@ -62,6 +62,7 @@ struct CommandSpec: Sendable {
                 .valued("--target", "FORMAT", "also check the payloads can be rendered in this format"),
                 optionsFile, pretty,
                 .flag("--records", "many records: one NDJSON result per record on stdout (summary on stderr)"),
+                .flag("--full", "add the format read and the notification validated to each result"),
                 ndjson, jobs, output, resume,
             ] + limitOptions,
             details: """
@@ -84,6 +85,7 @@ struct CommandSpec: Sendable {
                 .valued("--from", "FORMAT", "the input format (default auto: detect each record)"),
                 .valued("--to", "FORMAT", required: true, "the output format"),
                 .flag("--strict", "fail a record that would lose a field"),
+                .flag("--allow-invalid", "convert records with error findings anyway (--report-loss adds their diagnostics)"),
                 optionsFile, jobs,
                 .valued("--errors", "FILE", "write error records here (NDJSON) and leave null in their place"),
                 .flag("--report-loss", "wrap every output record as {payload, lost}"),

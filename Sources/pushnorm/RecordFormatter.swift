@@ -18,6 +18,10 @@ struct RecordFormatter: Sendable {
     let records: Bool
     /// validate `--pretty` (a single document).
     let pretty: Bool
+    /// convert `--allow-invalid`: with `--report-loss`, a record also carries the findings it was converted despite.
+    let allowInvalid: Bool
+    /// validate `--full`: each result also names the format read and holds the notification.
+    let full: Bool
 
     init(converter: BatchConverter, arguments: Arguments, isConvert: Bool, errorsApart: Bool) {
         self.converter = converter
@@ -26,6 +30,8 @@ struct RecordFormatter: Sendable {
         self.errorsApart = errorsApart
         records = arguments.flags.contains("--records")
         pretty = arguments.flags.contains("--pretty")
+        allowInvalid = arguments.flags.contains("--allow-invalid")
+        full = arguments.flags.contains("--full")
     }
 
     /// Processes every record of `chunk` and fills its outputs, marks and tally.
@@ -91,6 +97,11 @@ struct RecordFormatter: Sendable {
                 chunk.output.append(contentsOf: bytes)
                 chunk.output.append(contentsOf: ",\"lost\":".utf8)
                 JSONWriter().write(.array(outcome.lost.map(\.jsonValue)), into: &chunk.output)
+                if allowInvalid {
+                    // The findings a record was converted despite.
+                    chunk.output.append(contentsOf: ",\"diagnostics\":".utf8)
+                    JSONWriter().write(.array(outcome.diagnostics.map(\.jsonValue)), into: &chunk.output)
+                }
                 chunk.output.append(UInt8(ascii: "}"))
             } else {
                 chunk.output.append(contentsOf: bytes)
@@ -101,19 +112,24 @@ struct RecordFormatter: Sendable {
 
     private func emitValidated(_ outcome: BatchConverter.Outcome, chunk: RecordChunk) {
         guard records || chunk.single else { return }
+        var result = JSONObject()
+        if !chunk.single {
+            result["record"] = .integer(Int64(outcome.index))
+            result["line"] = .integer(Int64(outcome.line))
+        }
+        result["valid"] = .bool(!outcome.failed)
+        result["diagnostics"] = .array(outcome.diagnostics.map(\.jsonValue))
+        if full {
+            // What was validated: the format read and the notification.
+            result["format"] = outcome.format.map(JSONValue.string) ?? .null
+            result["notification"] = outcome.notification?.canonicalJSON ?? .null
+        }
         if chunk.single {
-            let result: JSONValue = [
-                "valid": .bool(!outcome.failed), "diagnostics": .array(outcome.diagnostics.map(\.jsonValue)),
-            ]
-            JSONWriter(style: pretty ? .canonical : .compact).write(result, into: &chunk.output)
+            JSONWriter(style: pretty ? .canonical : .compact).write(.object(result), into: &chunk.output)
             if !pretty { chunk.output.append(0x0A) }
             return
         }
-        let value: JSONValue = [
-            "record": .integer(Int64(outcome.index)), "line": .integer(Int64(outcome.line)),
-            "valid": .bool(!outcome.failed), "diagnostics": .array(outcome.diagnostics.map(\.jsonValue)),
-        ]
-        JSONWriter().write(value, into: &chunk.output)
+        JSONWriter().write(.object(result), into: &chunk.output)
         chunk.output.append(0x0A)
     }
 }

@@ -7,7 +7,7 @@ import PushTestSupport
 
 @Suite("APNs adapter")
 struct APNsAdapterTests {
-    static let fixtures = Golden.fixturesDirectory()
+    static let fixtures = Golden.fixturesDirectory() + "/apns"
     static let scenarios = Golden.scenarios(in: fixtures)
 
     @Test("golden scenarios", arguments: scenarios)
@@ -70,7 +70,7 @@ struct APNsAdapterTests {
 /// What the goldens pin about numbers: the documented "integral real → integer" normalisation, and exactness.
 @Suite("APNs adapter: numbers")
 struct APNsNumberTests {
-    static let fixtures = Golden.fixturesDirectory()
+    static let fixtures = Golden.fixturesDirectory() + "/apns"
 
     @Test func anIntegralRealVolumeOrScoreRendersAsAnIntegerAndCustomDataIsUntouched() throws {
         let rendered = try #require(try Golden.load(Self.fixtures + "/integral-real-volume-and-score/rendered.json"))

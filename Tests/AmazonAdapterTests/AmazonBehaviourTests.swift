@@ -102,7 +102,7 @@ struct AmazonBehaviourTests {
         var n = PushNotification()
         n.title = "t"
         n.mutableContent = true
-        n.data = object(["id": "7", "count": 3])
+        n.data = object(["data": ["pinpoint": ["jsonBody": ["id": "7", "count": 3]]], "top": "x"])
         var delivery = PushNotification.Delivery()
         delivery.expiration = 1_900_000_000
         delivery.priority = 5
@@ -110,9 +110,28 @@ struct AmazonBehaviourTests {
         var context = RenderContext()
         let rendered = PinpointMessageAdapter().render(n, context: &context)
         #expect(rendered == (try parse(#"{"Title":"t","Data":{"id":"7","count":"3"},"Priority":"5"}"#)))
-        #expect(context.lossReasons[JSONPointer(tokens: ["data", "count"])] != nil)
+        #expect(context.lossReasons[JSONPointer(tokens: ["data", "data", "pinpoint", "jsonBody", "count"])] != nil)
+        #expect(context.lossReasons[JSONPointer(tokens: ["data", "top"])]?.contains("RawContent") == true)
         #expect(context.lossReasons[JSONPointer(tokens: ["mutableContent"])] != nil)
-        #expect(context.lossReasons[JSONPointer(tokens: ["delivery", "expiration"])] != nil)
+        #expect(context.lossReasons[JSONPointer(tokens: ["delivery", "expiration"])]?.contains("sendTime") == true)
+    }
+
+    @Test func sendTimeConvertsTimeToLiveBothWays() throws {
+        var options = FormatOptions()
+        options.sendTime = 1_800_000_000
+        var context = NormaliseContext(options: options)
+        let n = try #require(
+            PinpointMessageAdapter().normalise(try parse(#"{"Title":"t","TimeToLive":3600}"#), context: &context))
+        #expect(n.delivery?.expiration == 1_800_003_600)
+        #expect(n.extensionObject("amazon")["pinpointMessage"] == nil)
+        var render = RenderContext(options: options)
+        let rendered = PinpointMessageAdapter().render(n, context: &render)
+        #expect(rendered == (try parse(#"{"Title":"t","TimeToLive":3600}"#)))
+        // Zero is "do not store" on both sides.
+        var zero = NormaliseContext(options: options)
+        let once = try #require(
+            PinpointMessageAdapter().normalise(try parse(#"{"Title":"t","TimeToLive":0}"#), context: &zero))
+        #expect(once.delivery?.expiration == 0)
     }
 
     @Test func aBackgroundPushRendersAsSilentPush() throws {

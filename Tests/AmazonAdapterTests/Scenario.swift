@@ -1,6 +1,7 @@
 import JSONCodec
 import PushCore
 import PushTestSupport
+import AmazonAdapter
 
 /// One golden scenario folder of one format: `Fixtures/<format>/<scenario>/`.
 ///
@@ -25,7 +26,8 @@ struct Scenario: CustomStringConvertible, Sendable {
     func options() throws -> FormatOptions {
         guard let json = try Golden.load(directory + "/options.json") else { return FormatOptions() }
         var diagnostics: [Diagnostic] = []
-        return FormatOptions(json: json, diagnostics: &diagnostics)
+        return FormatOptions(
+            json: json, declared: [.amazonMediaKey, .amazonMediaPlacement, .snsPlatform], diagnostics: &diagnostics)
     }
 
     /// Runs the golden comparison.

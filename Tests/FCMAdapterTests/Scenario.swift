@@ -25,7 +25,7 @@ struct Scenario: CustomStringConvertible, Sendable {
     func options() throws -> FormatOptions {
         guard let json = try Golden.load(directory + "/options.json") else { return FormatOptions() }
         var diagnostics: [Diagnostic] = []
-        return FormatOptions(json: json, diagnostics: &diagnostics)
+        return FormatOptions(json: json, declared: [], diagnostics: &diagnostics)
     }
 
     /// Runs the golden comparison.

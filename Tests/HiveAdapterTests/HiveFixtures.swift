@@ -1,6 +1,7 @@
 import JSONCodec
 import PushCore
 import PushTestSupport
+import HiveAdapter
 
 /// Locating and loading this target's golden scenarios.
 enum HiveFixtures {
@@ -24,7 +25,7 @@ enum HiveFixtures {
         var options = FormatOptions()
         if let json = try Golden.load(folder + "/options.json") {
             var diagnostics: [Diagnostic] = []
-            options = FormatOptions(json: json, diagnostics: &diagnostics)
+            options = FormatOptions(json: json, declared: HiveAdapter().descriptor.options, diagnostics: &diagnostics)
         }
         let normalisations =
             (try Golden.load(folder + "/normalisations.json"))?.arrayValue?

@@ -99,19 +99,30 @@ struct PushNotificationTests {
         #expect(PushNotification.MediaKind(url: url)?.rawValue ?? "" == kind)
     }
 
-    @Test func optionsDecodeAndRejectUnknownKeys() {
+    @Test func optionsDecodeTheDeclaredOptionsAndRejectTheRest() {
+        let key = FormatOption("mediaKey", kind: .string(allowed: nil), default: "image", summary: "a key")
+        let mode = FormatOption("mode", kind: .string(allowed: ["a", "b"]), default: "a", summary: "a mode")
+        let document = FormatOption("document", kind: .json, summary: "any JSON")
         var diagnostics: [Diagnostic] = []
         let options = FormatOptions(
-            json: ["snsPlatform": "APNS_SANDBOX", "zegoPayloadMediaKey": "img"], diagnostics: &diagnostics)
+            json: ["mode": "b", "document": [1, 2]], declared: [key, mode, document], diagnostics: &diagnostics)
         #expect(diagnostics.isEmpty)
-        #expect(options.snsPlatform == "APNS_SANDBOX")
-        #expect(options.zegoPayloadMediaKey == "img")
+        #expect(options.string(mode) == "b")
+        #expect(options.string(key) == "image")
+        #expect(options.value(document) == [1, 2])
+        #expect(FormatOptions().string(key) == "image" && FormatOptions().value(document) == nil)
+        // A value equal to the default is the default: equal options.
+        var explicit = FormatOptions()
+        explicit.set(key, "image")
+        #expect(explicit == FormatOptions() && explicit.hasOnlyDefaults)
         _ = FormatOptions(
-            json: ["snsPlatform": "GCM", "typo": 1, "hiveMediaKey": 3], at: "/params/options", diagnostics: &diagnostics
-        )
+            json: ["mode": "c", "typo": 1, "mediaKey": 3], at: "/params/options", declared: [key, mode, document],
+            diagnostics: &diagnostics)
         #expect(
-            Set(diagnostics.map(\.path.description)) == [
-                "/params/options/snsPlatform", "/params/options/typo", "/params/options/hiveMediaKey",
+            diagnostics.map(\.path.description) == [
+                "/params/options/mediaKey", "/params/options/mode", "/params/options/typo",
             ])
+        #expect(diagnostics.allSatisfy { $0.code == .invalidOption })
     }
+
 }

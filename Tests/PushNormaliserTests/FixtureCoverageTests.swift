@@ -1,3 +1,4 @@
+import AdapterContract
 import Foundation
 import PushCore
 import PushNormaliser
@@ -30,24 +31,17 @@ struct FixtureCoverageTests {
 
     static let packageRoot = PushnormExecutable.packageRoot
 
-    static let roots: [Root] = [
-        Root(path: "Tests/APNsAdapterTests/Fixtures", layout: .adapter(format: "apns")),
-        Root(path: "Tests/AmazonAdapterTests/Fixtures/amazon", layout: .adapter(format: "amazon")),
-        Root(path: "Tests/AmazonAdapterTests/Fixtures/pinpoint", layout: .adapter(format: "pinpoint")),
-        Root(
-            path: "Tests/AmazonAdapterTests/Fixtures/pinpoint-message", layout: .adapter(format: "pinpoint-message")),
-        Root(path: "Tests/AmazonAdapterTests/Fixtures/sns", layout: .adapter(format: "sns")),
-        Root(path: "Tests/HiveAdapterTests/Fixtures/hive", layout: .adapter(format: "hive")),
-        Root(path: "Tests/HiveAdapterTests/Fixtures/hive-local", layout: .adapter(format: "hive-local")),
+    /// Every registered format's fixture folder (``FormatFixtures``: `Tests/*/Fixtures/<format>`), from the registry:
+    /// a format added to the registry is run here without another line.
+    static let formatRoots: [Root] = FormatRegistry.standard.descriptors.flatMap { descriptor in
+        FormatFixtures.folders(of: descriptor.name).map { Root(path: $0, layout: .adapter(format: descriptor.name)) }
+    }
+
+    /// The other fixture roots (not formats), each with its runner.
+    static let otherRoots: [Root] = [
         Root(
             path: "Tests/HiveAdapterTests/Fixtures/hive-actions",
             layout: .scenarios(runner: "Tests/HiveAdapterTests/HiveActionCatalogueTests.swift")),
-        Root(path: "Tests/ZegoAdapterTests/Fixtures/zego", layout: .adapter(format: "zego")),
-        Root(path: "Tests/ZegoAdapterTests/Fixtures/zego-push-config", layout: .adapter(format: "zego-push-config")),
-        Root(
-            path: "Tests/ZegoAdapterTests/Fixtures/zego-offline-push", layout: .adapter(format: "zego-offline-push")),
-        Root(path: "Tests/FCMAdapterTests/Fixtures/fcm", layout: .adapter(format: "fcm")),
-        Root(path: "Tests/FCMAdapterTests/Fixtures/fcm-legacy", layout: .adapter(format: "fcm-legacy")),
         Root(
             path: "Tests/PushNormaliserTests/Fixtures/validation-fcm-legacy",
             layout: .scenarios(runner: "Tests/PushNormaliserTests/FCMValidationTests.swift")),
@@ -67,9 +61,14 @@ struct FixtureCoverageTests {
             path: "Tests/PushRPCTests/Transcripts",
             layout: .scenarios(runner: "Tests/PushRPCTests/TranscriptTests.swift")),
         Root(
+            path: "Tests/CommandLineTests/Fixtures/commands",
+            layout: .scenarios(runner: "Tests/CommandLineTests/CommandGoldenTests.swift")),
+        Root(
             path: "Tests/CommandLineTests/Help",
             layout: .files(runner: "Tests/CommandLineTests/CommandLineOptionsTests.swift", suffix: ".txt")),
     ]
+
+    static let roots: [Root] = formatRoots + otherRoots
 
     /// Every folder that directly holds a file, under the fixture trees (relative to the package root).
     static func foldersHoldingFiles() -> [String] {
@@ -90,6 +89,13 @@ struct FixtureCoverageTests {
             }
         }
         return out.sorted()
+    }
+
+    @Test func everyRegisteredFormatHasOneFixtureFolder() {
+        for descriptor in FormatRegistry.standard.descriptors {
+            let folders = FormatFixtures.folders(of: descriptor.name)
+            #expect(folders.count == 1, "\(descriptor.name): fixture folders \(folders) (want one Tests/*/Fixtures/\(descriptor.name))")
+        }
     }
 
     @Test func everyFixtureFolderIsVisitedByARunner() {
@@ -138,7 +144,21 @@ struct FixtureCoverageTests {
     func adapterScenario(_ entry: String) throws {
         let parts = entry.split(separator: "|", maxSplits: 1).map(String.init)
         let adapter = try #require(FormatRegistry.standard.adapter(named: parts[0]))
-        let problems = FixtureSuite.run(adapter, scenario: Self.packageRoot + "/" + parts[1])
+        let folder = Self.packageRoot + "/" + parts[1]
+        let declared = FormatRegistry.standard.optionDeclarations
+        var problems = FixtureSuite.run(adapter, scenario: folder, declared: declared)
+        // The laws that hold for every input, and declared losses on every input read without errors.
+        let input = try #require(try Golden.load(folder + "/input.json"))
+        var options = FormatOptions()
+        if let json = try Golden.load(folder + "/options.json") {
+            var diagnostics: [Diagnostic] = []
+            options = FormatOptions(json: json, declared: declared, diagnostics: &diagnostics)
+        }
+        problems +=
+            AdapterContract.determinism(adapter, input: input, options: options)
+            + AdapterContract.pathsResolve(adapter, input: input, options: options)
+            + AdapterContract.totality(adapter, input: input, options: options)
+            + AdapterContract.declaredLosses(adapter, input: input, options: options)
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 }

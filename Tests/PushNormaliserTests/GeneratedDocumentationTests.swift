@@ -15,11 +15,21 @@ struct GeneratedDocumentationTests {
     static let end = "<!-- end of generated table -->\n"
 
     @Test func readmeFormatsTable() throws {
+        try checkReadme(begin: Self.begin, generated: FormatRegistry.standard.formatsTable)
+    }
+
+    @Test func readmeOptionsTable() throws {
+        try checkReadme(
+            begin: "<!-- generated from FormatRegistry.optionsTable: declare options in the formats, not here -->\n",
+            generated: FormatRegistry.standard.optionsTable)
+    }
+
+    /// The README's generated section that starts with `begin` is `generated` (rewritten when updating).
+    func checkReadme(begin: String, generated: String) throws {
         let path = Self.root + "/README.md"
         let readme = try String(contentsOfFile: path, encoding: .utf8)
-        let start = try #require(readme.range(of: Self.begin), "README.md has no generated formats table")
+        let start = try #require(readme.range(of: begin), "README.md has no section starting \(begin)")
         let stop = try #require(readme.range(of: Self.end, range: start.upperBound..<readme.endIndex))
-        let generated = FormatRegistry.standard.formatsTable
         if Self.update {
             try (readme[..<start.upperBound] + generated + readme[stop.lowerBound...]).write(
                 toFile: path, atomically: true, encoding: .utf8)

@@ -99,18 +99,27 @@ import Testing
         let properties = try #require(spec["components"]?["schemas"]?["FormatOptions"]?["properties"]?.objectValue)
         var sample = JSONObject()
         for (key, schema) in properties {
-            sample[key] = schema["enum"]?[0] ?? schema["default"] ?? (schema["type"] == "string" ? "x" : ["any": true])
+            let typed: JSONValue =
+                switch schema["type"]?.stringValue {
+                case "string": "x"
+                case "integer": 0
+                case "array": ["x"]
+                default: ["any": true]
+                }
+            sample[key] = schema["enum"]?[0] ?? schema["default"] ?? typed
         }
         var diagnostics: [Diagnostic] = []
         _ = FormatOptions(json: .object(sample), diagnostics: &diagnostics)
         #expect(diagnostics.isEmpty, "\(diagnostics)")
-        let defaults = FormatOptions()
-        #expect(properties["amazonMediaKey"]?["default"] == .string(defaults.amazonMediaKey))
-        #expect(properties["amazonMediaPlacement"]?["default"] == .string(defaults.amazonMediaPlacement))
-        #expect(properties["snsPlatform"]?["default"] == .string(defaults.snsPlatform))
-        #expect(properties["hiveMediaKey"]?["default"] == .string(defaults.hiveMediaKey))
-        #expect(properties["hiveGroupKey"]?["default"] == .string(defaults.hiveGroupKey))
-        #expect(properties["zegoPayloadMediaKey"]?["default"] == .string(defaults.zegoPayloadMediaKey))
+        // Exactly the options the formats declare, with their defaults and allowed values.
+        let declared = FormatRegistry.standard.optionDeclarations
+        #expect(Set(properties.keys) == Set(declared.map(\.name)))
+        for option in declared {
+            #expect(properties[option.name]?["default"] == option.defaultValue, "\(option.name)")
+            if case .string(let allowed?) = option.kind {
+                #expect(properties[option.name]?["enum"] == .array(allowed.map(JSONValue.string)), "\(option.name)")
+            }
+        }
     }
 
     /// The notification schema names exactly the canonical keys the model writes.

@@ -35,7 +35,7 @@ struct ZegoDeliveredAdapterTests {
         let n = try #require(
             Self.adapter.normalise(["aps": ["alert": "hi"], "payload": .string(payload)], context: &context))
         let diagnostic = try #require(context.diagnostics.first { $0.code == .zegoPayloadNotJSON })
-        #expect(diagnostic.severity == .warning)
+        #expect(diagnostic.severity == .info)
         #expect(diagnostic.path == "/payload")
         #expect(diagnostic.message.contains("line 3, column"))
         #expect(n.media.isEmpty)

@@ -1,6 +1,7 @@
 import JSONCodec
 import PushCore
 import PushTestSupport
+import ZegoAdapter
 
 /// Runs one format's golden scenario folders (`Fixtures/<format>/<scenario>`) and the adapter contract.
 enum ZegoFixtures {
@@ -28,7 +29,7 @@ enum ZegoFixtures {
         var options = FormatOptions()
         if let json = try Golden.load(folder + "/options.json") {
             var diagnostics: [Diagnostic] = []
-            options = FormatOptions(json: json, diagnostics: &diagnostics)
+            options = FormatOptions(json: json, declared: adapter.descriptor.options, diagnostics: &diagnostics)
         }
         var context = NormaliseContext(options: options)
         let n = adapter.normalise(input, context: &context)

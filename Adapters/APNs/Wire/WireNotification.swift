@@ -46,6 +46,20 @@ package struct WireNotification {
         }
     }
 
+    /// Writes the custom data members.
+    package func writeData(to out: inout CompactOutput) { Self.write(data, of: document, to: &out) }
+
+    /// Writes members of `document`.
+    package static func write(
+        _ data: [(key: BorrowedDocument.Node, value: BorrowedDocument.Node)], of document: BorrowedDocument,
+        to out: inout CompactOutput
+    ) {
+        for member in data {
+            out.key(bytes: document.stringBytes(member.key))
+            out.value(member.value, of: document)
+        }
+    }
+
     /// Writes the custom data members, each preceded by a comma.
     package func writeData(into out: inout [UInt8]) {
         for member in data {

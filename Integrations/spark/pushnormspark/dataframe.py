@@ -12,7 +12,8 @@ HIDDEN = "__pushnorm_input"
 
 
 def convert_dataframe(df, column: str, from_: str, to: str, options: Mapping[str, Any] | str | None = None,
-                      strict: bool = False, *, pushnorm: str | None = None, jobs_per_task: int = 1):
+                      strict: bool = False, *, allow_invalid: bool = False, pushnorm: str | None = None,
+                      jobs_per_task: int = 1):
     """`df` with three columns added (replacing columns of those names), row for row, in each partition's order:
 
     - `payload` (string): the converted payload, exactly as `pushnorm convert` writes it; null when it failed;
@@ -20,7 +21,8 @@ def convert_dataframe(df, column: str, from_: str, to: str, options: Mapping[str
     - `error` (struct {code, path, message, diagnostics}: diagnostics as a JSON array): null when it converted.
 
     `column` holds the payloads (string or binary). `options`: FormatOptions as a mapping, JSON text, or a
-    path to a JSON file on the driver. Each partition streams through one `pushnorm convert` child; `pushnorm`
+    path to a JSON file on the driver. `allow_invalid`: convert payloads with error findings anyway (as
+    `pushnorm convert --allow-invalid`). Each partition streams through one `pushnorm convert` child; `pushnorm`
     names the executable (shipped when it is a file on the driver), else SparkFiles or PATH on the executors.
     Lazy, like any transformation: the children run when an action runs."""
     from pyspark.sql import functions as F
@@ -32,7 +34,8 @@ def convert_dataframe(df, column: str, from_: str, to: str, options: Mapping[str
         raise ValueError("column %r holds %s, not a string" % (column, df.schema[column].dataType.simpleString()))
     spark = df.sparkSession
     ship_package(spark)
-    config = ConvertConfig(from_=from_, to=to, strict=strict, options_json=_options_text(options),
+    config = ConvertConfig(from_=from_, to=to, strict=strict, allow_invalid=allow_invalid,
+                           options_json=_options_text(options),
                            binary=binary.plan(spark, pushnorm), jobs=jobs_per_task)
     keep = [name for name in df.columns if name not in ("payload", "lost", "error")]
     source = df.select(*[df[name] for name in keep], df[column].cast(BinaryType()).alias(HIDDEN))

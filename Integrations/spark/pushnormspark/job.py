@@ -42,7 +42,8 @@ class JobOptions:
     input: str
     output: str
     strict: bool = False
-    allow_invalid: bool = False
+    allow_invalid: bool = False  # as `pushnorm convert --allow-invalid`: records with error findings are converted
+    failures_ok: bool = False  # exit 0 even when records failed
     options: str | None = None  # a FormatOptions JSON file (read on the driver)
     pushnorm: str | None = None
     input_format: str = "ndjson"
@@ -116,7 +117,8 @@ def _run(spark, fs, options: JobOptions, options_json: str | None, started: floa
     index = {paths.normalise(f): i for i, f in enumerate(files)}
 
     config = ConvertConfig(from_=options.from_, to=options.to, strict=options.strict,
-                           report_loss=options.report_loss, options_json=options_json,
+                           allow_invalid=options.allow_invalid, report_loss=options.report_loss,
+                           options_json=options_json,
                            binary=binary.plan(spark, options.pushnorm), jobs=options.jobs_per_task)
     staging = fs.join(options.output, "_staging")
     if options.input_format == "ndjson":
@@ -158,7 +160,8 @@ def _finish(fs, options: JobOptions, staging: str, result: "JobResult", started:
     summary = {"records": result.records, "converted": result.converted, "lossy": result.lossy,
                "failed": result.failed, "lost": result.lost, "seconds": round(result.seconds, 3),
                "from": options.from_, "to": options.to, "strict": options.strict,
-               "reportLoss": options.report_loss, "inputFormat": options.input_format, "inputs": result.inputs}
+               "allowInvalid": options.allow_invalid, "reportLoss": options.report_loss,
+               "inputFormat": options.input_format, "inputs": result.inputs}
     fs.write_text(fs.join(options.output, "summary.json"), json.dumps(summary, ensure_ascii=False, indent=2) + "\n")
     return result
 
@@ -341,7 +344,8 @@ def _check_arguments(options: JobOptions, options_json: str | None) -> None:
     executable = binary.on_driver(options.pushnorm)
     if executable is None:
         return
-    config = ConvertConfig(from_=options.from_, to=options.to, strict=options.strict)
+    config = ConvertConfig(from_=options.from_, to=options.to, strict=options.strict,
+                           allow_invalid=options.allow_invalid)
     import tempfile
     with tempfile.NamedTemporaryFile("w", suffix=".json") as f:
         argv = config.argv(executable, None)
@@ -417,6 +421,8 @@ def parse_arguments(argv: list[str] | None = None) -> JobOptions:
     parser.add_argument("--output", required=True, metavar="OUT", help="a new directory")
     parser.add_argument("--strict", action="store_true", help="a record that would lose a field fails")
     parser.add_argument("--allow-invalid", action="store_true",
+                        help="as pushnorm convert: convert records with error findings anyway")
+    parser.add_argument("--failures-ok", action="store_true",
                         help="exit 0 even when records failed (they are still in errors/ and the summary)")
     parser.add_argument("--options", metavar="FILE", help="a FormatOptions JSON file")
     parser.add_argument("--pushnorm", metavar="PATH", help="the pushnorm executable (shipped when it exists here)")
@@ -456,8 +462,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def exit_status(result: JobResult, options: JobOptions) -> int:
-    """As `pushnorm convert`: 1 when records failed, unless --allow-invalid."""
-    return EXIT_FAILED_RECORDS if result.failed and not options.allow_invalid else EXIT_OK
+    """As `pushnorm convert`: 1 when records failed, unless --failures-ok."""
+    return EXIT_FAILED_RECORDS if result.failed and not options.failures_ok else EXIT_OK
 
 
 def _stderr(spark, line: str) -> None:

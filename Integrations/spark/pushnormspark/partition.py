@@ -43,6 +43,7 @@ class ConvertConfig:
     from_: str
     to: str
     strict: bool = False
+    allow_invalid: bool = False  # `pushnorm convert --allow-invalid`
     report_loss: bool = False  # the job's payload rows keep pushnorm's {payload, lost} wrapper
     options_json: str | None = None  # the --options file's text, written beside each child
     binary: binary.BinarySpec = field(default_factory=binary.BinarySpec)
@@ -53,6 +54,8 @@ class ConvertConfig:
                 "--jobs", str(self.jobs)]
         if self.strict:
             argv.append("--strict")
+        if self.allow_invalid:
+            argv.append("--allow-invalid")
         if options_path:
             argv += ["--options", options_path]
         return argv

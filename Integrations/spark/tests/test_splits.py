@@ -11,6 +11,7 @@ from conftest import ROOT, read_lines, reference
 from pushnormspark import JobOptions, JobResult, run_job
 from pushnormspark.direct import Split, _Counter, _split_bytes
 from pushnormspark.job import exit_status, parse_arguments
+from pushnormspark.partition import ConvertConfig
 
 
 @pytest.mark.parametrize("size", [1, 2, 3, 7, 64, 1000, 10**6])
@@ -60,12 +61,15 @@ def test_gzip_input_and_options_reach_the_children(spark, pushnorm, tmp_path):
 
 
 def test_exit_status_and_arguments():
-    options = parse_arguments(["--to", "amazon", "--input", "in", "--output", "out", "--allow-invalid",
-                               "--input-format", "parquet", "--column", "body"])
-    assert (options.from_, options.to, options.allow_invalid, options.input_format, options.column) == (
+    options = parse_arguments(["--to", "amazon", "--input", "in", "--output", "out", "--failures-ok",
+                               "--allow-invalid", "--input-format", "parquet", "--column", "body"])
+    assert (options.from_, options.to, options.failures_ok, options.input_format, options.column) == (
         "auto", "amazon", True, "parquet", "body")
+    # --allow-invalid is pushnorm convert's: the children get it; it does not change the exit status.
+    assert options.allow_invalid
+    assert "--allow-invalid" in ConvertConfig(from_="auto", to="amazon", allow_invalid=True).argv("pushnorm", None)
     assert exit_status(JobResult(records=2, converted=1, failed=1), options) == 0
-    options.allow_invalid = False
+    options.failures_ok = False
     assert exit_status(JobResult(records=2, converted=1, failed=1), options) == 1
     assert exit_status(JobResult(records=2, converted=2), options) == 0
     with pytest.raises(SystemExit) as exited:

@@ -1,23 +1,26 @@
 import PushCore
 import PushNormaliser
 
-/// `convert {payload, from = "auto", to, strict = false, options?}` →
+/// `convert {payload, from = "auto", to, strict = false, allowInvalid = false, options?}` →
 /// `{payload, headers, size, from, lost, diagnostics}`.
 ///
-/// A payload with errors is 1003; with `strict`, a conversion that loses any field is 1004 with `data.lost`.
+/// A payload with error findings (those `validate` reports) is 1003, unless `allowInvalid` (converted anyway, the
+/// findings in `diagnostics`); with `strict`, a conversion that loses any field is 1004 with `data.lost`.
 struct ConvertMethod: RPCMethod {
     let name = "convert"
-    let params = ["payload", "to", "from", "strict", "options"]
+    let params = ["payload", "to", "from", "strict", "allowInvalid", "options"]
 
     func call(_ params: RPCParams, context: RPCMethodContext) throws(RPCError) -> JSONValue {
         let payload = try params.payload(parser: context.normaliser.parser)
         let from = try params.string("from", default: "auto")
         let to = try params.requiredString("to")
         let strict = try params.bool("strict", default: false)
+        let allowInvalid = try params.bool("allowInvalid", default: false)
         let options = try params.options(defaults: context.defaultOptions)
         do {
-            return try context.normaliser.convert(payload, from: from, to: to, strict: strict, options: options)
-                .rpcResult
+            return try context.normaliser.convert(
+                payload, from: from, to: to, strict: strict, allowInvalid: allowInvalid, options: options
+            ).rpcResult
         } catch {
             throw error.rpcError
         }

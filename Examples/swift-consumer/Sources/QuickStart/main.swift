@@ -11,7 +11,9 @@ struct QuickStartFailure: Error, CustomStringConvertible {
 let payloadJSON = #"{"aps":{"alert":"hi","badge":-1},"payload":"{\"image_attachment\":\"https://x.example/a.jpg\"}"}"#
 // --- README: Library quick start ---
 let normaliser = Normaliser()
-let result = try normaliser.convert(Array(payloadJSON.utf8), from: "zego", to: "amazon")
+// A payload with error findings (badge -1) fails to convert, as `validate` calls it invalid; allowInvalid
+// converts it anyway, with the findings in `result.diagnostics`.
+let result = try normaliser.convert(Array(payloadJSON.utf8), from: "zego", to: "amazon", allowInvalid: true)
 print(result.payload.compactText)  // the converted payload
 for lost in result.lost { print(lost.path, lost.reason) }
 

@@ -1,0 +1,168 @@
+package import PushCore
+
+/// Where a format's generic writer writes: compact bytes into the caller's buffer (the conversion path) or a
+/// ``JSONValue`` (the public `render` API). One writer interprets a table into either, so a mapping is written once.
+///
+/// Calls follow JSON's grammar: a `key` before every value inside an object, containers closed in order.
+package protocol WireOutput {
+    mutating func beginObject()
+    mutating func endObject()
+    mutating func beginArray()
+    mutating func endArray()
+    mutating func key(_ key: StaticString)
+    mutating func key(_ key: String)
+    mutating func string(_ value: String)
+    mutating func integer(_ value: Int64)
+    mutating func bool(_ value: Bool)
+    /// A kept value, verbatim.
+    mutating func value(_ value: JSONValue)
+}
+
+extension WireOutput {
+    /// A real as APNs wants it: an integral real as an integer (`1.0` → `1`), else the real.
+    package mutating func number(_ value: Double) {
+        if abs(value) < 9.0e15, let integer = Int64(exactly: value) { self.integer(integer) } else {
+            self.value(.double(value))
+        }
+    }
+
+    /// An array of strings.
+    package mutating func strings(_ values: [String]) {
+        beginArray()
+        for value in values { string(value) }
+        endArray()
+    }
+}
+
+/// Compact JSON bytes appended to a buffer, byte for byte what ``JSONWriter`` writes for the same value.
+package struct CompactOutput: WireOutput {
+    /// The bytes written so far (the caller's buffer, swapped in and out).
+    package var bytes: [UInt8]
+    @usableFromInline var needsComma = false
+
+    @inlinable package init(bytes: [UInt8] = []) { self.bytes = bytes }
+
+    /// Runs `body` writing at the end of `buffer`.
+    package static func appending<R>(to buffer: inout [UInt8], _ body: (inout CompactOutput) -> R) -> R {
+        var output = CompactOutput()
+        swap(&output.bytes, &buffer)
+        defer { swap(&output.bytes, &buffer) }
+        return body(&output)
+    }
+
+    @inlinable @inline(__always) mutating func separate() {
+        if needsComma { bytes.append(UInt8(ascii: ",")) }
+    }
+    @inlinable package mutating func beginObject() {
+        separate()
+        bytes.append(UInt8(ascii: "{"))
+        needsComma = false
+    }
+    @inlinable package mutating func endObject() {
+        bytes.append(UInt8(ascii: "}"))
+        needsComma = true
+    }
+    @inlinable package mutating func beginArray() {
+        separate()
+        bytes.append(UInt8(ascii: "["))
+        needsComma = false
+    }
+    @inlinable package mutating func endArray() {
+        bytes.append(UInt8(ascii: "]"))
+        needsComma = true
+    }
+    @inlinable package mutating func key(_ key: StaticString) {
+        separate()
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        bytes.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+    @inlinable package mutating func key(_ key: String) {
+        separate()
+        JSONWriter.writeString(key, into: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+    /// A key given as the bytes of a borrowed string.
+    @inlinable package mutating func key(bytes key: UnsafeBufferPointer<UInt8>) {
+        separate()
+        JSONWriter.writeString(bytes: key, into: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+    @inlinable package mutating func string(_ value: String) {
+        separate()
+        JSONWriter.writeString(value, into: &bytes)
+        needsComma = true
+    }
+    @inlinable package mutating func integer(_ value: Int64) {
+        separate()
+        JSONWriter.writeScalar(.integer(value), into: &bytes)
+        needsComma = true
+    }
+    @inlinable package mutating func bool(_ value: Bool) {
+        separate()
+        bytes.append(literal: value ? "true" : "false")
+        needsComma = true
+    }
+    @inlinable package mutating func value(_ value: JSONValue) {
+        separate()
+        JSONWriter.writeCompact(value, into: &bytes)
+        needsComma = true
+    }
+    /// A value of a borrowed document, verbatim (minified).
+    @inlinable package mutating func value(_ node: BorrowedDocument.Node, of document: BorrowedDocument) {
+        separate()
+        document.writeCompact(node, into: &bytes)
+        needsComma = true
+    }
+}
+
+/// A ``JSONValue`` built by a writer.
+package struct JSONValueOutput: WireOutput {
+    private enum Container {
+        case object(JSONObject, key: String?)
+        case array([JSONValue])
+    }
+    private var stack: [Container] = []
+    /// The value written (once the outermost container is closed).
+    package private(set) var result: JSONValue = .null
+
+    package init() {}
+
+    private mutating func put(_ value: JSONValue) {
+        guard let top = stack.popLast() else {
+            result = value
+            return
+        }
+        switch top {
+        case .object(var object, let key):
+            object.appendUnchecked(key ?? "", value)
+            stack.append(.object(object, key: nil))
+        case .array(var array):
+            array.append(value)
+            stack.append(.array(array))
+        }
+    }
+    package mutating func beginObject() { stack.append(.object(JSONObject(), key: nil)) }
+    package mutating func endObject() {
+        guard case .object(let object, _)? = stack.popLast() else { return }
+        put(.object(object))
+    }
+    package mutating func beginArray() { stack.append(.array([])) }
+    package mutating func endArray() {
+        guard case .array(let array)? = stack.popLast() else { return }
+        put(.array(array))
+    }
+    package mutating func key(_ key: StaticString) { self.key(key.description) }
+    package mutating func key(_ key: String) {
+        guard case .object(let object, _)? = stack.popLast() else { return }
+        stack.append(.object(object, key: key))
+    }
+    package mutating func string(_ value: String) { put(.string(value)) }
+    package mutating func integer(_ value: Int64) { put(.integer(value)) }
+    package mutating func bool(_ value: Bool) { put(.bool(value)) }
+    package mutating func value(_ value: JSONValue) { put(value) }
+}

@@ -1,0 +1,119 @@
+package import PushCore
+
+/// A JSON document a format's wire table reads: the parser's borrowed output (the conversion path) or a
+/// ``JSONValue`` (the public `normalise(JSONValue)` API). One generic reader interprets a table over either, so a
+/// mapping is written once; specialised for ``BorrowedDocument`` it builds no ``JSONValue`` for modelled fields.
+package protocol WireSource {
+    /// A value of the document.
+    associatedtype Node
+    /// An object's members, in order.
+    associatedtype Members: Sequence<(key: Node, value: Node)>
+
+    /// The value's JSON type name, as ``JSONValue/typeName`` spells it (`string`, `object`, …).
+    func typeName(_ node: Node) -> String
+    /// True for an object.
+    func isObject(_ node: Node) -> Bool
+    /// True for an array.
+    func isArray(_ node: Node) -> Bool
+    /// A string's value (nil for another kind).
+    func string(_ node: Node) -> String?
+    /// An integer's value (nil for another kind, or beyond Int64).
+    func int64(_ node: Node) -> Int64?
+    /// Any number as a double (nil for another kind).
+    func number(_ node: Node) -> Double?
+    /// A boolean's value (nil for another kind).
+    func bool(_ node: Node) -> Bool?
+    /// The members of an object (none for another kind); keys are string nodes.
+    func members(_ node: Node) -> Members
+    /// The elements of an array.
+    func elements(_ node: Node) -> [Node]
+    /// The number of members or elements.
+    func childCount(_ node: Node) -> Int
+    /// The UTF-8 length of a key node (compared first, so most keys are told apart without comparing bytes).
+    func keyLength(_ key: Node) -> Int
+    /// True when the key node spells `text`.
+    func key(_ key: Node, is text: StaticString) -> Bool
+    /// True when the key node spells `text`.
+    func key(_ key: Node, isString text: String) -> Bool
+    /// A key node's text.
+    func keyString(_ key: Node) -> String
+    /// The value as a ``JSONValue`` (for what is kept verbatim).
+    func jsonValue(_ node: Node) -> JSONValue
+}
+
+extension BorrowedDocument: WireSource {
+    package func typeName(_ node: Node) -> String {
+        switch kind(node) {
+        case .object: return "object"
+        case .array: return "array"
+        case .string: return "string"
+        case .int64, .uint64: return "integer"
+        case .double: return "number"
+        case .true, .false: return "boolean"
+        case .null: return "null"
+        }
+    }
+    @inline(__always) package func isObject(_ node: Node) -> Bool { tag(node) == Kind.object.rawValue }
+    @inline(__always) package func isArray(_ node: Node) -> Bool { tag(node) == Kind.array.rawValue }
+    @inline(__always) package func number(_ node: Node) -> Double? { double(node) }
+    @inline(__always) package func bool(_ node: Node) -> Bool? {
+        switch tag(node) {
+        case Kind.true.rawValue: return true
+        case Kind.false.rawValue: return false
+        default: return nil
+        }
+    }
+    @inline(__always) package func keyLength(_ key: Node) -> Int { stringBytes(key).count }
+    @inline(__always) package func key(_ key: Node, is text: StaticString) -> Bool {
+        Self.equal(stringBytes(key), text)
+    }
+    package func key(_ key: Node, isString text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { Self.equal(stringBytes(key), $0) }
+    }
+    package func keyString(_ key: Node) -> String { String(decoding: stringBytes(key), as: UTF8.self) }
+}
+
+/// A ``JSONValue`` read as a ``WireSource``: nodes are the values themselves, keys are string values.
+package struct JSONValueSource: WireSource {
+    package init() {}
+
+    package struct Members: Sequence, IteratorProtocol {
+        var base: IndexingIterator<[JSONObject.Member]>
+        package mutating func next() -> (key: JSONValue, value: JSONValue)? {
+            guard let member = base.next() else { return nil }
+            return (.string(member.key), member.value)
+        }
+    }
+
+    package func typeName(_ node: JSONValue) -> String { node.typeName }
+    package func isObject(_ node: JSONValue) -> Bool { node.objectValue != nil }
+    package func isArray(_ node: JSONValue) -> Bool { node.arrayValue != nil }
+    package func string(_ node: JSONValue) -> String? { node.stringValue }
+    package func int64(_ node: JSONValue) -> Int64? { node.int64Value }
+    package func number(_ node: JSONValue) -> Double? { node.numberValue }
+    package func bool(_ node: JSONValue) -> Bool? { node.boolValue }
+    package func members(_ node: JSONValue) -> Members {
+        Members(base: (node.objectValue?.members ?? []).makeIterator())
+    }
+    package func elements(_ node: JSONValue) -> [JSONValue] { node.arrayValue ?? [] }
+    package func childCount(_ node: JSONValue) -> Int {
+        switch node {
+        case .object(let object): return object.count
+        case .array(let array): return array.count
+        default: return 0
+        }
+    }
+    package func key(_ key: JSONValue, is text: StaticString) -> Bool {
+        guard case .string(let string) = key else { return false }
+        let count = text.utf8CodeUnitCount
+        guard string.utf8.count == count else { return false }
+        return string.utf8.withContiguousStorageIfAvailable { utf8 in
+            BorrowedDocument.equal(utf8, text)
+        } ?? string.utf8.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: count))
+    }
+    package func key(_ key: JSONValue, isString text: String) -> Bool { key.stringValue == text }
+    package func keyLength(_ key: JSONValue) -> Int { key.stringValue?.utf8.count ?? -1 }
+    package func keyString(_ key: JSONValue) -> String { key.stringValue ?? "" }
+    package func jsonValue(_ node: JSONValue) -> JSONValue { node }
+}

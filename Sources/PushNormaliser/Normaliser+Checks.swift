@@ -1,0 +1,64 @@
+import JSONCodec
+import PushCore
+
+extension Normaliser {
+    /// The model checks `validate` adds to `normalise` (Apple's rules on the notification read), located in `payload`
+    /// at the nearest enclosing value that exists there. `convert` runs the same checks, so the two never disagree on
+    /// whether a payload has errors.
+    func modelChecks(_ result: NormaliseResult, payload: JSONValue) -> [Diagnostic] {
+        let adapter = registry.adapter(named: result.format)
+        var diagnostics: [Diagnostic] = []
+        if let checking = adapter as? any FormatChecking {
+            // A format with its own rules runs them, and the platforms' rules on its iOS part when it has one.
+            if let size = checking.appleCheckedSize(of: payload) {
+                diagnostics += platformFindings(
+                    result.notification,
+                    PlatformCheck(
+                        context: result.context, format: adapter?.descriptor, deliveredSize: size, isDelivered: true))
+            }
+            diagnostics += checking.check(payload, notification: result.notification, context: result.context)
+        } else {
+            let descriptor = adapter?.descriptor
+            diagnostics += platformFindings(
+                result.notification,
+                PlatformCheck(
+                    context: result.context, format: descriptor,
+                    deliveredSize: descriptor?.isDelivered ?? false ? JSONWriter.compactSize(of: payload) : nil))
+        }
+        return diagnostics.map { $0.located { $0.nearestResolving(in: payload) } }
+    }
+
+    /// True when the wire engine may convert `model` (read from a delivered `format`'s payload of at most `size`
+    /// bytes): the platform rules find no error. A payload above the smallest platform limit (4096 bytes), whose
+    /// compact size is not known without writing it, goes to the adapters, which check it exactly.
+    func passesModelChecks(_ model: PushNotification, size: Int, format: FormatDescriptor) -> Bool {
+        guard size <= Self.wireCheckedSize else { return false }
+        // Nothing any rule can call an error (the common case): no need to run them on the hot path.
+        if model.media.isEmpty, model.delivery == nil, (model.badge ?? 0) >= 0, model.sound?.volume == nil,
+            model.interruptionLevel == nil, model.relevanceScore == nil, model.titleLocArgs == nil,
+            model.subtitleLocArgs == nil, model.bodyLocArgs == nil, model.android == nil
+        {
+            return true
+        }
+        let check = PlatformCheck(context: NormaliseContext(), format: format, deliveredSize: 0)
+        return !platformFindings(model, check).containsErrors
+    }
+
+    /// The payload size up to which the wire engine runs the platform rules itself (APNs' limit for a regular
+    /// push, the smallest any platform sets).
+    static let wireCheckedSize = 4096
+}
+
+extension Normaliser {
+    /// Why a value kept in `extensions.<vendor>` at `path` cannot go elsewhere, from the formats of that vendor
+    /// that say (``ExplainsKeptValues``).
+    func keptValueReason(_ path: JSONPointer) -> String? {
+        let vendor = path.tokens[1]
+        for adapter in registry.adapters where adapter.descriptor.vendor == vendor {
+            if let explaining = adapter as? any ExplainsKeptValues, let reason = explaining.reasonOthersLose(path) {
+                return reason
+            }
+        }
+        return nil
+    }
+}
