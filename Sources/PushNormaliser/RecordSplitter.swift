@@ -352,7 +352,8 @@ public struct RecordSplitter: Sendable {
             @inline(__always) func zeroBytes(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
             while at + 8 <= end {
                 let word = UnsafeRawPointer(bytes + at).loadUnaligned(as: UInt64.self)
-                let found = zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C))
+                let found =
+                    zeroBytes(word ^ (ones &* 0x22)) | zeroBytes(word ^ (ones &* 0x5C))
                     | zeroBytes(word ^ (ones &* 0x0A))
                 if found != 0 { return at + found.trailingZeroBitCount >> 3 }
                 at += 8

@@ -80,7 +80,8 @@ enum BatchCommand {
         let started = IO.now()
         var lastProgress = IO.now()
 
-        init(output: OutputFile, errors: OutputFile?, arguments: Arguments, isConvert: Bool, converter: BatchConverter) {
+        init(output: OutputFile, errors: OutputFile?, arguments: Arguments, isConvert: Bool, converter: BatchConverter)
+        {
             self.output = output
             self.errors = errors
             self.arguments = arguments
@@ -291,7 +292,8 @@ enum BatchCommand {
             return error.status
         }
         if outputPath == nil { IO.widenPipe(1) }
-        let sink = Sink(output: output, errors: errors, arguments: arguments, isConvert: isConvert, converter: converter)
+        let sink = Sink(
+            output: output, errors: errors, arguments: arguments, isConvert: isConvert, converter: converter)
         sink.checkpoint = checkpoint
         sink.checkpointPath = checkpointPath
         if let saved {

@@ -1,4 +1,3 @@
-
 /// Processes chunks of records on worker threads while the reading thread reads, splits and writes: the reading
 /// thread ``submit(_:)``s chunks in input order and takes them back in the same order (``next(wait:)``), each
 /// one processed whole by one worker (``RecordFormatter``: conversion and output bytes).

@@ -74,7 +74,8 @@ struct CommandLineChunkTests {
     func arrayAcrossChunks() throws {
         let (lines, _) = Self.records()
         let input = Array(("[\n  " + lines.joined(separator: ",\n  ") + "\n]\n").utf8)
-        let one = try PushnormExecutable.run(["convert", "--from", "apns", "--to", "amazon", "--jobs", "1"], input: input)
+        let one = try PushnormExecutable.run(
+            ["convert", "--from", "apns", "--to", "amazon", "--jobs", "1"], input: input)
         #expect(one.status == 1)
         guard case .array(let elements)? = try? JSONParser(maximumBytes: 1 << 30).parse(one.stdout) else {
             Issue.record("not an array: \(one.stderr)")
@@ -82,7 +83,8 @@ struct CommandLineChunkTests {
         }
         #expect(elements.count == 700)
         #expect(elements[5]["error"]?["line"]?.int64Value == 7)
-        let four = try PushnormExecutable.run(["convert", "--from", "apns", "--to", "amazon", "--jobs", "4"], input: input)
+        let four = try PushnormExecutable.run(
+            ["convert", "--from", "apns", "--to", "amazon", "--jobs", "4"], input: input)
         #expect(four.stdout == one.stdout)
     }
 }

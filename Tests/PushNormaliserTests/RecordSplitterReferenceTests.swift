@@ -148,7 +148,8 @@ struct RecordSplitterReferenceTests {
     /// strings), nesting and separators.
     static func inputs(count: Int) -> [[UInt8]] {
         let pieces = [
-            "\"", "\\", "\\\"", "\\\\", ",", "[", "]", "{", "}", "\n", " ", "\r\n", "1", "x", ":", "\"abcdefghijklmnop\"",
+            "\"", "\\", "\\\"", "\\\\", ",", "[", "]", "{", "}", "\n", " ", "\r\n", "1", "x", ":",
+            "\"abcdefghijklmnop\"",
             "\"é€😀\"", "\"a,b]c[d\"", "\"\\\\\\\"\"", "{\"k\":[1,2,{\"n\":\"]\"}]}", "    ", "\t",
         ]
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15

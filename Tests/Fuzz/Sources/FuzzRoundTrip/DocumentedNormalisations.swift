@@ -9,7 +9,8 @@ import PushCore
 /// dictionary as a string; an integral real volume or relevance score as an integer; JSON held in strings (SNS
 /// `APNS*`, `RawContent`, ZEGO `payload`) re-serialised (compared parsed); `hive`'s group written to both
 /// `aps.thread-id` and `groupId`; an empty ZEGO payload given way to the media URL; ZEGO OfflinePush media written
-/// everywhere ZEGO reads it; Pinpoint `Priority` digits written as their number.
+/// everywhere ZEGO reads it; Pinpoint `Priority` digits written as their number; an empty custom-data object
+/// (`Data: {}`, `data: {}`) dropped.
 enum DocumentedNormalisations {
     static func differences(
         _ input: JSONValue, _ rendered: JSONValue, format: String, findings: [JSONPointer]
@@ -24,6 +25,10 @@ enum DocumentedNormalisations {
     private static func announced(_ path: JSONPointer, _ findings: [JSONPointer]) -> Bool {
         findings.contains { $0 == path || (!$0.tokens.isEmpty && path.tokens.starts(with: $0.tokens)) }
     }
+
+    /// The keys that hold a format's custom data (Pinpoint's `Data`, FCM's and Hive's `data`): an empty one is
+    /// dropped (the model's `data` is empty either way).
+    private static func isCustomData(_ key: String) -> Bool { key == "Data" || key == "data" }
 
     /// Keys a renderer may add that the input did not have (documented: written everywhere the vendor reads).
     private static func mayAdd(_ key: String, at path: JSONPointer, format: String) -> Bool {
@@ -46,7 +51,7 @@ enum DocumentedNormalisations {
             for (k, v) in x {
                 if let w = y[k] {
                     compare(v, w, at: path.appending(k), format: format, findings: findings, into: &out)
-                } else if !announced(path.appending(k), findings) {
+                } else if !announced(path.appending(k), findings) && !(isCustomData(k) && v.objectValue?.isEmpty == true) {
                     out.append("\(path.appending(k)) dropped")
                 }
             }
