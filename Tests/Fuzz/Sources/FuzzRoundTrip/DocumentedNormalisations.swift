@@ -51,7 +51,7 @@ enum DocumentedNormalisations {
             for (k, v) in x {
                 if let w = y[k] {
                     compare(v, w, at: path.appending(k), format: format, findings: findings, into: &out)
-                } else if !announced(path.appending(k), findings) && !(isCustomData(k) && v.objectValue?.isEmpty == true) {
+                } else if !announced(path.appending(k), findings) && !(v.objectValue?.isEmpty == true && (isCustomData(k) || format.hasPrefix("fcm"))) {
                     out.append("\(path.appending(k)) dropped")
                 }
             }
