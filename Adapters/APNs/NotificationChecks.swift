@@ -123,6 +123,71 @@ public enum NotificationChecks {
 
     /// URL rules: https only (App Transport Security), no credentials, warn on IP-literal and local hosts.
     package static func checkURL(_ url: String, at path: JSONPointer, into out: inout [Diagnostic]) {
+        // Media URLs are ASCII in practice: check their bytes (no grapheme breaking on the conversion path); any
+        // other URL takes the same checks over characters.
+        var bytesOfURL = url
+        let checked = bytesOfURL.withUTF8 { bytes in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
+            checkASCIIURL(url, bytes, at: path, into: &out)
+            return true
+        }
+        if !checked { checkURLCharacters(url, at: path, into: &out) }
+    }
+
+    /// ``checkURL(_:at:into:)`` over the bytes of an ASCII URL.
+    private static func checkASCIIURL(
+        _ url: String, _ bytes: UnsafeBufferPointer<UInt8>, at path: JSONPointer, into out: inout [Diagnostic]
+    ) {
+        func lowercased(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
+        func equalsIgnoringCase(_ slice: Slice<UnsafeBufferPointer<UInt8>>, _ text: StaticString) -> Bool {
+            slice.count == text.utf8CodeUnitCount
+                && zip(slice, UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)).allSatisfy {
+                    lowercased($0) == $1
+                }
+        }
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes.count - colon >= 3,
+            bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
+        else {
+            out.error(.mediaInvalidURL, at: path, "\"\(url)\" is not an absolute URL")
+            return
+        }
+        let afterScheme = colon + 3
+        let authorityEnd =
+            bytes[afterScheme...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+            ?? bytes.count
+        if !equalsIgnoringCase(bytes[..<colon], "https") {
+            out.warning(
+                .mediaInsecureURL, at: path,
+                "\"\(url)\" is not https: App Transport Security blocks it unless the extension has an exception")
+        }
+        var host = bytes[afterScheme..<authorityEnd]
+        if let at = host.lastIndex(of: UInt8(ascii: "@")) {
+            out.error(
+                .mediaURLCredentials, at: path,
+                "the media URL carries credentials; every device that fetches it sees them")
+            host = bytes[(at + 1)..<authorityEnd]
+        }
+        if host.first == UInt8(ascii: "[") {
+            out.warning(.mediaURLLocalHost, at: path, "the media URL's host is an IP literal")
+            return
+        }
+        if let colon = host.lastIndex(of: UInt8(ascii: ":")) { host = bytes[host.startIndex..<colon] }
+        if host.isEmpty {
+            out.error(.mediaInvalidURL, at: path, "\"\(url)\" has no host")
+            return
+        }
+        let suffix = ".localhost".utf8.count
+        if equalsIgnoringCase(host, "localhost")
+            || (host.count > suffix && equalsIgnoringCase(host[(host.endIndex - suffix)...], ".localhost"))
+        {
+            out.warning(.mediaURLLocalHost, at: path, "the media URL's host is localhost; devices cannot reach it")
+        } else if host.allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") }) {
+            out.warning(.mediaURLLocalHost, at: path, "the media URL's host is an IP literal")
+        }
+    }
+
+    /// ``checkURL(_:at:into:)`` over characters (a URL holding non-ASCII text).
+    private static func checkURLCharacters(_ url: String, at path: JSONPointer, into out: inout [Diagnostic]) {
         guard let colon = url.firstIndex(of: ":"), url[colon...].hasPrefix("://") else {
             out.error(.mediaInvalidURL, at: path, "\"\(url)\" is not an absolute URL")
             return

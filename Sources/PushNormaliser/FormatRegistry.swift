@@ -28,6 +28,10 @@ public struct FormatRegistry: Sendable {
     /// registry order: what `validate` runs.
     public let platformRules: [any PlatformRules]
 
+    /// The formats that explain the values they keep (``ExplainsKeptValues``), by vendor namespace (cast once, not
+    /// per lost field).
+    let keptValueExplainers: [String: [any ExplainsKeptValues]]
+
     public init(adapters: [any PayloadAdapter]) {
         self.adapters = adapters
         layoutPaths = adapters.flatMap(\.descriptor.layoutPaths)
@@ -51,6 +55,13 @@ public struct FormatRegistry: Sendable {
             rules.append(rule)
         }
         platformRules = rules
+        var explainers: [String: [any ExplainsKeptValues]] = [:]
+        for adapter in adapters {
+            if let explaining = adapter as? any ExplainsKeptValues {
+                explainers[adapter.descriptor.vendor, default: []].append(explaining)
+            }
+        }
+        keptValueExplainers = explainers
     }
 
     /// The adapter for a public format name.

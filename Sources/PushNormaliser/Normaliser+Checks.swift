@@ -53,11 +53,8 @@ extension Normaliser {
     /// Why a value kept in `extensions.<vendor>` at `path` cannot go elsewhere, from the formats of that vendor
     /// that say (``ExplainsKeptValues``).
     func keptValueReason(_ path: JSONPointer) -> String? {
-        let vendor = path.tokens[1]
-        for adapter in registry.adapters where adapter.descriptor.vendor == vendor {
-            if let explaining = adapter as? any ExplainsKeptValues, let reason = explaining.reasonOthersLose(path) {
-                return reason
-            }
+        for explaining in registry.keptValueExplainers[path.tokens[1]] ?? [] {
+            if let reason = explaining.reasonOthersLose(path) { return reason }
         }
         return nil
     }
