@@ -1,5 +1,6 @@
 import Foundation
 public import PushCore
+import AdapterContract
 import JSONCodec
 
 /// Runs one golden scenario folder for an adapter, checking every golden the folder holds and every golden
@@ -11,8 +12,10 @@ import JSONCodec
 ///   does not;
 /// - `rendered.json`: `render(normalise(input))` compared in key order; when absent, the rendering must equal
 ///   the input exactly (key order, `1` not `1.0`); forbidden when there is no notification;
-/// - `exceptions.json`, `normalisations.json`: read by the contract tests (JSON Pointers of documented
-///   normalisations); `source.txt`: where the input comes from (public documentation, an SDK's tests). Any other
+/// - `exceptions.json`: the JSON Pointers where `render(normalise(input))` differs from the input by a documented
+///   normalisation (the paths `rendered.json` differs at), which ``contract(_:scenario:declared:)``'s round-trip law
+///   skips: an array, or `{"payload": [...], "canonical": [...]}` when an option adds a value on render, so that
+///   `normalise(render(n))` differs from `n` at the `canonical` paths too; `source.txt`: where the input comes from (public documentation, an SDK's tests). Any other
 ///   file fails, so a misspelt golden is never silently ignored.
 ///
 /// Goldens are compared exactly (``Golden``). A corrupt or empty golden fails. With `PUSH_RECORD_GOLDENS=1`
@@ -22,7 +25,7 @@ public enum FixtureSuite {
     /// The files a scenario folder may hold.
     public static let knownFiles: Set<String> = [
         "input.json", "options.json", "diagnostics.json", "canonical.json", "rendered.json", "exceptions.json",
-        "normalisations.json", "source.txt",
+        "source.txt",
     ]
 
     /// Problems for one scenario (empty when it passes).
@@ -85,6 +88,47 @@ public enum FixtureSuite {
                     + "\n--- input\n\(input.compactText)\n--- rendered\n\(rendered.compactText)")
         }
         return problems
+    }
+
+    /// The adapter contract (``AdapterContract``) on one scenario: every law when the input reads without errors
+    /// (the round trip skipping the paths of `exceptions.json`), and the laws that hold for any input otherwise
+    /// (determinism, paths resolve, totality, declared losses).
+    public static func contract(
+        _ adapter: any PayloadAdapter, scenario directory: String, declared: [FormatOption]? = nil
+    ) -> [String] {
+        let input: JSONValue
+        var options = FormatOptions()
+        var exceptions: [JSONPointer] = []
+        var canonicalExceptions: [JSONPointer] = []
+        do {
+            guard let loaded = try Golden.load(directory + "/input.json") else { return ["\(directory): no input.json"] }
+            input = loaded
+            if let optionsJSON = try Golden.load(directory + "/options.json") {
+                var diagnostics: [Diagnostic] = []
+                options = FormatOptions(
+                    json: optionsJSON, declared: declared ?? adapter.descriptor.options, diagnostics: &diagnostics)
+            }
+            let listed = try Golden.load(directory + "/exceptions.json")
+            let payloadList = listed?.arrayValue ?? listed?["payload"]?.arrayValue ?? []
+            let canonicalList = listed?["canonical"]?.arrayValue ?? []
+            exceptions = payloadList.compactMap { $0.stringValue.flatMap(JSONPointer.init(parsing:)) }
+            canonicalExceptions = canonicalList.compactMap { $0.stringValue.flatMap(JSONPointer.init(parsing:)) }
+            if exceptions.count != payloadList.count || canonicalExceptions.count != canonicalList.count {
+                return ["\(directory)/exceptions.json: every entry must be a JSON Pointer"]
+            }
+        } catch {
+            return ["\(directory): \(error)"]
+        }
+        var context = NormaliseContext(options: options)
+        guard adapter.normalise(input, context: &context) != nil, !context.diagnostics.containsErrors else {
+            return AdapterContract.determinism(adapter, input: input, options: options)
+                + AdapterContract.pathsResolve(adapter, input: input, options: options)
+                + AdapterContract.totality(adapter, input: input, options: options)
+                + AdapterContract.declaredLosses(adapter, input: input, options: options)
+        }
+        return AdapterContract.check(
+            adapter, input: input, options: options, roundTripExceptions: exceptions,
+            canonicalExceptions: canonicalExceptions)
     }
 
     /// A problem for each file of `directory` not in ``knownFiles``.

@@ -8,33 +8,6 @@ import PushTestSupport
 @Suite("APNs adapter")
 struct APNsAdapterTests {
     static let fixtures = Golden.fixturesDirectory() + "/apns"
-    static let scenarios = Golden.scenarios(in: fixtures)
-
-    @Test("golden scenarios", arguments: scenarios)
-    func golden(_ scenario: String) {
-        let problems = FixtureSuite.run(APNsAdapter(), scenario: Self.fixtures + "/" + scenario)
-        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
-    }
-
-    @Test("adapter contract on every valid fixture", arguments: scenarios)
-    func contract(_ scenario: String) throws {
-        let input = try #require(try Golden.load(Self.fixtures + "/" + scenario + "/input.json"))
-        var context = NormaliseContext()
-        _ = APNsAdapter().normalise(input, context: &context)
-        // Documented normalisations: a body-only alert dictionary becomes a string; true/"1" flags become 1; an
-        // integral real volume or relevance score becomes an integer.
-        let documented: [String: [JSONPointer]] = [
-            "alert-dictionary-body-only": ["/aps"], "mutable-content-as-true": ["/aps"],
-            "integral-real-volume-and-score": ["/aps/sound/volume", "/aps/relevance-score"],
-        ]
-        let exceptions = documented[scenario] ?? []
-        let problems =
-            context.diagnostics.containsErrors
-            ? AdapterContract.totality(APNsAdapter(), input: input, options: FormatOptions())
-                + AdapterContract.pathsResolve(APNsAdapter(), input: input, options: FormatOptions())
-            : AdapterContract.check(APNsAdapter(), input: input, roundTripExceptions: exceptions)
-        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
-    }
 
     @Test func stringAlertIsABody() throws {
         var context = NormaliseContext()

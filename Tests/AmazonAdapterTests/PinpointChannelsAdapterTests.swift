@@ -5,14 +5,16 @@ import PushTestSupport
 import Testing
 
 /// `pinpoint-message` with both channels (`APNSMessage` and `GCMMessage`): the Android side is read into the model's
-/// Android part and written back beside the APNs message (the goldens run in `PinpointMessageAdapterTests`).
+/// Android part and written back beside the APNs message (its goldens run with every format's, in
+/// `FixtureCoverageTests`).
 @Suite("pinpoint-message with both channels")
 struct PinpointChannelsAdapterTests {
+    static let fixtures = Golden.fixturesDirectory() + "/pinpoint-message"
     let adapter = PinpointChannelsAdapter()
 
     @Test func eachChannelKeepsItsOwnContent() throws {
         let input = try #require(
-            try Golden.load(Scenario.root + "/pinpoint-message/configuration-both-channels/input.json"))
+            try Golden.load(Self.fixtures + "/configuration-both-channels/input.json"))
         var context = NormaliseContext()
         let n = try #require(adapter.normalise(input, context: &context))
         #expect(n.title == "iOS: your order" && n.body == "Swipe to track it")
@@ -21,7 +23,7 @@ struct PinpointChannelsAdapterTests {
 
     @Test func defaultsFillWhatAndroidShows() throws {
         let input = try #require(
-            try Golden.load(Scenario.root + "/pinpoint-message/configuration-default-fills-android/input.json"))
+            try Golden.load(Self.fixtures + "/configuration-default-fills-android/input.json"))
         var context = NormaliseContext()
         let n = try #require(adapter.normalise(input, context: &context))
         #expect(n.title == "iOS title")

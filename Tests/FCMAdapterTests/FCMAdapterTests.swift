@@ -4,21 +4,9 @@ import PushCore
 import PushTestSupport
 import Testing
 
-@Suite("fcm fixtures")
+@Suite("fcm adapter")
 struct FCMAdapterTests {
     let adapter = FCMAdapter()
-
-    @Test("golden", arguments: Scenario.all("fcm"))
-    func golden(_ scenario: Scenario) {
-        let problems = scenario.runGolden(adapter)
-        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
-    }
-
-    @Test("contract on valid fixtures", arguments: Scenario.all("fcm"))
-    func contract(_ scenario: Scenario) throws {
-        guard let problems = try scenario.runContract(adapter) else { return }
-        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
-    }
 
     @Test func bothSpellingsAreRead() throws {
         let snake = try JSONValue(parsing: #"{"topic":"t","android":{"collapse_key":"k","notification":{"channel_id":"c"}}}"#)

@@ -7,18 +7,6 @@ import Testing
 struct HiveAdapterTests {
     let adapter = HiveAdapter()
 
-    @Test("golden scenario", arguments: HiveFixtures.scenarios("hive"))
-    func goldenScenario(_ scenario: String) {
-        let problems = FixtureSuite.run(adapter, scenario: HiveFixtures.directory("hive") + "/" + scenario)
-        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
-    }
-
-    @Test("adapter contract", arguments: HiveFixtures.scenarios("hive"))
-    func adapterContract(_ scenario: String) throws {
-        let problems = try HiveFixtures.contractProblems(adapter, format: "hive", scenario: scenario)
-        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
-    }
-
     @Test func recognisesTheGroupKeyAsCertain() throws {
         let recognition = try #require(adapter.recognise(["aps": ["alert": "Hi"], "groupId": "g"]))
         #expect(recognition.strength == 3)

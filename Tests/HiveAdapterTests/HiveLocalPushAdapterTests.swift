@@ -7,18 +7,6 @@ import Testing
 struct HiveLocalPushAdapterTests {
     let adapter = HiveLocalPushAdapter()
 
-    @Test("golden scenario", arguments: HiveFixtures.scenarios("hive-local"))
-    func goldenScenario(_ scenario: String) {
-        let problems = FixtureSuite.run(adapter, scenario: HiveFixtures.directory("hive-local") + "/" + scenario)
-        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
-    }
-
-    @Test("adapter contract", arguments: HiveFixtures.scenarios("hive-local"))
-    func adapterContract(_ scenario: String) throws {
-        let problems = try HiveFixtures.contractProblems(adapter, format: "hive-local", scenario: scenario)
-        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
-    }
-
     @Test func recognisesANoticeIDWithAMessage() throws {
         let serialised = try #require(adapter.recognise(["noticeID": 1, "msg": "m"]))
         #expect(serialised.strength == 3)

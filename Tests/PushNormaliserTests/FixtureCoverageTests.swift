@@ -146,19 +146,9 @@ struct FixtureCoverageTests {
         let adapter = try #require(FormatRegistry.standard.adapter(named: parts[0]))
         let folder = Self.packageRoot + "/" + parts[1]
         let declared = FormatRegistry.standard.optionDeclarations
-        var problems = FixtureSuite.run(adapter, scenario: folder, declared: declared)
-        // The laws that hold for every input, and declared losses on every input read without errors.
-        let input = try #require(try Golden.load(folder + "/input.json"))
-        var options = FormatOptions()
-        if let json = try Golden.load(folder + "/options.json") {
-            var diagnostics: [Diagnostic] = []
-            options = FormatOptions(json: json, declared: declared, diagnostics: &diagnostics)
-        }
-        problems +=
-            AdapterContract.determinism(adapter, input: input, options: options)
-            + AdapterContract.pathsResolve(adapter, input: input, options: options)
-            + AdapterContract.totality(adapter, input: input, options: options)
-            + AdapterContract.declaredLosses(adapter, input: input, options: options)
+        let problems =
+            FixtureSuite.run(adapter, scenario: folder, declared: declared)
+            + FixtureSuite.contract(adapter, scenario: folder, declared: declared)
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 }

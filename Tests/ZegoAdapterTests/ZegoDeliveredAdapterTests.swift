@@ -9,18 +9,6 @@ import ZegoAdapter
 struct ZegoDeliveredAdapterTests {
     static let adapter = ZegoDeliveredAdapter()
 
-    @Test("golden scenarios", arguments: ZegoFixtures.scenarios("zego"))
-    func golden(_ scenario: String) {
-        let problems = ZegoFixtures.golden(Self.adapter, scenario)
-        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
-    }
-
-    @Test("adapter contract on every fixture", arguments: ZegoFixtures.scenarios("zego"))
-    func contract(_ scenario: String) throws {
-        let problems = try ZegoFixtures.contract(Self.adapter, scenario)
-        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
-    }
-
     @Test func recognisesAPayloadStringBesideAps() {
         #expect(Self.adapter.recognise(["aps": ["alert": "x"], "payload": "{}"])?.strength == 3)
         #expect(Self.adapter.recognise(["aps": ["alert": "x"], "payload": ["a": 1]]) == nil)
@@ -56,7 +44,7 @@ struct ZegoDeliveredAdapterTests {
         var context = RenderContext()
         let payload = Self.adapter.render(n, context: &context)
         #expect(payload["aps"]?["badge"] == nil)
-        let lost = ZegoFixtures.losses(n, Self.adapter)
+        let lost = ZegoLosses.losses(n, Self.adapter)
         #expect(lost[JSONPointer(tokens: ["extensions", "zego", "badgeIncrement"])]?.contains("increment") == true)
     }
 
@@ -79,7 +67,7 @@ struct ZegoDeliveredAdapterTests {
             PushNotification.Media(url: "https://a.example/1.jpg"),
             PushNotification.Media(url: "https://a.example/2.jpg"),
         ]
-        let lost = ZegoFixtures.losses(n, Self.adapter)
+        let lost = ZegoLosses.losses(n, Self.adapter)
         #expect(lost[JSONPointer(tokens: ["media"])]?.contains("one image URL") == true)
     }
 }

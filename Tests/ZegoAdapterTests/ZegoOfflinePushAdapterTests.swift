@@ -8,18 +8,6 @@ import ZegoAdapter
 struct ZegoOfflinePushAdapterTests {
     static let adapter = ZegoOfflinePushAdapter()
 
-    @Test("golden scenarios", arguments: ZegoFixtures.scenarios("zego-offline-push"))
-    func golden(_ scenario: String) {
-        let problems = ZegoFixtures.golden(Self.adapter, scenario)
-        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
-    }
-
-    @Test("adapter contract on every fixture", arguments: ZegoFixtures.scenarios("zego-offline-push"))
-    func contract(_ scenario: String) throws {
-        let problems = try ZegoFixtures.contract(Self.adapter, scenario)
-        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
-    }
-
     @Test func recognition() {
         #expect(Self.adapter.recognise(["OfflinePush": [:]])?.strength == 3)
         #expect(Self.adapter.recognise(["MessageBody": ["OfflinePush": [:]]])?.strength == 3)
@@ -38,7 +26,7 @@ struct ZegoOfflinePushAdapterTests {
         let payload = Self.adapter.render(n, context: &context)
         #expect(payload["BadgeIncrement"] == nil)
         #expect(payload["EnableBadge"] == nil)
-        #expect(ZegoFixtures.losses(n, Self.adapter)[JSONPointer(tokens: ["badge"])]?.contains("increment") == true)
+        #expect(ZegoLosses.losses(n, Self.adapter)[JSONPointer(tokens: ["badge"])]?.contains("increment") == true)
     }
 
     @Test func aNotificationFromElsewhereIsEnabledAndCarriesItsImageInThePayload() {
@@ -50,7 +38,7 @@ struct ZegoOfflinePushAdapterTests {
         #expect(payload["Enable"] == .integer(1))
         #expect(payload["Payload"] == .string(#"{"image_attachment":"https://cdn.example.com/s3.jpg"}"#))
         #expect(payload["PushImageInfo"] == nil)
-        #expect(ZegoFixtures.losses(n, Self.adapter).isEmpty)
+        #expect(ZegoLosses.losses(n, Self.adapter).isEmpty)
     }
 
     @Test func differentImageAndPayloadURLsAreTwoMediaItems() throws {
@@ -78,7 +66,7 @@ struct ZegoOfflinePushAdapterTests {
             config == [
                 "title": "t", "content": "c", "resourcesID": "rich_ios", "enableBadge": true, "badgeIncrement": 1,
             ])
-        let lost = ZegoFixtures.losses(n, ZegoPushConfigAdapter())
+        let lost = ZegoLosses.losses(n, ZegoPushConfigAdapter())
         #expect(Array(lost.keys) == ["/extensions/zego/pushImageInfo/Android/FCM/Image"])
         #expect(lost.values.first?.contains("PushImageInfo") == true)
     }

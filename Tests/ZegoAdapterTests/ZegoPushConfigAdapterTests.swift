@@ -8,18 +8,6 @@ import ZegoAdapter
 struct ZegoPushConfigAdapterTests {
     static let adapter = ZegoPushConfigAdapter()
 
-    @Test("golden scenarios", arguments: ZegoFixtures.scenarios("zego-push-config"))
-    func golden(_ scenario: String) {
-        let problems = ZegoFixtures.golden(Self.adapter, scenario)
-        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
-    }
-
-    @Test("adapter contract on every fixture", arguments: ZegoFixtures.scenarios("zego-push-config"))
-    func contract(_ scenario: String) throws {
-        let problems = try ZegoFixtures.contract(Self.adapter, scenario)
-        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
-    }
-
     @Test func recognition() {
         #expect(Self.adapter.recognise(["resourcesID": "x"])?.strength == 3)
         #expect(Self.adapter.recognise(["badgeIncrement": 1])?.strength == 3)
@@ -39,7 +27,7 @@ struct ZegoPushConfigAdapterTests {
         #expect(payload["enableBadge"] == nil)
         let reason = context.lossReasons[JSONPointer(tokens: ["badge"])]
         #expect(reason?.contains("increment") == true)
-        #expect(ZegoFixtures.losses(n, Self.adapter)[JSONPointer(tokens: ["badge"])] == reason)
+        #expect(ZegoLosses.losses(n, Self.adapter)[JSONPointer(tokens: ["badge"])] == reason)
     }
 
     @Test func theIncrementIsNeverACanonicalBadge() throws {
