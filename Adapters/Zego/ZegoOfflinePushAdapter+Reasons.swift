@@ -6,6 +6,6 @@ extension ZegoOfflinePushAdapter: ExplainsKeptValues {
     public func reasonOthersLose(_ path: JSONPointer) -> String? {
         let tokens = path.tokens
         guard tokens.count >= 3, tokens[1] == ZegoKeys.Extension.namespace else { return nil }
-        return ZegoForm.extensionReasons[tokens[2]]
+        return ZegoWire.othersLose(tokens[2])
     }
 }

@@ -1,3 +1,5 @@
+import APNsAdapter
+import JSONCodec
 public import PushCore
 
 private typealias K = ZegoKeys.OfflinePush
@@ -9,15 +11,9 @@ extension ZegoOfflinePushAdapter {
     public func render(_ notification: PushNotification, context: inout RenderContext) -> JSONValue {
         let n = notification
         let ext = n.extensionObject(X.namespace)
-        let extra = ext[X.offlinePush]?.objectValue ?? JSONObject()
-        ZegoForm.explainSendFormLosses(n, form: "OfflinePush", context: &context)
-        ZegoForm.explainExtensionLosses(
-            n,
-            carried: [
-                X.payload, X.resourcesID, X.enableBadge, X.badgeIncrement, X.enable, X.pushImageInfo, X.offlinePush,
-                X.messageBody, X.request,
-            ],
-            target: descriptor.name, context: &context)
+        ZegoWire.explainLosses(
+            n, table: ZegoWire.offlinePush, carried: descriptor.carriedFields, format: descriptor.name,
+            context: &context)
 
         // PushImageInfo.Apns.Image takes the first URL when the notification came with a PushImageInfo
         // (push to all users); the payload key takes the second URL, or the first again.
@@ -49,28 +45,14 @@ extension ZegoOfflinePushAdapter {
             info = object
         }
 
-        var out = JSONObject()
-        if let enable = ext[X.enable] {
-            out.appendUnchecked(K.enable, enable)
-        } else if extra[K.enable] == nil {
-            out.appendUnchecked(K.enable, .integer(1))
-        }
-        if let title = n.title { out.appendUnchecked(K.title, .string(title)) }
-        if let body = n.body { out.appendUnchecked(K.content, .string(body)) }
-        if let text = ZegoForm.payloadText(
-            for: n, mediaURL: payloadURL, otherMediaPlaced: imageURL != nil, context: &context)
-        {
-            out.appendUnchecked(K.payload, .string(text))
-        }
-        var strategy = ext[X.resourcesID]
-        if strategy == nil, extra[K.pushStrategyID] == nil, let id = context.options.zegoResourcesID {
-            strategy = .string(id)
-        }
-        if let strategy { out.appendUnchecked(K.pushStrategyID, strategy) }
-        if let v = ext[X.enableBadge] { out.appendUnchecked(K.enableBadge, v) }
-        if let v = ext[X.badgeIncrement] { out.appendUnchecked(K.badgeIncrement, v) }
-        if let info { out.appendUnchecked(K.pushImageInfo, .object(info)) }
-        for (key, value) in extra where out[key] == nil { out.appendUnchecked(key, value) }
+        var hooks = ZegoFormHooks(object: "OfflinePush")
+        hooks.payloadMediaURL = payloadURL
+        hooks.otherMediaPlaced = imageURL != nil
+        hooks.imageInfo = info
+        var written = JSONValueOutput()
+        ZegoWire.offlinePush.write(n, ext: ext, hooks: &hooks, context: &context, to: &written)
+        let out = written.result.objectValue ?? JSONObject()
+        let strategy = ZegoWire.offlinePush.keptValue(named: X.resourcesID, ext: ext, options: context.options)
         ZegoForm.noteMedia(n, resourcesID: strategy?.stringValue, delivered: false, context: &context)
 
         let request = ext[X.request]?.objectValue

@@ -1,3 +1,4 @@
+import APNsAdapter
 public import PushCore
 
 private typealias K = ZegoKeys.OfflinePush
@@ -24,11 +25,8 @@ public struct ZegoOfflinePushAdapter: PayloadAdapter {
         name: "zego-offline-push", vendor: "zego",
         summary: "The ZIM server API's OfflinePush (standalone, in a MessageBody, or in a whole request).",
         isDelivered: false,
-        carries: [
-            "title", "body", "media", "extensions.zego.payload", "extensions.zego.resourcesID",
-            "extensions.zego.enableBadge", "extensions.zego.badgeIncrement", "extensions.zego.enable",
-            "extensions.zego.pushImageInfo", "extensions.zego.offlinePush", "extensions.zego.messageBody",
-            "extensions.zego.request", "extensions.zego.noOfflinePush",
+        carries: ZegoWire.offlinePush.carries(namespaceOrder: ZegoWire.namespaceOrder) + [
+            "extensions.zego.messageBody", "extensions.zego.request", "extensions.zego.noOfflinePush",
         ],
         layoutPaths: [JSONPointer(tokens: ["extensions", "zego", "noOfflinePush"])],
         options: [.zegoPayloadMediaKey, .zegoResourcesID])
