@@ -1,0 +1,68 @@
+/// The fields of one value that another lacks or holds differently, as canonical pointers down to the leaves of
+/// JSON objects (``PushNotification/lostFields(comparedWith:)``). The origin is not compared; what only the other
+/// holds is not a difference. Reads through pointers: no copy of either value.
+struct FieldComparer<Root>: CanonicalFieldVisitor {
+    let mine: UnsafePointer<Root>
+    let theirs: UnsafePointer<Root>?
+    /// The path of `mine`, extended and restored in place so that a pointer is only built for a lost field.
+    var tokens: [String]
+    var lost: [JSONPointer] = []
+
+    mutating func field<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value?>) {
+        guard let field = mine.pointee[keyPath: path] else { return }
+        let other = theirs?.pointee[keyPath: path]
+        if field == other { return }
+        tokens.append(key)
+        field.appendDifferences(from: other, tokens: &tokens, into: &lost)
+        tokens.removeLast()
+    }
+
+    mutating func required<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value>) {
+        let field = mine.pointee[keyPath: path]
+        let other = theirs?.pointee[keyPath: path]
+        if field == other { return }
+        tokens.append(key)
+        field.appendDifferences(from: other, tokens: &tokens, into: &lost)
+        tokens.removeLast()
+    }
+
+    mutating func object(_ key: String, _ path: WritableKeyPath<Root, JSONObject>) {
+        let field = mine.pointee[keyPath: path]
+        let other = theirs?.pointee[keyPath: path]
+        if field.isEmpty || field == other { return }
+        tokens.append(key)
+        field.appendDifferences(from: other, tokens: &tokens, into: &lost)
+        tokens.removeLast()
+    }
+
+    mutating func namespaces(_ key: String, _ path: WritableKeyPath<Root, JSONObject>) { object(key, path) }
+
+    mutating func part<Part: CanonicalPart>(_ key: String, _ path: WritableKeyPath<Root, Part?>) {
+        guard let part = mine.pointee[keyPath: path] else { return }
+        let other = theirs?.pointee[keyPath: path]
+        if part == other { return }
+        tokens.append(key)
+        withUnsafePointer(to: part) { mine in
+            if let other {
+                withUnsafePointer(to: other) { theirs in compare(mine, theirs) }
+            } else {
+                compare(mine, nil)
+            }
+        }
+        tokens.removeLast()
+    }
+
+    private mutating func compare<Part: CanonicalPart>(_ mine: UnsafePointer<Part>, _ theirs: UnsafePointer<Part>?) {
+        var comparer = FieldComparer<Part>(mine: mine, theirs: theirs, tokens: tokens)
+        swap(&comparer.lost, &lost)
+        Part.declareFields(&comparer)
+        swap(&comparer.lost, &lost)
+    }
+
+    mutating func items<Part: CanonicalPart>(_ key: String, _ path: WritableKeyPath<Root, [Part]>) {
+        let items = mine.pointee[keyPath: path]
+        if !items.isEmpty && items != theirs?.pointee[keyPath: path] { lost.append(JSONPointer(tokens: tokens + [key])) }
+    }
+
+    mutating func origin(_ key: String, _ path: WritableKeyPath<Root, String?>) {}
+}
