@@ -33,8 +33,8 @@ struct CanonicalDecoder<Root>: CanonicalFieldVisitor {
         }
     }
 
-    mutating func object(_ key: String, _ path: WritableKeyPath<Root, JSONObject>) {
-        value[keyPath: path] = rest.takeObject(key, at: self.path, &diagnostics) ?? JSONObject()
+    mutating func object<Value: CanonicalCollection>(_ key: String, _ path: WritableKeyPath<Root, Value>) {
+        value[keyPath: path] = Value.take(key, from: &rest, at: self.path, &diagnostics) ?? Value()
     }
 
     mutating func namespaces(_ key: String, _ path: WritableKeyPath<Root, JSONObject>) {
@@ -71,7 +71,7 @@ struct CanonicalDecoder<Root>: CanonicalFieldVisitor {
         }
     }
 
-    mutating func origin(_ key: String, _ path: WritableKeyPath<Root, String?>) { field(key, path) }
+    mutating func origin<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value?>) { field(key, path) }
 
     /// A part read from `object`, or nil when a required value is missing (reported).
     private mutating func decodePart<Part: CanonicalPart>(

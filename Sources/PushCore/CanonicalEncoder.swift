@@ -13,9 +13,9 @@ struct CanonicalEncoder<Root>: CanonicalFieldVisitor {
         object.appendUnchecked(key, value[keyPath: path].canonicalValue)
     }
 
-    mutating func object(_ key: String, _ path: WritableKeyPath<Root, JSONObject>) {
+    mutating func object<Value: CanonicalCollection>(_ key: String, _ path: WritableKeyPath<Root, Value>) {
         let field = value[keyPath: path]
-        if !field.isEmpty { object.appendUnchecked(key, .object(field)) }
+        if !field.isEmpty { object.appendUnchecked(key, field.canonicalValue) }
     }
 
     mutating func namespaces(_ key: String, _ path: WritableKeyPath<Root, JSONObject>) { object(key, path) }
@@ -29,7 +29,7 @@ struct CanonicalEncoder<Root>: CanonicalFieldVisitor {
         if !items.isEmpty { object.appendUnchecked(key, .array(items.map { .object($0.canonicalFields) })) }
     }
 
-    mutating func origin(_ key: String, _ path: WritableKeyPath<Root, String?>) { field(key, path) }
+    mutating func origin<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value?>) { field(key, path) }
 }
 
 extension CanonicalPart {

@@ -17,7 +17,7 @@ package protocol CanonicalFieldVisitor {
     mutating func required<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value>)
 
     /// A JSON object, absent from canonical JSON when empty (`data`, `extensions`).
-    mutating func object(_ key: String, _ path: WritableKeyPath<Root, JSONObject>)
+    mutating func object<Value: CanonicalCollection>(_ key: String, _ path: WritableKeyPath<Root, Value>)
 
     /// A JSON object of vendor namespaces, each an object, absent when empty (`extensions`); not a bit of
     /// ``PushNotification/presentFields``: formats carry it namespace by namespace (``CarriedFields``).
@@ -30,7 +30,7 @@ package protocol CanonicalFieldVisitor {
     mutating func items<Part: CanonicalPart>(_ key: String, _ path: WritableKeyPath<Root, [Part]>)
 
     /// Where the value came from, not content (`source`): written and read, never compared, kept or lost.
-    mutating func origin(_ key: String, _ path: WritableKeyPath<Root, String?>)
+    mutating func origin<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value?>)
 }
 
 /// A nested object of the canonical model (`sound`, `liveActivity`, a `media` item, `delivery`, `android`,

@@ -35,6 +35,15 @@ extension CanonicalValue {
     }
 }
 
+/// A canonical value that is absent when empty (`data`, `extensions`).
+package protocol CanonicalCollection: CanonicalValue {
+    /// The empty value.
+    init()
+    var isEmpty: Bool { get }
+}
+
+extension JSONObject: CanonicalCollection {}
+
 extension String: CanonicalValue {
     package var canonicalValue: JSONValue { .string(self) }
     package static func take(

@@ -26,7 +26,7 @@ struct FieldComparer<Root>: CanonicalFieldVisitor {
         tokens.removeLast()
     }
 
-    mutating func object(_ key: String, _ path: WritableKeyPath<Root, JSONObject>) {
+    mutating func object<Value: CanonicalCollection>(_ key: String, _ path: WritableKeyPath<Root, Value>) {
         let field = mine.pointee[keyPath: path]
         let other = theirs?.pointee[keyPath: path]
         if field.isEmpty || field == other { return }
@@ -64,5 +64,5 @@ struct FieldComparer<Root>: CanonicalFieldVisitor {
         if !items.isEmpty && items != theirs?.pointee[keyPath: path] { lost.append(JSONPointer(tokens: tokens + [key])) }
     }
 
-    mutating func origin(_ key: String, _ path: WritableKeyPath<Root, String?>) {}
+    mutating func origin<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value?>) {}
 }

@@ -20,7 +20,7 @@ struct FieldKeeper: CanonicalFieldVisitor {
         if next() { kept[keyPath: path] = notification.pointee[keyPath: path] }
     }
 
-    @inline(__always) mutating func object(_ key: String, _ path: WritableKeyPath<Root, JSONObject>) {
+    @inline(__always) mutating func object<Value: CanonicalCollection>(_ key: String, _ path: WritableKeyPath<Root, Value>) {
         if next() { kept[keyPath: path] = notification.pointee[keyPath: path] }
     }
 
@@ -34,7 +34,7 @@ struct FieldKeeper: CanonicalFieldVisitor {
         if next() { kept[keyPath: path] = notification.pointee[keyPath: path] }
     }
 
-    @inline(__always) mutating func origin(_ key: String, _ path: WritableKeyPath<Root, String?>) {
+    @inline(__always) mutating func origin<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value?>) {
         kept[keyPath: path] = notification.pointee[keyPath: path]
     }
 }

@@ -21,7 +21,9 @@ struct FieldLister<Root>: CanonicalFieldVisitor {
         add(key, Value.canonicalTypeName, .value, required: true)
     }
 
-    mutating func object(_ key: String, _ path: WritableKeyPath<Root, JSONObject>) { add(key, "object", .value) }
+    mutating func object<Value: CanonicalCollection>(_ key: String, _ path: WritableKeyPath<Root, Value>) {
+        add(key, Value.canonicalTypeName, .value)
+    }
 
     mutating func namespaces(_ key: String, _ path: WritableKeyPath<Root, JSONObject>) {
         add(key, "object of vendor objects", .namespaces)
@@ -41,7 +43,7 @@ struct FieldLister<Root>: CanonicalFieldVisitor {
         add(key, "[{\(members)}]", .value)
     }
 
-    mutating func origin(_ key: String, _ path: WritableKeyPath<Root, String?>) { add(key, "string", .origin) }
+    mutating func origin<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value?>) { add(key, "string", .origin) }
 }
 
 extension PushNotification {

@@ -13,26 +13,34 @@ struct FieldPresence: CanonicalFieldVisitor {
     }
 
     @inline(__always) mutating func field<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value?>) {
-        set(notification.pointee[keyPath: path] != nil)
+        set(Self.holds(notification.pointee[keyPath: path]))
     }
 
     @inline(__always) mutating func required<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value>) {
         set(true)
     }
 
-    @inline(__always) mutating func object(_ key: String, _ path: WritableKeyPath<Root, JSONObject>) {
+    @inline(__always) mutating func object<Value: CanonicalCollection>(_ key: String, _ path: WritableKeyPath<Root, Value>) {
         set(!notification.pointee[keyPath: path].isEmpty)
     }
 
     @inline(__always) mutating func namespaces(_ key: String, _ path: WritableKeyPath<Root, JSONObject>) {}
 
     @inline(__always) mutating func part<Part: CanonicalPart>(_ key: String, _ path: WritableKeyPath<Root, Part?>) {
-        set(notification.pointee[keyPath: path] != nil)
+        set(Self.holds(notification.pointee[keyPath: path]))
+    }
+
+    /// True for `.some`: the tag alone (no `Equatable` comparison, which would copy the value out).
+    @inline(__always) private static func holds<Value>(_ value: Value?) -> Bool {
+        switch value {
+        case .none: return false
+        case .some: return true
+        }
     }
 
     @inline(__always) mutating func items<Part: CanonicalPart>(_ key: String, _ path: WritableKeyPath<Root, [Part]>) {
         set(!notification.pointee[keyPath: path].isEmpty)
     }
 
-    @inline(__always) mutating func origin(_ key: String, _ path: WritableKeyPath<Root, String?>) {}
+    @inline(__always) mutating func origin<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value?>) {}
 }

@@ -24,9 +24,9 @@ struct FieldRemover<Root>: CanonicalFieldVisitor {
         if tokens.first == key { removedRequired = true }
     }
 
-    mutating func object(_ key: String, _ path: WritableKeyPath<Root, JSONObject>) {
+    mutating func object<Value: CanonicalCollection>(_ key: String, _ path: WritableKeyPath<Root, Value>) {
         guard tokens.first == key else { return }
-        value[keyPath: path] = value[keyPath: path].removing(below) ?? JSONObject()
+        value[keyPath: path] = value[keyPath: path].removing(below) ?? Value()
     }
 
     mutating func namespaces(_ key: String, _ path: WritableKeyPath<Root, JSONObject>) { object(key, path) }
@@ -40,7 +40,7 @@ struct FieldRemover<Root>: CanonicalFieldVisitor {
         if tokens.first == key { value[keyPath: path] = [] }
     }
 
-    mutating func origin(_ key: String, _ path: WritableKeyPath<Root, String?>) {}
+    mutating func origin<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value?>) {}
 }
 
 extension CanonicalPart {
