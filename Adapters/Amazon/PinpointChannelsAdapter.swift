@@ -20,7 +20,7 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
     private static let standardDescriptor: FormatDescriptor = {
         var descriptor = PinpointMessageAdapter().descriptor
         descriptor.carries += ["android", "extensions.amazon.\(PinpointGCMMessage.memoryKey)"]
-        descriptor.layoutPaths += ["sameAsShared", "campaign", "fromDefaults", "present"].map {
+        descriptor.layoutPaths += ["sameAsShared", "campaign", "fromDefaults", "present", "bareConfiguration"].map {
             JSONPointer(tokens: ["extensions", "amazon", PinpointGCMMessage.memoryKey, $0])
         }
         descriptor.summary =
@@ -41,6 +41,22 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
                 continue
             }
             return (object, tokens)
+        }
+        return nil
+    }
+
+    /// The configuration a request read without any iOS message (only a `GCMMessage`) renders back, and its path:
+    /// the outermost envelope that is an object (the root when the input was a bare configuration). Nil for a
+    /// notification that had an iOS message, whose rendering may be a bare `APNSMessage`.
+    static func configurationWithoutMessage(in value: JSONValue, of n: PushNotification) -> (JSONObject, [String])? {
+        let amazon = n.extensionObject(AmazonKeys.Extension.namespace)
+        let memory = amazon[AmazonKeys.Extension.pinpointMessage]?.objectValue
+        let android = amazon[PinpointGCMMessage.memoryKey]?.objectValue
+        guard memory?[AmazonKeys.Extension.PinpointMessage.noMessage]?.boolValue == true
+            || android?["bareConfiguration"]?.boolValue == true
+        else { return nil }
+        for tokens in configurationPaths {
+            if case .object(let object)? = JSONPointer(tokens: tokens).resolve(in: value) { return (object, tokens) }
         }
         return nil
     }
@@ -70,8 +86,12 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
         else { return apple.normalise(payload, context: &context) }
         var stripped = configuration
         stripped.removeValue(forKey: "GCMMessage")
-        guard var n = apple.normalise(Self.replacing(tokens[...], in: payload, with: stripped), context: &context)
+        guard var n = apple.read(Self.replacing(tokens[...], in: payload, with: stripped), context: &context)
         else { return nil }
+        defer {
+            ContentCheck.reportUnread(
+                n, context: &context, unreadCodes: PinpointMessageAdapter.unreadCodes.union([.amazonGCMUnknownKey]))
+        }
         // Pinpoint fills the GCM message from the defaults too: what Android shows.
         var effective = message
         var fromDefaults: [JSONValue] = []
@@ -95,6 +115,13 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
             effective, at: path, defaults: nil, defaultsPath: path, into: &n, memory: &memory, context: &context)
         if !fromDefaults.isEmpty { memory["fromDefaults"] = .array(fromDefaults) }
         memory["present"] = .bool(true)
+        // A bare configuration with no iOS message: the rest reads as an (empty) APNSMessage, and renders back as the
+        // configuration it was.
+        if tokens.isEmpty && ["APNSMessage", "DefaultPushNotificationMessage", "DefaultMessage"].allSatisfy({
+            stripped[$0] == nil
+        }) {
+            memory["bareConfiguration"] = .bool(true)
+        }
         if !memory.isEmpty {
             var amazon = n.extensionObject("amazon")
             amazon[PinpointGCMMessage.memoryKey] = .object(memory)
@@ -110,7 +137,7 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
             stored["rawContent"] == nil
         else { return nil }
         var own = JSONObject()
-        for key in ["fields", "sameAsShared", "campaign", "fromDefaults", "present"] {
+        for key in ["fields", "sameAsShared", "campaign", "fromDefaults", "present", "bareConfiguration"] {
             if let value = stored[key] { own.appendUnchecked(key, value) }
         }
         return own.isEmpty ? nil : own
@@ -126,6 +153,7 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
         }
         if let (configuration, tokens) = Self.configuration(in: rendered, holding: "APNSMessage")
             ?? Self.configuration(in: rendered, holding: "DefaultPushNotificationMessage")
+            ?? Self.configurationWithoutMessage(in: rendered, of: n)
         {
             var withAndroid = JSONObject()
             for (key, value) in configuration {

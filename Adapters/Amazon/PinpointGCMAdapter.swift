@@ -136,6 +136,7 @@ public struct PinpointGCMAdapter: PayloadAdapter, FormatChecking {
         var amazon = n.extensionObject("amazon")
         amazon[PinpointGCMMessage.memoryKey] = .object(memory)
         n.setExtension("amazon", amazon)
+        ContentCheck.reportUnread(n, context: &context, unreadCodes: [.amazonGCMUnknownKey])
         return n
     }
 
@@ -144,8 +145,24 @@ public struct PinpointGCMAdapter: PayloadAdapter, FormatChecking {
         let memory = stored ?? JSONObject()
         let (message, kept) = PinpointGCMMessage.write(n, memory: memory, standalone: true, context: &context)
         // A notification from another format is written as a MessageConfiguration: its shared content goes to
-        // DefaultPushNotificationMessage.
-        guard memory["configured"]?.boolValue != false else { return .object(message) }
+        // DefaultPushNotificationMessage. A message read without one is written back without one (in the CLI input
+        // document around it, if it had one).
+        var out =
+            memory["configured"]?.boolValue == false
+            ? message : configuration(of: n, message: message, kept: kept, context: &context)
+        if let key = memory["inputKey"]?.stringValue {
+            var input = memory["input"]?.objectValue ?? JSONObject()
+            input[key] = .object(out)
+            out = input
+        }
+        return .object(out)
+    }
+
+    /// The `MessageConfiguration` holding `message` (in the request it was read from, if any).
+    private func configuration(
+        of n: PushNotification, message: JSONObject, kept: JSONObject?, context: inout RenderContext
+    ) -> JSONObject {
+        let memory = n.extensionObject("amazon")[PinpointGCMMessage.memoryKey]?.objectValue ?? JSONObject()
         let hasDefaults = memory["hasDefaults"]?.boolValue == true
         let defaults =
             memory["rawContent"] != nil
@@ -162,17 +179,9 @@ public struct PinpointGCMAdapter: PayloadAdapter, FormatChecking {
         for (key, value) in memory["configuration"]?.objectValue ?? JSONObject() where configuration[key] == nil {
             configuration.appendUnchecked(key, value)
         }
-        var out = configuration
-        if let request = memory["request"]?.objectValue {
-            out = request
-            out["MessageConfiguration"] = .object(configuration)
-        }
-        if let key = memory["inputKey"]?.stringValue {
-            var input = memory["input"]?.objectValue ?? JSONObject()
-            input[key] = .object(out)
-            out = input
-        }
-        return .object(out)
+        guard var request = memory["request"]?.objectValue else { return configuration }
+        request["MessageConfiguration"] = .object(configuration)
+        return request
     }
 
     public func carriedPart(of notification: PushNotification, options: FormatOptions) -> PushNotification {

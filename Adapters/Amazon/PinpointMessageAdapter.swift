@@ -88,6 +88,17 @@ public struct PinpointMessageAdapter: PayloadAdapter {
     }
 
     public func normalise(_ payload: JSONValue, context: inout NormaliseContext) -> PushNotification? {
+        guard let n = read(payload, context: &context) else { return nil }
+        ContentCheck.reportUnread(n, context: &context, unreadCodes: Self.unreadCodes)
+        return n
+    }
+
+    /// The codes of the keys a Pinpoint send form does not read (the content check's evidence).
+    static let unreadCodes: Set<DiagnosticCode> = [.amazonMessageUnknownKey]
+
+    /// ``normalise(_:context:)`` without the content check, for a reader that adds content after it (the Android
+    /// side of ``PinpointChannelsAdapter``).
+    func read(_ payload: JSONValue, context: inout NormaliseContext) -> PushNotification? {
         guard case .object(let root) = payload else {
             context.diagnostics.error(
                 .notAnObject, at: .root, "an APNSMessage must be a JSON object, found \(payload.typeName)")
@@ -126,7 +137,6 @@ public struct PinpointMessageAdapter: PayloadAdapter {
             ext[X.pinpointMessage] = .object(memory)
             n.setExtension(X.namespace, ext)
         }
-        ContentCheck.reportUnread(n, context: &context, unreadCodes: [.amazonMessageUnknownKey])
         return n
     }
 

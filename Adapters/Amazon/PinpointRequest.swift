@@ -75,6 +75,7 @@ package struct PinpointRequest {
         let isConfiguration =
             memory[XM.request] != nil || object[channel] != nil
             || object[R.defaultPushNotificationMessage]?.objectValue != nil
+            || object[R.defaultMessage]?.objectValue != nil
         guard isConfiguration else {
             return PinpointRequest(message: object, messagePath: path, configuration: nil, configurationPath: path)
         }

@@ -5,10 +5,10 @@
 /// sits under a misspelt key: that is an error, so `validate` cannot say `valid: true` and `convert` fails.
 package enum ContentCheck {
     /// True when `n` holds something a device receives: alert text, sound, badge, a background flag, media, custom
-    /// data or a Live Activity.
+    /// data, a Live Activity, or an Android side.
     package static func hasContent(_ n: PushNotification) -> Bool {
         n.hasAlert || n.isVisible || n.contentAvailable != nil || !n.media.isEmpty || !n.data.isEmpty
-            || n.liveActivity != nil
+            || n.liveActivity != nil || n.android.map { !$0.isEmpty } ?? false
     }
 
     /// Reports `core.content.unread` at the root when `n` has no content and `context` holds a warning with one of
