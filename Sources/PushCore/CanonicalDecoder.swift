@@ -71,7 +71,9 @@ struct CanonicalDecoder<Root>: CanonicalFieldVisitor {
         }
     }
 
-    mutating func origin<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value?>) { field(key, path) }
+    mutating func origin<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value?>) {
+        field(key, path)
+    }
 
     /// A part read from `object`, or nil when a required value is missing (reported).
     private mutating func decodePart<Part: CanonicalPart>(

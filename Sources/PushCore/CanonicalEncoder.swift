@@ -29,7 +29,9 @@ struct CanonicalEncoder<Root>: CanonicalFieldVisitor {
         if !items.isEmpty { object.appendUnchecked(key, .array(items.map { .object($0.canonicalFields) })) }
     }
 
-    mutating func origin<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value?>) { field(key, path) }
+    mutating func origin<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value?>) {
+        field(key, path)
+    }
 }
 
 extension CanonicalPart {

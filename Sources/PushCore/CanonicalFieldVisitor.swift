@@ -43,7 +43,8 @@ package protocol CanonicalPart: Sendable, Equatable {
     /// decoding replaces or reports missing).
     static var unset: Self { get }
 
-    /// True when nothing is set: an empty part is absent (nil) in the model and in canonical JSON.
+    /// True when nothing is set: an empty part is absent (nil) in the model and in canonical JSON. Default: equal
+    /// to ``unset``.
     var isUnset: Bool { get }
 
     /// How an unknown key of this part is named in its `core.canonical.unknown-key` finding (`android.` for
@@ -56,5 +57,6 @@ package protocol CanonicalPart: Sendable, Equatable {
 
 extension CanonicalPart {
     package static var unknownKeyPrefix: String { "" }
+    package var isUnset: Bool { self == Self.unset }
     package mutating func finishDecoding() {}
 }

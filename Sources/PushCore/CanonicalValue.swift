@@ -9,7 +9,9 @@ package protocol CanonicalValue: Sendable, Equatable {
 
     /// Removes `key` from `object` and returns it as this type; a value of another type is reported (located at
     /// `path/key`) and left in `object`.
-    static func take(_ key: String, from object: inout JSONObject, at path: JSONPointer, _ diagnostics: inout [Diagnostic])
+    static func take(
+        _ key: String, from object: inout JSONObject, at path: JSONPointer, _ diagnostics: inout [Diagnostic]
+    )
         -> Self?
 
     /// The type as the README's model table and the schema name it (`string`, `[string]`, `integer`, …).

@@ -10,16 +10,15 @@ struct FieldComparer<Root>: CanonicalFieldVisitor {
 
     mutating func field<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value?>) {
         guard let field = mine.pointee[keyPath: path] else { return }
-        let other = theirs?.pointee[keyPath: path]
-        if field == other { return }
-        tokens.append(key)
-        field.appendDifferences(from: other, tokens: &tokens, into: &lost)
-        tokens.removeLast()
+        compare(key, field, theirs?.pointee[keyPath: path])
     }
 
     mutating func required<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value>) {
-        let field = mine.pointee[keyPath: path]
-        let other = theirs?.pointee[keyPath: path]
+        compare(key, mine.pointee[keyPath: path], theirs?.pointee[keyPath: path])
+    }
+
+    /// Appends what `other` lacks or holds differently of `field` (held under `key`).
+    private mutating func compare<Value: CanonicalValue>(_ key: String, _ field: Value, _ other: Value?) {
         if field == other { return }
         tokens.append(key)
         field.appendDifferences(from: other, tokens: &tokens, into: &lost)
@@ -28,11 +27,7 @@ struct FieldComparer<Root>: CanonicalFieldVisitor {
 
     mutating func object<Value: CanonicalCollection>(_ key: String, _ path: WritableKeyPath<Root, Value>) {
         let field = mine.pointee[keyPath: path]
-        let other = theirs?.pointee[keyPath: path]
-        if field.isEmpty || field == other { return }
-        tokens.append(key)
-        field.appendDifferences(from: other, tokens: &tokens, into: &lost)
-        tokens.removeLast()
+        if !field.isEmpty { compare(key, field, theirs?.pointee[keyPath: path]) }
     }
 
     mutating func namespaces(_ key: String, _ path: WritableKeyPath<Root, JSONObject>) { object(key, path) }
@@ -61,7 +56,9 @@ struct FieldComparer<Root>: CanonicalFieldVisitor {
 
     mutating func items<Part: CanonicalPart>(_ key: String, _ path: WritableKeyPath<Root, [Part]>) {
         let items = mine.pointee[keyPath: path]
-        if !items.isEmpty && items != theirs?.pointee[keyPath: path] { lost.append(JSONPointer(tokens: tokens + [key])) }
+        if !items.isEmpty && items != theirs?.pointee[keyPath: path] {
+            lost.append(JSONPointer(tokens: tokens + [key]))
+        }
     }
 
     mutating func origin<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value?>) {}

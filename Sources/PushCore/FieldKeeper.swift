@@ -16,11 +16,14 @@ struct FieldKeeper: CanonicalFieldVisitor {
         if next() { kept[keyPath: path] = notification.pointee[keyPath: path] }
     }
 
-    @inline(__always) mutating func required<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value>) {
+    @inline(__always) mutating func required<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value>)
+    {
         if next() { kept[keyPath: path] = notification.pointee[keyPath: path] }
     }
 
-    @inline(__always) mutating func object<Value: CanonicalCollection>(_ key: String, _ path: WritableKeyPath<Root, Value>) {
+    @inline(__always) mutating func object<Value: CanonicalCollection>(
+        _ key: String, _ path: WritableKeyPath<Root, Value>
+    ) {
         if next() { kept[keyPath: path] = notification.pointee[keyPath: path] }
     }
 
@@ -34,7 +37,8 @@ struct FieldKeeper: CanonicalFieldVisitor {
         if next() { kept[keyPath: path] = notification.pointee[keyPath: path] }
     }
 
-    @inline(__always) mutating func origin<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value?>) {
+    @inline(__always) mutating func origin<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value?>)
+    {
         kept[keyPath: path] = notification.pointee[keyPath: path]
     }
 }

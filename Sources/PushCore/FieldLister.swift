@@ -10,7 +10,8 @@ struct FieldLister<Root>: CanonicalFieldVisitor {
     private mutating func add(
         _ key: String, _ type: String, _ kind: PushNotification.FieldDescription.Kind, required: Bool = false
     ) {
-        fields.append(PushNotification.FieldDescription(path: prefix + key, type: type, kind: kind, isRequired: required))
+        fields.append(
+            PushNotification.FieldDescription(path: prefix + key, type: type, kind: kind, isRequired: required))
     }
 
     mutating func field<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value?>) {
@@ -43,7 +44,9 @@ struct FieldLister<Root>: CanonicalFieldVisitor {
         add(key, "[{\(members)}]", .value)
     }
 
-    mutating func origin<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value?>) { add(key, "string", .origin) }
+    mutating func origin<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value?>) {
+        add(key, "string", .origin)
+    }
 }
 
 extension PushNotification {

@@ -16,11 +16,14 @@ struct FieldPresence: CanonicalFieldVisitor {
         set(Self.holds(notification.pointee[keyPath: path]))
     }
 
-    @inline(__always) mutating func required<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value>) {
+    @inline(__always) mutating func required<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value>)
+    {
         set(true)
     }
 
-    @inline(__always) mutating func object<Value: CanonicalCollection>(_ key: String, _ path: WritableKeyPath<Root, Value>) {
+    @inline(__always) mutating func object<Value: CanonicalCollection>(
+        _ key: String, _ path: WritableKeyPath<Root, Value>
+    ) {
         set(!notification.pointee[keyPath: path].isEmpty)
     }
 
@@ -42,5 +45,6 @@ struct FieldPresence: CanonicalFieldVisitor {
         set(!notification.pointee[keyPath: path].isEmpty)
     }
 
-    @inline(__always) mutating func origin<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value?>) {}
+    @inline(__always) mutating func origin<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value?>)
+    {}
 }

@@ -27,7 +27,8 @@ extension PushNotification {
                 "schemaVersion \(version) is not supported; this library reads version \(PushNotification.schemaVersion)"
             )
         }
-        var decoder = CanonicalDecoder(PushNotification(), from: object, at: .root, subject: "a notification", diagnostics)
+        var decoder = CanonicalDecoder(
+            PushNotification(), from: object, at: .root, subject: "a notification", diagnostics)
         diagnostics = []
         Self.declareFields(&decoder)
         decoder.rejectUnknown(prefix: "")

@@ -65,7 +65,6 @@ extension PushNotification.LiveActivity: CanonicalPart {
     }
 
     package static var unset: Self { Self() }
-    package var isUnset: Bool { isEmpty }
 }
 
 extension PushNotification.Media: CanonicalPart {
@@ -94,7 +93,6 @@ extension PushNotification.Delivery: CanonicalPart {
     }
 
     package static var unset: Self { Self() }
-    package var isUnset: Bool { isEmpty }
 }
 
 extension PushNotification.Android: CanonicalPart {
@@ -130,7 +128,6 @@ extension PushNotification.Android: CanonicalPart {
     }
 
     package static var unset: Self { Self() }
-    package var isUnset: Bool { isEmpty }
     package static var unknownKeyPrefix: String { "android." }
 }
 
@@ -144,6 +141,5 @@ extension PushNotification.Target: CanonicalPart {
     }
 
     package static var unset: Self { Self() }
-    package var isUnset: Bool { isEmpty }
     package static var unknownKeyPrefix: String { "target." }
 }

@@ -21,7 +21,8 @@ extension FormatRegistry {
             let cells = formats.map { format in
                 Self.markdownCell(modelCell(field, format: format, normaliser: normaliser))
             }
-            lines.append("| `\(field.path)` | \(Self.markdownCell(field.type)) | " + cells.joined(separator: " | ") + " |")
+            lines.append(
+                "| `\(field.path)` | \(Self.markdownCell(field.type)) | " + cells.joined(separator: " | ") + " |")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -74,13 +75,15 @@ extension FormatRegistry {
 
     /// The dotted paths of `value`'s leaves that `other` lacks or holds differently; a string holding a JSON object
     /// is compared inside (`KEY ⟨inner.path⟩`). The sample object key `k1` is shown as `…` (any custom key).
-    private static func differences(_ value: JSONValue, _ other: JSONValue?, path: String, into places: inout [String]) {
+    private static func differences(_ value: JSONValue, _ other: JSONValue?, path: String, into places: inout [String])
+    {
         if let other, value == other { return }
         switch value {
         case .object(let object) where !object.isEmpty:
             for (key, member) in object {
                 let name = key == "k1" ? "…" : key
-                differences(member, other?.objectValue?[key], path: path.isEmpty ? name : path + "." + name, into: &places)
+                differences(
+                    member, other?.objectValue?[key], path: path.isEmpty ? name : path + "." + name, into: &places)
             }
         case .string(let text) where embeddedObject(text) != nil:
             let inner = embeddedObject(text) ?? value
@@ -95,20 +98,15 @@ extension FormatRegistry {
 
     /// The JSON object a string holds (an embedded payload), if it holds one.
     private static func embeddedObject(_ text: String) -> JSONValue? {
-        guard text.hasPrefix("{"), let value = try? JSONParser().parse(text), value.objectValue != nil else { return nil }
+        guard text.hasPrefix("{"), let value = try? JSONParser().parse(text), value.objectValue != nil else {
+            return nil
+        }
         return value
     }
 
-    /// `text` safe inside a Markdown table cell.
+    /// `text` safe inside a Markdown table cell (a `|` escaped, a line break as a space).
     private static func markdownCell(_ text: String) -> String {
-        var cell = ""
-        for character in text {
-            switch character {
-            case "|": cell += "\\|"
-            case "\n": cell += " "
-            default: cell.append(character)
-            }
-        }
-        return cell
+        text.split(separator: "|", omittingEmptySubsequences: false).joined(separator: "\\|")
+            .split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " ")
     }
 }

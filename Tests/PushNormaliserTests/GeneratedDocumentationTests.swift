@@ -26,7 +26,8 @@ struct GeneratedDocumentationTests {
 
     @Test func readmeModelTable() throws {
         try checkReadme(
-            begin: "<!-- generated from FormatRegistry.modelTable: declare fields in PushNotification+Model.swift -->\n",
+            begin:
+                "<!-- generated from FormatRegistry.modelTable: declare fields in PushNotification+Model.swift -->\n",
             generated: FormatRegistry.standard.modelTable)
     }
 
