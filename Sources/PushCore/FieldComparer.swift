@@ -8,31 +8,38 @@ struct FieldComparer<Root>: CanonicalFieldVisitor {
     var tokens: [String]
     var lost: [JSONPointer] = []
 
-    mutating func field<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value?>) {
+    @inline(__always) mutating func field<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value?>) {
         guard let field = mine.pointee[keyPath: path] else { return }
         compare(key, field, theirs?.pointee[keyPath: path])
     }
 
-    mutating func required<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value>) {
+    @inline(__always) mutating func required<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value>)
+    {
         compare(key, mine.pointee[keyPath: path], theirs?.pointee[keyPath: path])
     }
 
     /// Appends what `other` lacks or holds differently of `field` (held under `key`).
-    private mutating func compare<Value: CanonicalValue>(_ key: String, _ field: Value, _ other: Value?) {
+    @inline(__always) private mutating func compare<Value: CanonicalValue>(
+        _ key: String, _ field: Value, _ other: Value?
+    ) {
         if field == other { return }
         tokens.append(key)
         field.appendDifferences(from: other, tokens: &tokens, into: &lost)
         tokens.removeLast()
     }
 
-    mutating func object<Value: CanonicalCollection>(_ key: String, _ path: WritableKeyPath<Root, Value>) {
+    @inline(__always) mutating func object<Value: CanonicalCollection>(
+        _ key: String, _ path: WritableKeyPath<Root, Value>
+    ) {
         let field = mine.pointee[keyPath: path]
         if !field.isEmpty { compare(key, field, theirs?.pointee[keyPath: path]) }
     }
 
-    mutating func namespaces(_ key: String, _ path: WritableKeyPath<Root, JSONObject>) { object(key, path) }
+    @inline(__always) mutating func namespaces(_ key: String, _ path: WritableKeyPath<Root, JSONObject>) {
+        object(key, path)
+    }
 
-    mutating func part<Part: CanonicalPart>(_ key: String, _ path: WritableKeyPath<Root, Part?>) {
+    @inline(__always) mutating func part<Part: CanonicalPart>(_ key: String, _ path: WritableKeyPath<Root, Part?>) {
         guard let part = mine.pointee[keyPath: path] else { return }
         let other = theirs?.pointee[keyPath: path]
         if part == other { return }
@@ -47,19 +54,22 @@ struct FieldComparer<Root>: CanonicalFieldVisitor {
         tokens.removeLast()
     }
 
-    private mutating func compare<Part: CanonicalPart>(_ mine: UnsafePointer<Part>, _ theirs: UnsafePointer<Part>?) {
+    @inline(__always) private mutating func compare<Part: CanonicalPart>(
+        _ mine: UnsafePointer<Part>, _ theirs: UnsafePointer<Part>?
+    ) {
         var comparer = FieldComparer<Part>(mine: mine, theirs: theirs, tokens: tokens)
         swap(&comparer.lost, &lost)
         Part.declareFields(&comparer)
         swap(&comparer.lost, &lost)
     }
 
-    mutating func items<Part: CanonicalPart>(_ key: String, _ path: WritableKeyPath<Root, [Part]>) {
+    @inline(__always) mutating func items<Part: CanonicalPart>(_ key: String, _ path: WritableKeyPath<Root, [Part]>) {
         let items = mine.pointee[keyPath: path]
         if !items.isEmpty && items != theirs?.pointee[keyPath: path] {
             lost.append(JSONPointer(tokens: tokens + [key]))
         }
     }
 
-    mutating func origin<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value?>) {}
+    @inline(__always) mutating func origin<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value?>)
+    {}
 }

@@ -15,32 +15,38 @@ struct FieldRemover<Root>: CanonicalFieldVisitor {
 
     private var below: ArraySlice<String> { tokens.dropFirst() }
 
-    mutating func field<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value?>) {
+    @inline(__always) mutating func field<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value?>) {
         guard tokens.first == key, let field = value[keyPath: path] else { return }
         value[keyPath: path] = below.isEmpty ? nil : field.removing(below)
     }
 
-    mutating func required<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value>) {
+    @inline(__always) mutating func required<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value>)
+    {
         if tokens.first == key { removedRequired = true }
     }
 
-    mutating func object<Value: CanonicalCollection>(_ key: String, _ path: WritableKeyPath<Root, Value>) {
+    @inline(__always) mutating func object<Value: CanonicalCollection>(
+        _ key: String, _ path: WritableKeyPath<Root, Value>
+    ) {
         guard tokens.first == key else { return }
         value[keyPath: path] = value[keyPath: path].removing(below) ?? Value()
     }
 
-    mutating func namespaces(_ key: String, _ path: WritableKeyPath<Root, JSONObject>) { object(key, path) }
+    @inline(__always) mutating func namespaces(_ key: String, _ path: WritableKeyPath<Root, JSONObject>) {
+        object(key, path)
+    }
 
-    mutating func part<Part: CanonicalPart>(_ key: String, _ path: WritableKeyPath<Root, Part?>) {
+    @inline(__always) mutating func part<Part: CanonicalPart>(_ key: String, _ path: WritableKeyPath<Root, Part?>) {
         guard tokens.first == key, let part = value[keyPath: path] else { return }
         value[keyPath: path] = below.isEmpty ? nil : part.removing(below)
     }
 
-    mutating func items<Part: CanonicalPart>(_ key: String, _ path: WritableKeyPath<Root, [Part]>) {
+    @inline(__always) mutating func items<Part: CanonicalPart>(_ key: String, _ path: WritableKeyPath<Root, [Part]>) {
         if tokens.first == key { value[keyPath: path] = [] }
     }
 
-    mutating func origin<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value?>) {}
+    @inline(__always) mutating func origin<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value?>)
+    {}
 }
 
 extension CanonicalPart {
