@@ -91,9 +91,10 @@ extension PushNotification {
         var out = self
         for path in paths {
             guard !path.tokens.isEmpty else { return PushNotification() }
-            var remover = FieldRemover(out, path.tokens[...])
-            Self.declareFields(&remover)
-            out = remover.value
+            withUnsafeMutablePointer(to: &out) { target in
+                var remover = FieldRemover(target, path.tokens[...])
+                Self.declareFields(&remover)
+            }
         }
         return out
     }
