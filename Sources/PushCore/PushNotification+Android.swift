@@ -101,84 +101,21 @@ extension PushNotification {
     }
 }
 
-// MARK: - Canonical JSON
+// MARK: - Canonical JSON (the fields are declared in `PushNotification+Model.swift`)
 
 extension PushNotification.Android {
-    /// The canonical keys in writing order, with the property each names (immutable key paths: safe to share).
-    nonisolated(unsafe) static let stringFields: [(key: String, path: WritableKeyPath<Self, String?>)] = [
-        ("title", \.title), ("body", \.body), ("titleLocKey", \.titleLocKey), ("bodyLocKey", \.bodyLocKey),
-        ("image", \.image), ("sound", \.sound), ("icon", \.icon), ("imageIcon", \.imageIcon),
-        ("smallImageIcon", \.smallImageIcon), ("color", \.color), ("tag", \.tag), ("clickAction", \.clickAction),
-        ("url", \.url), ("deepLink", \.deepLink), ("channelId", \.channelID), ("visibility", \.visibility),
-        ("notificationPriority", \.notificationPriority), ("priority", \.priority), ("ttl", \.ttl),
-        ("collapseKey", \.collapseKey), ("restrictedPackageName", \.restrictedPackageName),
-    ]
-    nonisolated(unsafe) static let arrayFields: [(key: String, path: WritableKeyPath<Self, [String]?>)] = [
-        ("titleLocArgs", \.titleLocArgs), ("bodyLocArgs", \.bodyLocArgs),
-    ]
-    nonisolated(unsafe) static let boolFields: [(key: String, path: WritableKeyPath<Self, Bool?>)] = [
-        ("directBootOk", \.directBootOK), ("silent", \.silent),
-    ]
-
-    /// Every canonical key of the Android part.
-    package static let canonicalKeys: [String] =
-        stringFields.map(\.key) + arrayFields.map(\.key) + ["notificationCount"] + boolFields.map(\.key) + ["data"]
-
     /// The canonical JSON object (absent keys omitted).
-    public var canonicalObject: JSONObject {
-        var o = JSONObject()
-        for field in Self.stringFields { if let v = self[keyPath: field.path] { o.appendUnchecked(field.key, .string(v)) } }
-        for field in Self.arrayFields {
-            if let v = self[keyPath: field.path] { o.appendUnchecked(field.key, .array(v.map(JSONValue.string))) }
-        }
-        if let notificationCount { o.appendUnchecked("notificationCount", .integer(notificationCount)) }
-        for field in Self.boolFields { if let v = self[keyPath: field.path] { o.appendUnchecked(field.key, .bool(v)) } }
-        if let data { o.appendUnchecked("data", .object(data)) }
-        return o
-    }
+    public var canonicalObject: JSONObject { canonicalFields }
 
     /// Reads the canonical object; problems are diagnostics located under `path`, unknown keys are errors.
     package init(canonical object: JSONObject, at path: JSONPointer, _ diagnostics: inout [Diagnostic]) {
-        self.init()
-        var o = object
-        for field in Self.stringFields { self[keyPath: field.path] = o.takeString(field.key, at: path, &diagnostics) }
-        for field in Self.arrayFields {
-            self[keyPath: field.path] = o.takeStringArray(field.key, at: path, &diagnostics)
-        }
-        notificationCount = o.takeInteger("notificationCount", at: path, &diagnostics)
-        for field in Self.boolFields { self[keyPath: field.path] = o.takeBool(field.key, at: path, &diagnostics) }
-        data = o.takeObject("data", at: path, &diagnostics)
-        for key in o.keys where !diagnostics.contains(where: { $0.path == path.appending(key) }) {
-            diagnostics.error(
-                .canonicalUnknownKey, at: path.appending(key), "`android.\(key)` is not a canonical notification key")
-        }
+        self = Self(canonicalFields: object, at: path, subject: "`android`", &diagnostics) ?? Self()
     }
 }
 
 extension PushNotification.Target {
     /// The canonical JSON object (absent keys omitted).
-    public var canonicalObject: JSONObject {
-        var o = JSONObject()
-        if let token { o.appendUnchecked("token", .string(token)) }
-        if let topic { o.appendUnchecked("topic", .string(topic)) }
-        if let condition { o.appendUnchecked("condition", .string(condition)) }
-        if let tokens { o.appendUnchecked("tokens", .array(tokens.map(JSONValue.string))) }
-        return o
-    }
-
-    /// Reads the canonical object; problems are diagnostics located under `path`, unknown keys are errors.
-    package init(canonical object: JSONObject, at path: JSONPointer, _ diagnostics: inout [Diagnostic]) {
-        self.init()
-        var o = object
-        token = o.takeString("token", at: path, &diagnostics)
-        topic = o.takeString("topic", at: path, &diagnostics)
-        condition = o.takeString("condition", at: path, &diagnostics)
-        tokens = o.takeStringArray("tokens", at: path, &diagnostics)
-        for key in o.keys where !diagnostics.contains(where: { $0.path == path.appending(key) }) {
-            diagnostics.error(
-                .canonicalUnknownKey, at: path.appending(key), "`target.\(key)` is not a canonical notification key")
-        }
-    }
+    public var canonicalObject: JSONObject { canonicalFields }
 }
 
 extension PushNotification {
@@ -187,52 +124,4 @@ extension PushNotification {
 
     /// Sets the Android part; an empty one removes it.
     public mutating func setAndroid(_ part: Android) { android = part.isEmpty ? nil : part }
-
-    /// Appends `android` and `target` to a canonical object being written (after `delivery`, before `data`).
-    func appendAndroidParts(to o: inout JSONObject) {
-        if let android, !android.isEmpty { o.appendUnchecked(CanonicalKeys.android, .object(android.canonicalObject)) }
-        if let target, !target.isEmpty { o.appendUnchecked(CanonicalKeys.target, .object(target.canonicalObject)) }
-    }
-
-    /// Takes `android` and `target` out of a canonical object being read.
-    mutating func takeAndroidParts(from o: inout JSONObject, _ diagnostics: inout [Diagnostic]) {
-        let root = JSONPointer.root
-        if let object = o.takeObject(CanonicalKeys.android, at: root, &diagnostics) {
-            let part = Android(canonical: object, at: root.appending(CanonicalKeys.android), &diagnostics)
-            android = part.isEmpty ? nil : part
-        }
-        if let object = o.takeObject(CanonicalKeys.target, at: root, &diagnostics) {
-            let part = Target(canonical: object, at: root.appending(CanonicalKeys.target), &diagnostics)
-            target = part.isEmpty ? nil : part
-        }
-    }
-
-    /// `android` without the member a canonical pointer below it names (`/android/title`), or nil when the whole
-    /// part goes.
-    static func removing(_ tokens: ArraySlice<String>, from android: Android?) -> Android? {
-        guard let android, let key = tokens.first else { return nil }
-        var object = android.canonicalObject
-        if key == "data", tokens.count > 1, case .object(var data)? = object[key] {
-            data.removeValue(forKey: tokens[tokens.startIndex + 1])
-            object[key] = .object(data)
-        } else {
-            object.removeValue(forKey: key)
-        }
-        var ignored: [Diagnostic] = []
-        let part = Android(canonical: object, at: .root, &ignored)
-        return part.isEmpty ? nil : part
-    }
-
-    /// `target` without the member at `tokens`, or nil when the whole part goes.
-    static func removing(_ tokens: ArraySlice<String>, from target: Target?) -> Target? {
-        guard var target, let key = tokens.first else { return nil }
-        switch key {
-        case "token": target.token = nil
-        case "topic": target.topic = nil
-        case "condition": target.condition = nil
-        case "tokens": target.tokens = nil
-        default: break
-        }
-        return target.isEmpty ? nil : target
-    }
 }

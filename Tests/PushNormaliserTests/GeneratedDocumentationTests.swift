@@ -24,6 +24,13 @@ struct GeneratedDocumentationTests {
             generated: FormatRegistry.standard.optionsTable)
     }
 
+    @Test func readmeModelTable() throws {
+        try checkReadme(
+            begin:
+                "<!-- generated from FormatRegistry.modelTable: declare fields in PushNotification+Model.swift -->\n",
+            generated: FormatRegistry.standard.modelTable)
+    }
+
     /// The README's generated section that starts with `begin` is `generated` (rewritten when updating).
     func checkReadme(begin: String, generated: String) throws {
         let path = Self.root + "/README.md"
