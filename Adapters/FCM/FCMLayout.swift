@@ -23,6 +23,9 @@ package struct FCMLayout: Equatable {
     var wrapped = false
     /// Keys read in their lowerCamelCase spelling, as pointers into the message (or the request, for its own keys).
     var camel: [String] = []
+    /// `android.priority` as written when it was the REST enum's spelling (`HIGH`, `NORMAL`); the model holds it
+    /// lowercased, as the SDKs send it and every other format takes it.
+    var prioritySpelling: String?
 
     init() {}
 
@@ -41,6 +44,7 @@ package struct FCMLayout: Equatable {
         list("dataMessage", dataMessage)
         o.appendUnchecked("wrapped", .bool(wrapped))
         if !camel.isEmpty { list("camel", camel) }
+        if let prioritySpelling { o.appendUnchecked("priority", .string(prioritySpelling)) }
         return .object(o)
     }
 
@@ -58,6 +62,7 @@ package struct FCMLayout: Equatable {
         dataMessage = list("dataMessage")
         wrapped = o["wrapped"]?.boolValue ?? false
         camel = list("camel")
+        prioritySpelling = o["priority"]?.stringValue
     }
 
     /// `lowerCamelCase` → `lower_camel_case`.

@@ -243,7 +243,16 @@ package enum FCMMessageReader {
         typealias A = FCMKeys.Android
         var af = FCMFields(object, at: path)
         android.collapseKey = af.string(A.collapseKey, &context.diagnostics)?.0
-        android.priority = af.string(A.priority, &context.diagnostics)?.0
+        if let (priority, _) = af.string(A.priority, &context.diagnostics) {
+            // The REST enum's spelling (`HIGH`) is the SDKs' `high`: the model holds it lowercased.
+            let lowered = priority.lowercased()
+            if lowered != priority, ["high", "normal"].contains(lowered) {
+                android.priority = lowered
+                layout.prioritySpelling = priority
+            } else {
+                android.priority = priority
+            }
+        }
         android.ttl = af.string(A.ttl, &context.diagnostics)?.0
         android.restrictedPackageName = af.string(A.restrictedPackageName, &context.diagnostics)?.0
         android.data = af.object(A.data, &context.diagnostics)?.0

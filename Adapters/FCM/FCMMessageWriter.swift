@@ -176,7 +176,10 @@ package enum FCMMessageWriter {
         typealias N = FCMKeys.AndroidNotification
         var config = JSONObject()
         if let v = android.collapseKey { config.appendUnchecked(A.collapseKey, .string(v)) }
-        if let v = android.priority { config.appendUnchecked(A.priority, .string(v)) }
+        if let v = android.priority {
+            let spelled = layout?.prioritySpelling.flatMap { $0.lowercased() == v ? $0 : nil } ?? v
+            config.appendUnchecked(A.priority, .string(spelled))
+        }
         if let v = android.ttl { config.appendUnchecked(A.ttl, .string(v)) }
         if let v = android.restrictedPackageName { config.appendUnchecked(A.restrictedPackageName, .string(v)) }
         if let v = android.data { config.appendUnchecked(A.data, .object(v)) }

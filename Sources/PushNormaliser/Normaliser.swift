@@ -125,6 +125,7 @@ public struct Normaliser: Sendable {
         } else {
             lost = declaredLosses(notification, adapter: adapter, context: context)
         }
+        invalid += outputFindings(of: adapter, payload: payload, notification: notification)
         // Written once: the size is the byte count, and the bytes are what the CLI and the RPC server send.
         let bytes = JSONWriter(style: .compact).bytes(payload)
         return RenderResult(
