@@ -22,7 +22,8 @@ def test_large_records_both_ways_do_not_deadlock(pushnorm):
     body = "x" * 100_000
     runs = [(n, [b'{"aps":{"alert":"%d"},"k":"%s"}' % (n * 20 + i, body.encode()) for i in range(20)])
             for n in range(16)]
-    child = ConverterChild([pushnorm, "convert", "--ndjson", "--from", "apns", "--to", "amazon", "--report-loss"])
+    child = ConverterChild([pushnorm, "convert", "--ndjson", "--from", "apns", "--to", "amazon", "--report-loss",
+                          "--allow-invalid"])  # over the APNs size limit on purpose: converted with the finding
     outputs = list(child.stream(iter(runs)))
     assert [meta for meta, _ in outputs] == list(range(16))
     for meta, lines in outputs:

@@ -56,7 +56,7 @@ def test_gzip_input_and_options_reach_the_children(spark, pushnorm, tmp_path):
     payloads = read_lines(os.path.join(out, "payloads", "delivered.ndjson.gz", "part-*.ndjson"))
     expected = [line for line in reference(pushnorm, source, "--options", str(options))
                 if not line.startswith(b'{"error":')]
-    assert payloads == expected and result.records == 13 and result.failed == 1
+    assert payloads == expected and result.records == 14 and result.failed == 1
     assert any(json.loads(p).get("data", {}).get("attachment-url") for p in payloads)
 
 
