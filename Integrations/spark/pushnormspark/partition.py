@@ -25,6 +25,7 @@ from .child import ConverterChild, ConverterFailed
 PAYLOAD_PREFIX = b'{"payload":'
 EMPTY_LOST = b',"lost":[]}'
 LOST_KEY = b',"lost":['
+DIAGNOSTICS_KEY = b',"diagnostics":['
 ERROR_PREFIX = b'{"error":'
 WHITESPACE = (0x20, 0x09, 0x0D)  # what pushnorm trims from a line (0x0A never reaches here)
 
@@ -86,7 +87,11 @@ def split_lost(line: bytes) -> tuple[bytes, bytes | None]:
 
     No parse of the payload: pushnorm's writer escapes every quote inside a string, so `,"lost":[` with bare quotes
     occurs only as structure, and the lost list (objects with `path` and `reason`) holds no such key: the last
-    occurrence is the wrapper's."""
+    occurrence is the wrapper's. A record converted with `--allow-invalid` ends with its findings
+    (`,"diagnostics":[…]` after the lost list, which holds no such key): they are left out here."""
+    findings = line.rfind(DIAGNOSTICS_KEY)
+    if findings > 0 and findings > line.rfind(LOST_KEY) > 0:
+        line = line[:findings] + b"}"
     if line.endswith(EMPTY_LOST):
         return line[len(PAYLOAD_PREFIX):-len(EMPTY_LOST)], None
     cut = line.rfind(LOST_KEY)
