@@ -20,13 +20,16 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
     private static let standardDescriptor: FormatDescriptor = {
         var descriptor = PinpointMessageAdapter().descriptor
         descriptor.carries += ["android", "extensions.amazon.\(PinpointGCMMessage.memoryKey)"]
-        descriptor.layoutPaths += ["sameAsShared", "campaign", "fromDefaults", "present", "bareConfiguration"].map {
+        descriptor.layoutPaths += ["sameAsShared", "campaign", "fromDefaults", "present", Self.bareConfiguration].map {
             JSONPointer(tokens: ["extensions", "amazon", PinpointGCMMessage.memoryKey, $0])
         }
         descriptor.summary =
             "Amazon Pinpoint's APNSMessage send form, bare, in a MessageConfiguration (with its GCMMessage as the Android side) or a SendMessages request, incl. RawContent."
         return descriptor
     }()
+
+    /// The memory flag of a bare configuration read without any iOS message.
+    static let bareConfiguration = "bareConfiguration"
 
     /// Where a `MessageConfiguration` can be, outermost envelope first.
     static let configurationPaths: [[String]] = [
@@ -53,7 +56,7 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
         let memory = amazon[AmazonKeys.Extension.pinpointMessage]?.objectValue
         let android = amazon[PinpointGCMMessage.memoryKey]?.objectValue
         guard memory?[AmazonKeys.Extension.PinpointMessage.noMessage]?.boolValue == true
-            || android?["bareConfiguration"]?.boolValue == true
+            || android?[Self.bareConfiguration]?.boolValue == true
         else { return nil }
         for tokens in configurationPaths {
             if case .object(let object)? = JSONPointer(tokens: tokens).resolve(in: value) { return (object, tokens) }
@@ -120,7 +123,7 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
         if tokens.isEmpty && ["APNSMessage", "DefaultPushNotificationMessage", "DefaultMessage"].allSatisfy({
             stripped[$0] == nil
         }) {
-            memory["bareConfiguration"] = .bool(true)
+            memory[Self.bareConfiguration] = .bool(true)
         }
         if !memory.isEmpty {
             var amazon = n.extensionObject("amazon")
@@ -137,7 +140,7 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
             stored["rawContent"] == nil
         else { return nil }
         var own = JSONObject()
-        for key in ["fields", "sameAsShared", "campaign", "fromDefaults", "present", "bareConfiguration"] {
+        for key in ["fields", "sameAsShared", "campaign", "fromDefaults", "present", Self.bareConfiguration] {
             if let value = stored[key] { own.appendUnchecked(key, value) }
         }
         return own.isEmpty ? nil : own

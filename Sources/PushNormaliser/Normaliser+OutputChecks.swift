@@ -13,11 +13,13 @@ extension Normaliser {
         let format = adapter.descriptor.name
         return checking.check(payload, notification: notification, context: NormaliseContext())
             .filter { $0.severity == .error }
-            .map {
-                Diagnostic(
-                    .warning, .conversionInvalidOutput, at: .root,
-                    "the rendered \(format) payload fails \(format)'s own checks: \($0.code) at \($0.path): \($0.message)"
-                )
-            }
+            .map { Self.invalidOutput(format, $0, "fails \(format)'s own checks") }
+    }
+
+    /// The `core.conversion.invalid-output` warning announcing `finding` on a rendering as `format`.
+    static func invalidOutput(_ format: String, _ finding: Diagnostic, _ how: String) -> Diagnostic {
+        Diagnostic(
+            .warning, .conversionInvalidOutput, at: .root,
+            "the rendered \(format) payload \(how): \(finding.code) at \(finding.path): \(finding.message)")
     }
 }

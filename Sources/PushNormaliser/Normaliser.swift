@@ -116,12 +116,7 @@ public struct Normaliser: Sendable {
             let readBack = readBackLosses(notification, payload: payload, format: format, options: options)
             lost = readBack.lost
             // A rendering its own format does not read cleanly is announced rather than returned silently.
-            invalid = readBack.readBackErrors.map {
-                Diagnostic(
-                    .warning, .conversionInvalidOutput, at: .root,
-                    "the rendered \(format) payload does not read back cleanly: \($0.code) at \($0.path): \($0.message)"
-                )
-            }
+            invalid = readBack.readBackErrors.map { Self.invalidOutput(format, $0, "does not read back cleanly") }
         } else {
             lost = declaredLosses(notification, adapter: adapter, context: context)
         }
