@@ -14,7 +14,24 @@ public enum NotificationChecks {
     public static func check(
         _ n: PushNotification, payloadSize: Int, context: NormaliseContext, isDelivered: Bool = true
     ) -> [Diagnostic] {
-        var out: [Diagnostic] = []
+        var out = Findings.collecting
+        check(n, payloadSize: payloadSize, context: context, isDelivered: isDelivered, into: &out)
+        return out.diagnostics
+    }
+
+    /// True when ``check(_:payloadSize:context:isDelivered:)`` finds an error: the same checks, with no locations,
+    /// messages or warnings built (the conversion path's question).
+    public static func hasErrors(_ n: PushNotification, payloadSize: Int, isDelivered: Bool = true) -> Bool {
+        var out = Findings.probing
+        check(n, payloadSize: payloadSize, context: NormaliseContext(), isDelivered: isDelivered, into: &out)
+        return out.hasErrors
+    }
+
+    /// Every check, its findings into `out`.
+    private static func check(
+        _ n: PushNotification, payloadSize: Int, context: NormaliseContext, isDelivered: Bool,
+        into out: inout Findings
+    ) {
         func at(_ field: String) -> JSONPointer { context.inputPath(for: JSONPointer(tokens: [field])) }
 
         let isVoIP = n.delivery?.pushType == "voip"
@@ -43,10 +60,11 @@ public enum NotificationChecks {
                 .apnsRelevanceScoreRange, at: at("relevanceScore"),
                 "relevance-score \(score) is outside 0…1 for an alert")
         }
-        for (args, key, name) in [
-            (n.titleLocArgs, n.titleLocKey, "titleLocArgs"), (n.subtitleLocArgs, n.subtitleLocKey, "subtitleLocArgs"),
-            (n.bodyLocArgs, n.bodyLocKey, "bodyLocArgs"),
-        ] where args != nil && key == nil {
+        // Three plain tests, not a loop over a built array: this runs on every conversion.
+        if n.titleLocArgs != nil, n.titleLocKey == nil { locArgsWithoutKey("titleLocArgs") }
+        if n.subtitleLocArgs != nil, n.subtitleLocKey == nil { locArgsWithoutKey("subtitleLocArgs") }
+        if n.bodyLocArgs != nil, n.bodyLocKey == nil { locArgsWithoutKey("bodyLocArgs") }
+        func locArgsWithoutKey(_ name: String) {
             out.error(
                 .apnsLocArgsWithoutKey, at: at(name), "localisation arguments without their loc-key are ignored by iOS")
         }
@@ -59,10 +77,9 @@ public enum NotificationChecks {
                 .apnsContentEmpty, at: .root,
                 "nothing to show (no alert, sound or badge) and not a background push: iOS will display nothing")
         }
-        return out
     }
 
-    private static func checkDelivery(_ n: PushNotification, at: (String) -> JSONPointer, into out: inout [Diagnostic])
+    private static func checkDelivery(_ n: PushNotification, at: (String) -> JSONPointer, into out: inout Findings)
     {
         let isBackground = n.contentAvailable == true && !n.isVisible
         let delivery = n.delivery ?? PushNotification.Delivery()
@@ -98,7 +115,7 @@ public enum NotificationChecks {
 
     private static func checkMedia(
         _ n: PushNotification, at: (String) -> JSONPointer, context: NormaliseContext, isDelivered: Bool,
-        into out: inout [Diagnostic]
+        into out: inout Findings
     ) {
         guard !n.media.isEmpty else { return }
         if n.mutableContent != true && isDelivered {
@@ -107,11 +124,9 @@ public enum NotificationChecks {
                 "media needs mutable-content: 1, or no Notification Service Extension runs to attach it")
         }
         for (index, item) in n.media.enumerated() {
-            let path = context.inputPath(for: JSONPointer(tokens: ["media", String(index)]))
-            let before = out.count
-            checkURL(item.url, at: path, into: &out)
+            let path = out.collects ? context.inputPath(for: JSONPointer(tokens: ["media", String(index)])) : .root
             // A string that is not a URL has one finding (media.url.invalid), not a second about its type.
-            let isInvalidURL = out[before...].contains { $0.code == .mediaInvalidURL }
+            let isInvalidURL = checkURL(item.url, at: path, into: &out)
             if item.kind == nil, !isInvalidURL {
                 out.warning(
                     .mediaUnsupportedType, at: path,
@@ -122,22 +137,23 @@ public enum NotificationChecks {
     }
 
     /// URL rules: https only (App Transport Security), no credentials, warn on IP-literal and local hosts.
-    package static func checkURL(_ url: String, at path: JSONPointer, into out: inout [Diagnostic]) {
+    /// True when the URL is not one (`media.url.invalid`).
+    @discardableResult
+    package static func checkURL(_ url: String, at path: JSONPointer, into out: inout Findings) -> Bool {
         // Media URLs are ASCII in practice: check their bytes (no grapheme breaking on the conversion path); any
         // other URL takes the same checks over characters.
         var bytesOfURL = url
-        let checked = bytesOfURL.withUTF8 { bytes in
-            guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
-            checkASCIIURL(url, bytes, at: path, into: &out)
-            return true
+        let checked: Bool? = bytesOfURL.withUTF8 { bytes in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            return checkASCIIURL(url, bytes, at: path, into: &out)
         }
-        if !checked { checkURLCharacters(url, at: path, into: &out) }
+        return checked ?? checkURLCharacters(url, at: path, into: &out)
     }
 
     /// ``checkURL(_:at:into:)`` over the bytes of an ASCII URL.
     private static func checkASCIIURL(
-        _ url: String, _ bytes: UnsafeBufferPointer<UInt8>, at path: JSONPointer, into out: inout [Diagnostic]
-    ) {
+        _ url: String, _ bytes: UnsafeBufferPointer<UInt8>, at path: JSONPointer, into out: inout Findings
+    ) -> Bool {
         func lowercased(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
         func equalsIgnoringCase(_ slice: Slice<UnsafeBufferPointer<UInt8>>, _ text: StaticString) -> Bool {
             slice.count == text.utf8CodeUnitCount
@@ -149,7 +165,7 @@ public enum NotificationChecks {
             bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
         else {
             out.error(.mediaInvalidURL, at: path, "\"\(url)\" is not an absolute URL")
-            return
+            return true
         }
         let afterScheme = colon + 3
         let authorityEnd =
@@ -169,12 +185,12 @@ public enum NotificationChecks {
         }
         if host.first == UInt8(ascii: "[") {
             out.warning(.mediaURLLocalHost, at: path, "the media URL's host is an IP literal")
-            return
+            return false
         }
         if let colon = host.lastIndex(of: UInt8(ascii: ":")) { host = bytes[host.startIndex..<colon] }
         if host.isEmpty {
             out.error(.mediaInvalidURL, at: path, "\"\(url)\" has no host")
-            return
+            return true
         }
         let suffix = ".localhost".utf8.count
         if equalsIgnoringCase(host, "localhost")
@@ -184,13 +200,14 @@ public enum NotificationChecks {
         } else if host.allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") }) {
             out.warning(.mediaURLLocalHost, at: path, "the media URL's host is an IP literal")
         }
+        return false
     }
 
     /// ``checkURL(_:at:into:)`` over characters (a URL holding non-ASCII text).
-    private static func checkURLCharacters(_ url: String, at path: JSONPointer, into out: inout [Diagnostic]) {
+    private static func checkURLCharacters(_ url: String, at path: JSONPointer, into out: inout Findings) -> Bool {
         guard let colon = url.firstIndex(of: ":"), url[colon...].hasPrefix("://") else {
             out.error(.mediaInvalidURL, at: path, "\"\(url)\" is not an absolute URL")
-            return
+            return true
         }
         let scheme = url[..<colon].lowercased()
         let afterScheme = url[url.index(colon, offsetBy: 3)...]
@@ -209,12 +226,12 @@ public enum NotificationChecks {
         }
         if host.hasPrefix("[") {
             out.warning(.mediaURLLocalHost, at: path, "the media URL's host is an IP literal")
-            return
+            return false
         }
         if let colon = host.lastIndex(of: ":") { host = host[..<colon] }
         if host.isEmpty {
             out.error(.mediaInvalidURL, at: path, "\"\(url)\" has no host")
-            return
+            return true
         }
         let lower = host.lowercased()
         if lower == "localhost" || lower.hasSuffix(".localhost") {
@@ -222,5 +239,6 @@ public enum NotificationChecks {
         } else if lower.allSatisfy({ $0.isNumber || $0 == "." }) {
             out.warning(.mediaURLLocalHost, at: path, "the media URL's host is an IP literal")
         }
+        return false
     }
 }

@@ -108,8 +108,18 @@ package enum ZegoWire {
 
     /// Why a format that does not carry `extensions.zego.<key>` loses it, as the line keeping it says.
     package static func othersLose(_ key: String) -> String? {
-        pushConfig.othersLose(key) ?? offlinePush.othersLose(key) ?? wrappersLost[key]
+        othersLoseByKey[key] ?? nil
     }
+
+    /// ``othersLose(_:)`` for every key, built once: the push config's reason, else the offline push's, else the
+    /// wrappers'.
+    private static let othersLoseByKey: [String: String?] = {
+        var reasons: [String: String?] = [:]
+        for key in pushConfig.explainedKeys + offlinePush.explainedKeys + Array(wrappersLost.keys) {
+            reasons[key] = .some(pushConfig.othersLose(key) ?? offlinePush.othersLose(key) ?? wrappersLost[key])
+        }
+        return reasons
+    }()
 
     /// Explains what `n` holds that `format` (a ZEGO format carrying `carried`) has no place for: the table's
     /// canonical losses (none for the delivered payload, `table` nil), and each `extensions.zego` key not carried.

@@ -184,16 +184,24 @@ package struct BorrowedDocument {
         let n = childCount(object)
         guard n > 1 else { return nil }
         // Keys compare as `String`s (canonical equivalence: `é` and `e` + U+0301 are the same key, and so are the
-        // Kelvin sign and `K`), which for ASCII keys is byte equality. A 64-bit filter on length and end bytes
-        // finds the objects whose ASCII keys need comparing at all.
-        var filter: UInt64 = 0
+        // Kelvin sign and `K`), which for ASCII keys is byte equality. A 128-bit filter on length and the first,
+        // second and last bytes finds the objects whose ASCII keys need comparing at all.
+        var filter: (UInt64, UInt64) = (0, 0)
         var suspect = false
         for member in members(object) {
             let bytes = stringBytes(member.key)
             guard Self.isASCII(bytes), n <= 16 else { return duplicateKeyAsString(in: object) }
-            let hash = (bytes.count &* 7 &+ Int(bytes.first ?? 0) &+ Int(bytes.last ?? 0) &* 3) & 63
-            if filter & (1 << UInt64(hash)) != 0 { suspect = true }
-            filter |= 1 << UInt64(hash)
+            let second = bytes.count > 1 ? Int(bytes[1]) : 0
+            let hash =
+                (bytes.count &* 7 &+ Int(bytes.first ?? 0) &* 5 &+ second &* 11 &+ Int(bytes.last ?? 0) &* 3) & 127
+            let bit: UInt64 = 1 << UInt64(hash & 63)
+            if hash < 64 {
+                if filter.0 & bit != 0 { suspect = true }
+                filter.0 |= bit
+            } else {
+                if filter.1 & bit != 0 { suspect = true }
+                filter.1 |= bit
+            }
         }
         guard suspect else { return nil }
         var keys: [Node] = []

@@ -111,14 +111,26 @@ public struct JSONWriter: Sendable {
     /// tests, exact for the word as a whole (a borrow can only follow a byte that matched).
     @inline(__always)
     static func hasSpecialByte(_ pointer: UnsafePointer<UInt8>) -> Bool {
-        let word = UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self)
+        specialBits(UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self)) != 0
+    }
+
+    /// ``hasSpecialByte(_:)`` of the 16 bytes at `first` and `second` (its next 8), in one test.
+    @inline(__always)
+    static func hasSpecialByte(_ first: UnsafePointer<UInt8>, _ second: UnsafePointer<UInt8>) -> Bool {
+        specialBits(UnsafeRawPointer(first).loadUnaligned(as: UInt64.self))
+            | specialBits(UnsafeRawPointer(second).loadUnaligned(as: UInt64.self)) != 0
+    }
+
+    /// The high bit of each byte of `word` that may need escaping (exact for the word as a whole).
+    @inline(__always)
+    static func specialBits(_ word: UInt64) -> UInt64 {
         let quote = word ^ 0x2222_2222_2222_2222
         let backslash = word ^ 0x5C5C_5C5C_5C5C_5C5C
         let control = (word &- 0x2020_2020_2020_2020) & ~word
         let special =
             control | ((quote &- 0x0101_0101_0101_0101) & ~quote)
             | ((backslash &- 0x0101_0101_0101_0101) & ~backslash)
-        return special & 0x8080_8080_8080_8080 != 0
+        return special & 0x8080_8080_8080_8080
     }
 
     // MARK: - Compact
@@ -235,42 +247,45 @@ public struct JSONWriter: Sendable {
     /// Writes UTF-8 `utf8` as a JSON string (quoted, escaped).
     package static func writeString(bytes utf8: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        do {
-            var runStart = 0
-            var index = 0
-            let count = utf8.count
-            let base = utf8.baseAddress
-            while index < count {
-                // Skip 8 plain bytes at a time.
-                if let base, index &+ 8 <= count, !hasSpecialByte(base + index) {
-                    index &+= 8
-                    continue
-                }
-                let byte = utf8[index]
-                if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
-                    index += 1
-                    continue
-                }
-                if runStart < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index])) }
-                out.append(UInt8(ascii: "\\"))
-                switch byte {
-                case UInt8(ascii: "\""): out.append(UInt8(ascii: "\""))
-                case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\"))
-                case UInt8(ascii: "\n"): out.append(UInt8(ascii: "n"))
-                case UInt8(ascii: "\r"): out.append(UInt8(ascii: "r"))
-                case UInt8(ascii: "\t"): out.append(UInt8(ascii: "t"))
-                case 0x08: out.append(UInt8(ascii: "b"))
-                case 0x0C: out.append(UInt8(ascii: "f"))
-                default:
-                    out.append(literal: "u00")
-                    out.append(hexDigits[Int(byte >> 4)])
-                    out.append(hexDigits[Int(byte & 0xF)])
-                }
-                index += 1
-                runStart = index
-            }
-            if runStart < count { out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<count])) }
+        guard let base = utf8.baseAddress else {
+            out.append(UInt8(ascii: "\""))
+            return
         }
+        let count = utf8.count
+        var runStart = 0
+        var index = 0
+        while true {
+            // Skip plain bytes: 16 at a time, then 8, then one by one up to the next byte to escape.
+            while index &+ 16 <= count, !hasSpecialByte(base + index, base + (index &+ 8)) { index &+= 16 }
+            while index &+ 8 <= count, !hasSpecialByte(base + index) { index &+= 8 }
+            while index < count, isPlain(base[index]) { index &+= 1 }
+            guard index < count else { break }
+            let byte = base[index]
+            if runStart < index { out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index &- runStart)) }
+            out.append(UInt8(ascii: "\\"))
+            switch byte {
+            case UInt8(ascii: "\""): out.append(UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\"))
+            case UInt8(ascii: "\n"): out.append(UInt8(ascii: "n"))
+            case UInt8(ascii: "\r"): out.append(UInt8(ascii: "r"))
+            case UInt8(ascii: "\t"): out.append(UInt8(ascii: "t"))
+            case 0x08: out.append(UInt8(ascii: "b"))
+            case 0x0C: out.append(UInt8(ascii: "f"))
+            default:
+                out.append(literal: "u00")
+                out.append(hexDigits[Int(byte >> 4)])
+                out.append(hexDigits[Int(byte & 0xF)])
+            }
+            index &+= 1
+            runStart = index
+        }
+        if runStart < count { out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count &- runStart)) }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// True when `byte` is written as it is inside a JSON string (not below 0x20, `"` or `\\`).
+    @inline(__always)
+    static func isPlain(_ byte: UInt8) -> Bool {
+        byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
     }
 }

@@ -10,10 +10,18 @@ public protocol PlatformRules: Sendable {
 
     /// The findings for `n`, located in the input through `check.context`'s provenance.
     func check(_ n: PushNotification, _ check: PlatformCheck) -> [Diagnostic]
+
+    /// True when ``check(_:_:)`` would report an error: the conversion path's question, answered without building
+    /// locations or messages where the rules can. Default: the errors among ``check(_:_:)``'s findings.
+    func hasErrors(_ n: PushNotification, _ check: PlatformCheck) -> Bool
 }
 
 extension PlatformRules {
     public func applies(to format: FormatDescriptor?) -> Bool { true }
+
+    public func hasErrors(_ n: PushNotification, _ check: PlatformCheck) -> Bool {
+        self.check(n, check).containsErrors
+    }
 }
 
 /// What platform rules are given besides the notification.

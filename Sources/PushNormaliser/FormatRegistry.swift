@@ -13,12 +13,18 @@ public struct FormatRegistry: Sendable {
     /// Every format's layout paths: never reported lost, whatever the target.
     public let layoutPaths: [JSONPointer]
 
+    /// ``layoutPaths`` as tokens, by their second token (the vendor namespace of `/extensions/<namespace>/…`), and
+    /// those with fewer than two tokens: a lost path is compared with its namespace's layouts only.
+    private let layoutTokensByNamespace: [(namespace: String, layouts: [[String]])]
+    private let shortLayoutTokens: [[String]]
+
     /// Index of the first adapter with each name (a lookup runs several times per conversion; an
     /// adapter's `descriptor` is computed, so scanning the list would build every descriptor).
     private let indexByName: [String: Int]
 
-    /// The formats that read and write through a wire table, by name (cast once, not per conversion).
-    let wireFormatsByName: [String: any WireFormat]
+    /// The formats that read and write through a wire table, by name, with what a conversion asks of them
+    /// prepared once (not per conversion).
+    let wireFormatsByName: [String: WireEntry]
 
     /// Every option some format declares (``FormatDescriptor/options``), once each, in registry order: what
     /// ``FormatOptions/init(json:at:diagnostics:)`` accepts.
@@ -30,21 +36,34 @@ public struct FormatRegistry: Sendable {
 
     /// The formats that explain the values they keep (``ExplainsKeptValues``), by vendor namespace (cast once, not
     /// per lost field).
-    let keptValueExplainers: [String: [any ExplainsKeptValues]]
+    /// A handful of namespaces: scanned, not hashed.
+    let keptValueExplainers: [(namespace: String, explainers: [any ExplainsKeptValues])]
 
     public init(adapters: [any PayloadAdapter]) {
         self.adapters = adapters
         layoutPaths = adapters.flatMap(\.descriptor.layoutPaths)
+        var layoutTokensByNamespace: [(namespace: String, layouts: [[String]])] = []
+        var shortLayoutTokens: [[String]] = []
+        for layout in layoutPaths {
+            if layout.tokens.count < 2 {
+                shortLayoutTokens.append(layout.tokens)
+            } else if let index = layoutTokensByNamespace.firstIndex(where: { $0.namespace == layout.tokens[1] }) {
+                layoutTokensByNamespace[index].layouts.append(layout.tokens)
+            } else {
+                layoutTokensByNamespace.append((layout.tokens[1], [layout.tokens]))
+            }
+        }
+        self.layoutTokensByNamespace = layoutTokensByNamespace
+        self.shortLayoutTokens = shortLayoutTokens
         var indexByName: [String: Int] = [:]
         for (index, adapter) in adapters.enumerated() where indexByName[adapter.descriptor.name] == nil {
             indexByName[adapter.descriptor.name] = index
         }
         self.indexByName = indexByName
-        var wireFormatsByName: [String: any WireFormat] = [:]
+        var wireFormats: [String: any WireFormat] = [:]
         for (name, index) in indexByName {
-            if let format = adapters[index] as? any WireFormat { wireFormatsByName[name] = format }
+            if let format = adapters[index] as? any WireFormat { wireFormats[name] = format }
         }
-        self.wireFormatsByName = wireFormatsByName
         var options: [FormatOption] = []
         for option in adapters.flatMap(\.descriptor.options) where !options.contains(where: { $0.name == option.name }) {
             options.append(option)
@@ -55,13 +74,26 @@ public struct FormatRegistry: Sendable {
             rules.append(rule)
         }
         platformRules = rules
-        var explainers: [String: [any ExplainsKeptValues]] = [:]
+        wireFormatsByName = wireFormats.mapValues { WireEntry($0, rules: rules) }
+        var explainers: [(namespace: String, explainers: [any ExplainsKeptValues])] = []
         for adapter in adapters {
-            if let explaining = adapter as? any ExplainsKeptValues {
-                explainers[adapter.descriptor.vendor, default: []].append(explaining)
+            guard let explaining = adapter as? any ExplainsKeptValues else { continue }
+            let vendor = adapter.descriptor.vendor
+            if let index = explainers.firstIndex(where: { $0.namespace == vendor }) {
+                explainers[index].explainers.append(explaining)
+            } else {
+                explainers.append((vendor, [explaining]))
             }
         }
         keptValueExplainers = explainers
+    }
+
+    /// True when `tokens` (a canonical path) is a layout path or lies under one: never reported lost.
+    func isLayout(_ tokens: [String]) -> Bool {
+        if shortLayoutTokens.contains(where: { tokens.starts(with: $0) }) { return true }
+        guard tokens.count >= 2, let layouts = layoutTokensByNamespace.first(where: { $0.namespace == tokens[1] })
+        else { return false }
+        return layouts.layouts.contains { $0.count <= tokens.count && tokens.starts(with: $0) }
     }
 
     /// The adapter for a public format name.

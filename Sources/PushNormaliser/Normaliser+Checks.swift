@@ -29,19 +29,11 @@ extension Normaliser {
     }
 
     /// True when the wire engine may convert `model` (read from a delivered `format`'s payload of at most `size`
-    /// bytes): the platform rules find no error. A payload above the smallest platform limit (4096 bytes), whose
+    /// bytes): the platform rules find no error (asked as a yes or no: no findings are built). A payload above the smallest platform limit (4096 bytes), whose
     /// compact size is not known without writing it, goes to the adapters, which check it exactly.
-    func passesModelChecks(_ model: PushNotification, size: Int, format: FormatDescriptor) -> Bool {
+    func passesModelChecks(_ model: PushNotification, size: Int, format: WireEntry) -> Bool {
         guard size <= Self.wireCheckedSize else { return false }
-        // Nothing any rule can call an error (the common case): no need to run them on the hot path.
-        if model.media.isEmpty, model.delivery == nil, (model.badge ?? 0) >= 0, model.sound?.volume == nil,
-            model.interruptionLevel == nil, model.relevanceScore == nil, model.titleLocArgs == nil,
-            model.subtitleLocArgs == nil, model.bodyLocArgs == nil, model.android == nil
-        {
-            return true
-        }
-        let check = PlatformCheck(context: NormaliseContext(), format: format, deliveredSize: 0)
-        return !platformFindings(model, check).containsErrors
+        return !format.rules.contains { $0.hasErrors(model, format.check) }
     }
 
     /// The payload size up to which the wire engine runs the platform rules itself (APNs' limit for a regular
@@ -53,7 +45,8 @@ extension Normaliser {
     /// Why a value kept in `extensions.<vendor>` at `path` cannot go elsewhere, from the formats of that vendor
     /// that say (``ExplainsKeptValues``).
     func keptValueReason(_ path: JSONPointer) -> String? {
-        for explaining in registry.keptValueExplainers[path.tokens[1]] ?? [] {
+        let namespace = path.tokens[1]
+        for explaining in registry.keptValueExplainers.first(where: { $0.namespace == namespace })?.explainers ?? [] {
             if let reason = explaining.reasonOthersLose(path) { return reason }
         }
         return nil

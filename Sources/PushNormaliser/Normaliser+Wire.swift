@@ -27,13 +27,14 @@ extension Normaliser {
     ) -> ConversionResult? {
         guard from != "auto", let source = registry.wireFormat(named: from),
             let target = registry.wireFormat(named: to),
-            let wire = source.wireRead(document, root: root, options: options),
-            passesModelChecks(wire.model, size: capacity, format: source.descriptor), !target.wireDataCollides(wire, options: options)
+            let wire = source.format.wireRead(document, root: root, options: options),
+            passesModelChecks(wire.model, size: capacity, format: source),
+            !target.format.wireDataCollides(wire, options: options)
         else { return nil }
         var context = RenderContext(options: options)
         var out: [UInt8] = []
         out.reserveCapacity(capacity + 128)
-        guard target.wireWrite(wire, into: &out, context: &context) else { return nil }
+        guard target.format.wireWrite(wire, into: &out, context: &context) else { return nil }
         let lost = wireLosses(wire, target: target, context: context)
         let diagnostics = context.diagnostics.map { diagnostic in
             Diagnostic(
@@ -46,19 +47,24 @@ extension Normaliser {
 
     /// Declared losses of a wire notification: the model's as ``render(_:format:options:)`` declares them, then
     /// the leaves of every kept vendor object the target does not carry.
-    private func wireLosses(_ wire: WireNotification, target: any WireFormat, context: RenderContext) -> [LostField] {
+    private func wireLosses(_ wire: WireNotification, target: WireEntry, context: RenderContext) -> [LostField] {
         var paths: [JSONPointer] = []
         let n = wire.model
         let fields = target.descriptor.carriedFields
         // Nothing explained and every field carried: the declared part is the model itself (a wire writer declines
         // whatever its format's `carriedPart` hook would narrow, such as Amazon's several media).
         if !context.lossReasons.isEmpty || !n.extensions.isEmpty || !fields.carriesAll(of: n.presentFields) {
-            var carried = target.declaredPart(of: n, renderedWith: context)
+            var carried = target.format.declaredPart(of: n, renderedWith: context)
             carried.source = n.source
             if carried != n { paths = n.lostFields(comparedWith: carried) }
         }
         for kept in wire.kept where !fields.carries(namespace: kept.namespace, key: kept.key) {
-            var tokens = ["extensions", kept.namespace, kept.key]
+            var tokens: [String] = []
+            tokens.reserveCapacity(8)
+            tokens.append("extensions")
+            tokens.append(kept.namespace)
+            tokens.append(kept.key)
+            paths.reserveCapacity(paths.count + max(kept.members.count, 1))
             if kept.members.isEmpty {
                 paths.append(JSONPointer(tokens: tokens))
                 continue
@@ -67,7 +73,10 @@ extension Normaliser {
                 kept.document.leaves(member, tokens: &tokens, into: &paths)
             }
         }
-        return paths.isEmpty ? [] : lostFields(paths, adapter: target, reasons: context.lossReasons)
+        return paths.isEmpty
+            ? [] : lostFields(
+                paths, descriptor: target.descriptor, defaultReason: target.defaultLossReason,
+                reasons: context.lossReasons)
     }
 }
 
@@ -97,5 +106,5 @@ extension BorrowedDocument {
 
 extension FormatRegistry {
     /// The format named `name` when it reads and writes through a wire table.
-    func wireFormat(named name: String) -> (any WireFormat)? { wireFormatsByName[name] }
+    func wireFormat(named name: String) -> WireEntry? { wireFormatsByName[name] }
 }

@@ -292,33 +292,50 @@ public struct Normaliser: Sendable {
     /// headers of the result), each with its most specific reason.
     func lostFields(_ paths: [JSONPointer], adapter: any PayloadAdapter, reasons: [JSONPointer: String]) -> [LostField]
     {
-        let delivered = adapter.descriptor.isDelivered
-        let defaultReason = "\(adapter.descriptor.name) has no place for this field"
-        let layoutPaths = registry.layoutPaths
-        return paths.filter { path in
+        lostFields(paths, descriptor: adapter.descriptor, defaultReason: nil, reasons: reasons)
+    }
+
+    /// ``lostFields(_:adapter:reasons:)`` for the format `descriptor` describes, with its generic reason when the
+    /// caller has it at hand.
+    func lostFields(
+        _ paths: [JSONPointer], descriptor: FormatDescriptor, defaultReason: String?, reasons: [JSONPointer: String]
+    ) -> [LostField] {
+        let delivered = descriptor.isDelivered
+        var defaultReason = defaultReason
+        var lost: [LostField] = []
+        lost.reserveCapacity(paths.count)
+        for path in paths {
             let tokens = path.tokens
-            guard let first = tokens.first else { return true }
-            if delivered && first == "delivery" { return false }
-            // Layout paths are `/extensions/<namespace>/…`: compare the namespace before the rest.
-            return !layoutPaths.contains { layout in
-                layout.tokens.count <= tokens.count && (tokens.count < 2 || layout.tokens.count < 2 || layout.tokens[1] == tokens[1])
-                    && tokens.starts(with: layout.tokens)
+            guard let first = tokens.first else {
+                lost.append(LostField(path: path, reason: reason(for: path)))
+                continue
             }
-        }.map { path in
+            if delivered && first == "delivery" || registry.isLayout(tokens) { continue }
+            lost.append(LostField(path: path, reason: reason(for: path)))
+        }
+        return lost
+
+        func reason(for path: JSONPointer) -> String {
             if !reasons.isEmpty {
                 var tokens = path.tokens
                 while !tokens.isEmpty {
-                    if let reason = reasons[JSONPointer(tokens: tokens)] {
-                        return LostField(path: path, reason: reason)
-                    }
+                    if let reason = reasons[JSONPointer(tokens: tokens)] { return reason }
                     tokens.removeLast()
                 }
             }
             if path.tokens.count > 2, path.tokens[0] == "extensions", let reason = keptValueReason(path) {
-                return LostField(path: path, reason: reason)
+                return reason
             }
-            return LostField(path: path, reason: defaultReason)
+            if let defaultReason { return defaultReason }
+            let reason = Self.defaultLossReason(descriptor)
+            defaultReason = reason
+            return reason
         }
+    }
+
+    /// Why the format `descriptor` describes loses a field nothing more specific explains.
+    static func defaultLossReason(_ descriptor: FormatDescriptor) -> String {
+        "\(descriptor.name) has no place for this field"
     }
 
 }

@@ -56,20 +56,24 @@ import Testing
         #expect(dropped > 9_000)
         // Now read: the queued lines and the drop report arrive; the write end closes only after the sink is done,
         // so no write ever meets a closed pipe.
-        let reader = DispatchGroup()
+        // A thread of its own, not the global queue: with the whole suite running in parallel, the queue's
+        // threads can all be busy, and a reader that never starts would make the sink give up on the pipe.
+        let readerDone = DispatchSemaphore(value: 0)
         nonisolated(unsafe) var received: [UInt8] = []
         let readEnd = fds[0]
-        DispatchQueue.global().async(group: reader) {
+        let reader = Thread {
             var block = [UInt8](repeating: 0, count: 1 << 16)
             while true {
                 let count = block.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
                 if count <= 0 { break }
                 received += block[0..<count]
             }
+            readerDone.signal()
         }
+        reader.start()
         #expect(logger.finish() == dropped)
         close(fds[1])
-        reader.wait()
+        readerDone.wait()
         close(fds[0])
         let text = String(decoding: received, as: UTF8.self)
         #expect(

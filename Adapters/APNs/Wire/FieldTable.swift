@@ -101,6 +101,9 @@ package struct FieldTable<Hook: Sendable>: Sendable {
     /// Why another format loses the unmodelled keys.
     package let unmodelledOthersLose: String
     package let losses: [Loss]
+    /// Why another format loses `extensions.<namespace>.<key>`, by key: built once from the lines (the first line
+    /// that keeps a key gives its reason), so a lost value's reason is one lookup on the conversion path.
+    private let othersLoseByKey: [String: String?]
 
     package init(
         namespace: String, lines: [Line], unmodelled: String, unmodelledOthersLose: String, losses: [Loss]
@@ -110,6 +113,21 @@ package struct FieldTable<Hook: Sendable>: Sendable {
         self.unmodelled = unmodelled
         self.unmodelledOthersLose = unmodelledOthersLose
         self.losses = losses
+        var reasons: [String: String?] = [unmodelled: unmodelledOthersLose]
+        let prefix = "extensions.\(namespace)."
+        for line in lines {
+            switch line.value {
+            case .kept(let name, _):
+                if reasons.index(forKey: name) == nil { reasons[name] = .some(line.othersLose) }
+            case .hook:
+                for carried in line.hookCarries where carried.hasPrefix(prefix) {
+                    let key = String(carried.dropFirst(prefix.count))
+                    if reasons.index(forKey: key) == nil { reasons[key] = .some(line.othersLose) }
+                }
+            case .text: continue
+            }
+        }
+        self.othersLoseByKey = reasons
     }
 
     /// What the table carries: its canonical fields in line order, then its `extensions.<namespace>` keys in the
@@ -137,16 +155,11 @@ package struct FieldTable<Hook: Sendable>: Sendable {
     }
 
     /// Why another format loses `extensions.<namespace>.<key>`, as the line that keeps it says.
+    /// The keys ``othersLose(_:)`` has an answer for (the unmodelled key, every kept key).
+    package var explainedKeys: [String] { Array(othersLoseByKey.keys) }
+
     package func othersLose(_ key: String) -> String? {
-        if key == unmodelled { return unmodelledOthersLose }
-        for line in lines {
-            switch line.value {
-            case .kept(let name, _) where name == key: return line.othersLose
-            case .hook where line.hookCarries.contains("extensions.\(namespace).\(key)"): return line.othersLose
-            default: continue
-            }
-        }
-        return nil
+        othersLoseByKey[key] ?? nil
     }
 }
 
