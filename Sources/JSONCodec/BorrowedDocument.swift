@@ -280,36 +280,38 @@ package struct BorrowedDocument {
     }
 
     /// Writes `node` as compact JSON, byte for byte what ``JSONWriter`` writes for ``jsonValue(_:)``.
-    package func writeCompact(_ node: Node, into out: inout [UInt8]) {
+    @_specialize(exported: true, where S == [UInt8])
+    @_specialize(exported: true, where S == ByteBuffer)
+    package func writeCompact<S: ByteSink>(_ node: Node, into out: inout S) {
         switch tag(node) {
         case Kind.object.rawValue:
-            out.append(UInt8(ascii: "{"))
+            out.appendByte(UInt8(ascii: "{"))
             var first = true
             for member in members(node) {
-                if !first { out.append(UInt8(ascii: ",")) }
+                if !first { out.appendByte(UInt8(ascii: ",")) }
                 first = false
                 JSONWriter.writeString(bytes: stringBytes(member.key), into: &out)
-                out.append(UInt8(ascii: ":"))
+                out.appendByte(UInt8(ascii: ":"))
                 writeCompact(member.value, into: &out)
             }
-            out.append(UInt8(ascii: "}"))
+            out.appendByte(UInt8(ascii: "}"))
         case Kind.array.rawValue:
-            out.append(UInt8(ascii: "["))
+            out.appendByte(UInt8(ascii: "["))
             var position = node + 1
             let end = after(node) - 1
             while position < end {
-                if position != node + 1 { out.append(UInt8(ascii: ",")) }
+                if position != node + 1 { out.appendByte(UInt8(ascii: ",")) }
                 writeCompact(position, into: &out)
                 position = after(position)
             }
-            out.append(UInt8(ascii: "]"))
+            out.appendByte(UInt8(ascii: "]"))
         case Kind.string.rawValue: JSONWriter.writeString(bytes: stringBytes(node), into: &out)
-        case Kind.int64.rawValue: JSONWriter.writeScalar(.integer(Int64(bitPattern: tape[node + 1])), into: &out)
-        case Kind.uint64.rawValue: JSONWriter.writeScalar(jsonValue(node), into: &out)
-        case Kind.double.rawValue: JSONWriter.writeScalar(.double(Double(bitPattern: tape[node + 1])), into: &out)
-        case Kind.true.rawValue: out.append(literal: "true")
-        case Kind.false.rawValue: out.append(literal: "false")
-        default: out.append(literal: "null")
+        case Kind.int64.rawValue: JSONWriter.writeInteger(Int64(bitPattern: tape[node + 1]), into: &out)
+        case Kind.uint64.rawValue: JSONWriter.writeOther(jsonValue(node), into: &out)
+        case Kind.double.rawValue: JSONWriter.writeOther(.double(Double(bitPattern: tape[node + 1])), into: &out)
+        case Kind.true.rawValue: out.appendLiteral("true")
+        case Kind.false.rawValue: out.appendLiteral("false")
+        default: out.appendLiteral("null")
         }
     }
 }

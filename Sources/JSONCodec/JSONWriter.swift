@@ -229,58 +229,103 @@ public struct JSONWriter: Sendable {
         }
     }
 
-    private static func appendInteger(_ value: Int64, into out: inout [UInt8]) {
-        if value >= 0 && value < 10 {
-            out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
-            return
-        }
-        out.append(contentsOf: String(value).utf8)
+    /// A scalar the sink has no routine of its own for (an unsigned integer above Int64, a real), written as
+    /// ``writeScalar(_:into:)`` writes it.
+    package static func writeOther<S: ByteSink>(_ value: JSONValue, into out: inout S) {
+        var bytes: [UInt8] = []
+        writeScalar(value, into: &bytes)
+        bytes.withUnsafeBufferPointer { out.appendBytes($0) }
     }
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+    private static func appendInteger(_ value: Int64, into out: inout [UInt8]) {
+        writeInteger(value, into: &out)
+    }
 
-    package static func writeString(_ string: String, into out: inout [UInt8]) {
+    /// Writes an integer in decimal.
+    @_specialize(exported: true, where S == [UInt8])
+    @_specialize(exported: true, where S == ByteBuffer)
+    package static func writeInteger<S: ByteSink>(_ value: Int64, into out: inout S) {
+        if value >= 0 && value < 10 {
+            out.appendByte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
+            return
+        }
+        // Digits from the right into a 20-byte scratch (Int64.min has 19 digits and a sign).
+        var scratch: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &scratch) { raw in
+            var position = 24
+            var magnitude = value.magnitude
+            repeat {
+                position -= 1
+                raw[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 {
+                position -= 1
+                raw[position] = UInt8(ascii: "-")
+            }
+            let bytes = raw.bindMemory(to: UInt8.self)
+            out.appendBytes(UnsafeBufferPointer(rebasing: bytes[position...]))
+        }
+    }
+
+    @usableFromInline static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    @_specialize(exported: true, where S == [UInt8])
+    @_specialize(exported: true, where S == ByteBuffer)
+    package static func writeString<S: ByteSink>(_ string: String, into out: inout S) {
         var string = string
         string.withUTF8 { writeString(bytes: $0, into: &out) }
     }
 
     /// Writes UTF-8 `utf8` as a JSON string (quoted, escaped).
-    package static func writeString(bytes utf8: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
+    @_specialize(exported: true, where S == [UInt8])
+    @_specialize(exported: true, where S == ByteBuffer)
+    package static func writeString<S: ByteSink>(bytes utf8: UnsafeBufferPointer<UInt8>, into out: inout S) {
+        out.appendByte(UInt8(ascii: "\""))
         guard let base = utf8.baseAddress else {
-            out.append(UInt8(ascii: "\""))
+            out.appendByte(UInt8(ascii: "\""))
             return
         }
         let count = utf8.count
         var runStart = 0
         var index = 0
         while true {
-            // Skip plain bytes: 16 at a time, then 8, then one by one up to the next byte to escape.
+            // Skip plain bytes: 16 at a time, then 8; in a word with a byte to escape, the lowest flagged byte is
+            // the first one (a false flag can only follow a true one); past the last whole word, one by one.
             while index &+ 16 <= count, !hasSpecialByte(base + index, base + (index &+ 8)) { index &+= 16 }
-            while index &+ 8 <= count, !hasSpecialByte(base + index) { index &+= 8 }
-            while index < count, isPlain(base[index]) { index &+= 1 }
+            var found = false
+            while index &+ 8 <= count {
+                let bits = specialBits(UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)))
+                if bits != 0 {
+                    index &+= bits.trailingZeroBitCount &>> 3
+                    found = true
+                    break
+                }
+                index &+= 8
+            }
+            if !found { while index < count, isPlain(base[index]) { index &+= 1 } }
             guard index < count else { break }
             let byte = base[index]
-            if runStart < index { out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index &- runStart)) }
-            out.append(UInt8(ascii: "\\"))
+            if runStart < index { out.appendBytes(UnsafeBufferPointer(start: base + runStart, count: index &- runStart)) }
+            out.appendByte(UInt8(ascii: "\\"))
             switch byte {
-            case UInt8(ascii: "\""): out.append(UInt8(ascii: "\""))
-            case UInt8(ascii: "\\"): out.append(UInt8(ascii: "\\"))
-            case UInt8(ascii: "\n"): out.append(UInt8(ascii: "n"))
-            case UInt8(ascii: "\r"): out.append(UInt8(ascii: "r"))
-            case UInt8(ascii: "\t"): out.append(UInt8(ascii: "t"))
-            case 0x08: out.append(UInt8(ascii: "b"))
-            case 0x0C: out.append(UInt8(ascii: "f"))
+            case UInt8(ascii: "\""): out.appendByte(UInt8(ascii: "\""))
+            case UInt8(ascii: "\\"): out.appendByte(UInt8(ascii: "\\"))
+            case UInt8(ascii: "\n"): out.appendByte(UInt8(ascii: "n"))
+            case UInt8(ascii: "\r"): out.appendByte(UInt8(ascii: "r"))
+            case UInt8(ascii: "\t"): out.appendByte(UInt8(ascii: "t"))
+            case 0x08: out.appendByte(UInt8(ascii: "b"))
+            case 0x0C: out.appendByte(UInt8(ascii: "f"))
             default:
-                out.append(literal: "u00")
-                out.append(hexDigits[Int(byte >> 4)])
-                out.append(hexDigits[Int(byte & 0xF)])
+                out.appendLiteral("u00")
+                out.appendByte(hexDigits[Int(byte >> 4)])
+                out.appendByte(hexDigits[Int(byte & 0xF)])
             }
             index &+= 1
             runStart = index
         }
-        if runStart < count { out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count &- runStart)) }
-        out.append(UInt8(ascii: "\""))
+        if runStart < count { out.appendBytes(UnsafeBufferPointer(start: base + runStart, count: count &- runStart)) }
+        out.appendByte(UInt8(ascii: "\""))
     }
 
     /// True when `byte` is written as it is inside a JSON string (not below 0x20, `"` or `\\`).

@@ -36,86 +36,92 @@ extension WireOutput {
 
 /// Compact JSON bytes appended to a buffer, byte for byte what ``JSONWriter`` writes for the same value.
 package struct CompactOutput: WireOutput {
-    /// The bytes written so far (the caller's buffer, swapped in and out).
-    package var bytes: [UInt8]
+    /// The bytes written so far (appended to the caller's buffer when ``appending(to:_:)`` ends).
+    @usableFromInline var buffer: ByteBuffer
     @usableFromInline var needsComma = false
 
-    @inlinable package init(bytes: [UInt8] = []) { self.bytes = bytes }
+    @usableFromInline init(capacity: Int) { buffer = ByteBuffer(capacity: capacity) }
 
-    /// Runs `body` writing at the end of `buffer`.
+    /// Runs `body` writing at the end of `buffer`: into a pointer-backed buffer sized by `buffer`'s spare
+    /// capacity, appended to `buffer` in one copy at the end.
     package static func appending<R>(to buffer: inout [UInt8], _ body: (inout CompactOutput) -> R) -> R {
-        var output = CompactOutput()
-        swap(&output.bytes, &buffer)
-        defer { swap(&output.bytes, &buffer) }
+        var output = CompactOutput(capacity: max(buffer.capacity &- buffer.count, 256))
+        defer {
+            buffer.append(contentsOf: output.buffer.bytes)
+            output.buffer.release()
+        }
         return body(&output)
     }
 
     @inlinable @inline(__always) mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        if needsComma { buffer.appendByte(UInt8(ascii: ",")) }
     }
     @inlinable package mutating func beginObject() {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        buffer.appendByte(UInt8(ascii: "{"))
         needsComma = false
     }
     @inlinable package mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
+        buffer.appendByte(UInt8(ascii: "}"))
         needsComma = true
     }
     @inlinable package mutating func beginArray() {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        buffer.appendByte(UInt8(ascii: "["))
         needsComma = false
     }
     @inlinable package mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
+        buffer.appendByte(UInt8(ascii: "]"))
         needsComma = true
     }
     @inlinable package mutating func key(_ key: StaticString) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        buffer.appendByte(UInt8(ascii: "\""))
+        buffer.appendLiteral(key)
+        buffer.appendByte(UInt8(ascii: "\""))
+        buffer.appendByte(UInt8(ascii: ":"))
         needsComma = false
     }
     @inlinable package mutating func key(_ key: String) {
         separate()
-        JSONWriter.writeString(key, into: &bytes)
-        bytes.append(UInt8(ascii: ":"))
+        JSONWriter.writeString(key, into: &buffer)
+        buffer.appendByte(UInt8(ascii: ":"))
         needsComma = false
     }
     /// A key given as the bytes of a borrowed string.
     @inlinable package mutating func key(bytes key: UnsafeBufferPointer<UInt8>) {
         separate()
-        JSONWriter.writeString(bytes: key, into: &bytes)
-        bytes.append(UInt8(ascii: ":"))
+        JSONWriter.writeString(bytes: key, into: &buffer)
+        buffer.appendByte(UInt8(ascii: ":"))
         needsComma = false
     }
     @inlinable package mutating func string(_ value: String) {
         separate()
-        JSONWriter.writeString(value, into: &bytes)
+        JSONWriter.writeString(value, into: &buffer)
         needsComma = true
     }
     @inlinable package mutating func integer(_ value: Int64) {
         separate()
-        JSONWriter.writeScalar(.integer(value), into: &bytes)
+        JSONWriter.writeInteger(value, into: &buffer)
         needsComma = true
     }
     @inlinable package mutating func bool(_ value: Bool) {
         separate()
-        bytes.append(literal: value ? "true" : "false")
+        if value { buffer.appendLiteral("true") } else { buffer.appendLiteral("false") }
         needsComma = true
     }
     @inlinable package mutating func value(_ value: JSONValue) {
         separate()
+        // A kept `JSONValue` (rare on the wire path): written as the writer writes it, then copied.
+        var bytes: [UInt8] = []
         JSONWriter.writeCompact(value, into: &bytes)
+        bytes.withUnsafeBufferPointer { buffer.appendBytes($0) }
         needsComma = true
     }
     /// A value of a borrowed document, verbatim (minified).
     @inlinable package mutating func value(_ node: BorrowedDocument.Node, of document: BorrowedDocument) {
         separate()
-        document.writeCompact(node, into: &bytes)
+        document.writeCompact(node, into: &buffer)
         needsComma = true
     }
 }
