@@ -10,7 +10,8 @@ extension SNSAdapter: ExplainsKeptValues {
         if tokens.count >= 4, tokens[1] == X.namespace, tokens[2] == X.snsGCM {
             switch tokens[3] {
             case X.SNSGCM.apns:
-                return "the `apns` block of SNS's GCM message (for iOS apps registered with FCM), beside the APNS payload"
+                return "the `apns` block of SNS's GCM message (for iOS apps registered with FCM), beside the APNS "
+                    + "payload"
             case X.SNSGCM.others: return "a key of SNS's GCM string beside `fcmV1Message`"
             case X.SNSGCM.messageData:
                 return "the data of SNS's GCM message beside its `android.data`, which differs from the shared data"
@@ -26,7 +27,8 @@ extension SNSAdapter: ExplainsKeptValues {
             return "the payload SNS sends to another Apple platform application (`\(key)`), not the one read"
         }
         if key == S.gcm {
-            return "the payload SNS sends to Android (FCM) endpoints (`GCM`), kept verbatim because it could not be read"
+            return "the payload SNS sends to Android (FCM) endpoints (`GCM`), kept verbatim because it could not be "
+                + "read"
         }
         return "a key of the SNS message beside the payload read (`\(key)`)"
     }

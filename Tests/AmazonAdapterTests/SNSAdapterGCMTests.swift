@@ -32,8 +32,8 @@ struct SNSAdapterGCMTests {
         #expect(diagnostics.isEmpty)
         var context = RenderContext()
         let fcm = FCMAdapter().render(n, context: &context)
-        #expect(
-            JSONPointer(parsing: "/apns/payload/aps/alert/title")?.resolve(in: fcm) == .string("Your order has shipped"))
+        let iOSTitle = JSONPointer(parsing: "/apns/payload/aps/alert/title")?.resolve(in: fcm)
+        #expect(iOSTitle == .string("Your order has shipped"))
         #expect(JSONPointer(parsing: "/android/notification/title")?.resolve(in: fcm) == .string("Order shipped"))
         #expect(JSONPointer(parsing: "/notification/body")?.resolve(in: fcm) == .string("Track it in the app"))
         #expect(context.lossReasons.isEmpty)
@@ -99,8 +99,8 @@ struct SNSAdapterGCMTests {
     }
 
     @Test func findingsInsideTheGCMStringAreLocatedAtItsKey() throws {
-        let (_, diagnostics) = try read(
-            try parse(#"{"default":"d","GCM":"{\"fcmV1Message\":{\"message\":{\"data\":{\"k\":1},\"token\":\"t\"}}}"}"#))
+        let input = #"{"default":"d","GCM":"{\"fcmV1Message\":{\"message\":{\"data\":{\"k\":1},\"token\":\"t\"}}}"}"#
+        let (_, diagnostics) = try read(try parse(input))
         #expect(!diagnostics.isEmpty)
         #expect(diagnostics.allSatisfy { $0.path == JSONPointer(tokens: ["GCM"]) })
         #expect(diagnostics.map(\.code).contains(.amazonSNSGCMTarget))
