@@ -46,6 +46,9 @@ extension DiagnosticCode {
     public static let amazonSNSPlatformKept: DiagnosticCode = "amazon.sns.platform-kept"
     /// Warning: no `default` key, which SNS requires with `MessageStructure=json`.
     public static let amazonSNSDefaultMissing: DiagnosticCode = "amazon.sns.default-missing"
+    /// Warning: the `GCM` message names a target (`token`, `topic`, `condition`, legacy `to`/`registration_ids`);
+    /// SNS adds the target itself (the endpoint or topic published to), so an `sns` rendering does not write it.
+    public static let amazonSNSGCMTarget: DiagnosticCode = "amazon.sns.gcm-target"
 }
 
 // MARK: - pinpoint-gcm (the Android side)

@@ -120,13 +120,17 @@ package enum AmazonKeys {
         package static let macOS = "MACOS"
         package static let macOSSandbox = "MACOS_SANDBOX"
         package static let `default` = "default"
+        /// The string SNS sends to Android (FCM) endpoints: a legacy FCM body or `{"fcmV1Message": …}`.
+        package static let gcm = "GCM"
+        /// The GCM string's key of an FCM v1 `SendMessageRequest` (`{"validate_only"?, "message": {…}}`).
+        package static let fcmV1Message = "fcmV1Message"
         /// The keys whose string is an APNs payload, in the order they are looked for.
         package static let apnsPlatforms = [apns, apnsSandbox, apnsVoIP, apnsVoIPSandbox, macOS, macOSSandbox]
         /// The VoIP keys: SNS sends their payload with `apns-push-type: voip`.
         package static let voIPPlatforms: Set<String> = [apnsVoIP, apnsVoIPSandbox]
         /// Every key SNS defines for a `MessageStructure=json` message (mobile platforms and the other protocols).
         package static let known: Set<String> = Set(apnsPlatforms).union([
-            `default`, "GCM", "ADM", "BAIDU", "MPNS", "WNS", "email", "email-json", "sqs", "lambda", "http", "https",
+            `default`, gcm, "ADM", "BAIDU", "MPNS", "WNS", "email", "email-json", "sqs", "lambda", "http", "https",
             "sms", "firehose", "application",
         ])
     }
@@ -144,6 +148,28 @@ package enum AmazonKeys {
         package static let sns = "sns"
         /// `sns`: the key the APNs payload was read from (`APNS` or `APNS_SANDBOX`).
         package static let snsPlatform = "snsPlatform"
+        /// `sns`: what the `GCM` string needs to render back beside the Android part (see ``SNSGCM``).
+        package static let snsGCM = "snsGCM"
+
+        /// Keys of `extensions.amazon.snsGCM`.
+        package enum SNSGCM {
+            /// Layout memory (never content): `alone`, `absent`, `dataInMessage`.
+            package static let layout = "layout"
+            /// Layout: true when the message had no APNs key (the GCM string is the whole notification).
+            package static let alone = "alone"
+            /// Layout: the shared fields (`title`, `body`, `image`, `sound`, the localised keys, `data`) that the
+            /// GCM message did not say although the APNs payload did.
+            package static let absent = "absent"
+            /// Layout: Android's own data came from the message's `data`, not `android.data`.
+            package static let dataInMessage = "dataInMessage"
+            /// The FCM v1 message's `apns` block (for iOS apps registered with FCM), verbatim, beside the `APNS`
+            /// payload; for a legacy body, its iOS-only options as SNS maps them.
+            package static let apns = "apns"
+            /// The GCM object's keys beside `fcmV1Message`, verbatim.
+            package static let others = "others"
+            /// The message's `data` when `android.data` was given too and the two differ from the shared data.
+            package static let messageData = "messageData"
+        }
 
         /// Keys of `extensions.amazon.pinpointMessage`.
         package enum PinpointMessage {

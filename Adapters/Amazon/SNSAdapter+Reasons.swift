@@ -7,6 +7,17 @@ extension SNSAdapter: ExplainsKeptValues {
     /// Why another format loses what an SNS message keeps beside the payload it read (`extensions.amazon.sns`).
     public func reasonOthersLose(_ path: JSONPointer) -> String? {
         let tokens = path.tokens
+        if tokens.count >= 4, tokens[1] == X.namespace, tokens[2] == X.snsGCM {
+            switch tokens[3] {
+            case X.SNSGCM.apns:
+                return "the `apns` block of SNS's GCM message (for iOS apps registered with FCM), beside the APNS "
+                    + "payload"
+            case X.SNSGCM.others: return "a key of SNS's GCM string beside `fcmV1Message`"
+            case X.SNSGCM.messageData:
+                return "the data of SNS's GCM message beside its `android.data`, which differs from the shared data"
+            default: return nil
+            }
+        }
         guard tokens.count >= 4, tokens[1] == X.namespace, tokens[2] == X.sns else { return nil }
         let key = tokens[3]
         if key == S.default {
@@ -15,7 +26,10 @@ extension SNSAdapter: ExplainsKeptValues {
         if S.apnsPlatforms.contains(key) {
             return "the payload SNS sends to another Apple platform application (`\(key)`), not the one read"
         }
-        if key == "GCM" { return "the payload SNS sends to Android (FCM) endpoints (`GCM`), not the iOS notification" }
+        if key == S.gcm {
+            return "the payload SNS sends to Android (FCM) endpoints (`GCM`), kept verbatim because it could not be "
+                + "read"
+        }
         return "a key of the SNS message beside the payload read (`\(key)`)"
     }
 }

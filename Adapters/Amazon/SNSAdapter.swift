@@ -1,3 +1,4 @@
+import FCMAdapter
 import JSONCodec
 public import PushCore
 
@@ -24,19 +25,25 @@ public struct SNSAdapter: PayloadAdapter {
     private static let standardDescriptor = FormatDescriptor(
         name: "sns", vendor: X.namespace,
         summary:
-            "An Amazon SNS JSON message: the APNs payload as a string under `APNS`, `APNS_SANDBOX`, `APNS_VOIP`, ….",
+            "An Amazon SNS JSON message: the APNs payload as a string under `APNS`, `APNS_SANDBOX`, `APNS_VOIP`, …, "
+            + "and the FCM message (legacy or `fcmV1Message`) under `GCM`.",
         isDelivered: false,
-        carries: AmazonAdapter.carriedFields + ["extensions.amazon.sns", "extensions.amazon.snsPlatform"],
+        carries: AmazonAdapter.carriedFields + [
+            "android", "extensions.amazon.sns", "extensions.amazon.snsPlatform", "extensions.amazon.snsGCM",
+            "extensions.fcm",
+        ],
         layoutPaths: [
             JSONPointer(tokens: ["extensions", X.namespace, X.mediaPlacements]),
             JSONPointer(tokens: ["extensions", X.namespace, X.snsPlatform]),
+            JSONPointer(tokens: ["extensions", X.namespace, X.snsGCM, X.SNSGCM.layout]),
+            JSONPointer(tokens: ["extensions", FCMKeys.namespace, FCMKeys.Extension.layout]),
         ],
         options: [.snsPlatform, .amazonMediaKey, .amazonMediaPlacement])
 
-    /// Certain on a string under one of the six APNs keys.
+    /// Certain on a string under one of the six APNs keys, or under `GCM`.
     public func recognise(_ payload: JSONValue) -> Recognition? {
         guard case .object(let root) = payload else { return nil }
-        let evidence = S.apnsPlatforms.filter { root[$0]?.stringValue != nil }
+        let evidence = (S.apnsPlatforms + [S.gcm]).filter { root[$0]?.stringValue != nil }
         guard !evidence.isEmpty else { return nil }
         return Recognition(strength: 3, evidence: evidence.map { "/\($0)" })
     }
@@ -58,6 +65,7 @@ public struct SNSAdapter: PayloadAdapter {
                     + "from it")
         }
         let platform = readPlatform(root, preferred: preferred, into: &n, kept: &kept, context: &context)
+        readGCM(root, apple: platform != nil, into: &n, kept: &kept, context: &context)
         if let platform, S.voIPPlatforms.contains(platform) {
             var delivery = n.delivery ?? PushNotification.Delivery()
             delivery.pushType = "voip"
@@ -88,10 +96,13 @@ public struct SNSAdapter: PayloadAdapter {
                 .amazonSNSPlatformFallback, at: JSONPointer(tokens: [other]),
                 "`\(preferred)` (option snsPlatform) is absent; read the payload from `\(other)`")
         } else {
-            context.diagnostics.error(
-                .amazonSNSPlatformMissing, at: .root,
-                "an SNS message for Apple devices needs an `APNS`, `APNS_SANDBOX`, `APNS_VOIP`, `APNS_VOIP_SANDBOX`, "
-                    + "`MACOS` or `MACOS_SANDBOX` string")
+            // A message for Android devices only (`GCM`) has no APNs payload.
+            if root[S.gcm] == nil {
+                context.diagnostics.error(
+                    .amazonSNSPlatformMissing, at: .root,
+                    "an SNS mobile message needs an `APNS`, `APNS_SANDBOX`, `APNS_VOIP`, `APNS_VOIP_SANDBOX`, "
+                        + "`MACOS`, `MACOS_SANDBOX` or `GCM` string")
+            }
             return nil
         }
         let path = JSONPointer(tokens: [platform])
@@ -129,7 +140,13 @@ public struct SNSAdapter: PayloadAdapter {
     /// Amazon's three placements: see ``AmazonPayloadWriter/carriedPart(of:options:adapter:)``.
     /// A VoIP push type too: it chooses the VoIP key.
     public func carriedPart(of notification: PushNotification, options: FormatOptions) -> PushNotification {
-        var carried = AmazonPayloadWriter.carriedPart(of: notification, options: options, adapter: self)
+        if Self.gcmAlone(notification) {
+            return Self.gcmCarriedPart(of: notification, carried: notification, options: options)
+        }
+        var carried = Self.gcmCarriedPart(
+            of: notification,
+            carried: AmazonPayloadWriter.carriedPart(of: notification, options: options, adapter: self),
+            options: options)
         if notification.delivery?.pushType == "voip" {
             var delivery = PushNotification.Delivery()
             delivery.pushType = "voip"
@@ -143,7 +160,8 @@ public struct SNSAdapter: PayloadAdapter {
     }
 
     public func render(_ notification: PushNotification, context: inout RenderContext) -> JSONValue {
-        Self.explainHeaders(notification.delivery, context: &context)
+        // A message read without an APNs key writes the headers into the GCM message's `apns.headers`.
+        if !Self.gcmAlone(notification) { Self.explainHeaders(notification.delivery, context: &context) }
         let ext = notification.extensionObject(X.namespace)
         let kept = ext[X.sns]?.objectValue ?? JSONObject()
         var platform = S.apnsPlatforms.contains(context.options.snsPlatform) ? context.options.snsPlatform : S.apns
@@ -164,6 +182,9 @@ public struct SNSAdapter: PayloadAdapter {
         if kept[platform] == nil, !platformWasMissing {
             let payload = AmazonPayloadWriter.payload(for: notification, context: &context)
             root.appendUnchecked(platform, .string(JSONValue.object(payload).compactText))
+        }
+        if Self.writesGCM(notification, kept: kept) {
+            root.appendUnchecked(S.gcm, .string(renderGCM(notification, context: &context)))
         }
         for (key, value) in kept where root[key] == nil { root.appendUnchecked(key, value) }
         if root[S.default] == nil {

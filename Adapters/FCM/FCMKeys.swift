@@ -26,8 +26,8 @@ package enum FCMKeys {
 
     /// `SendMessageRequest`.
     package enum Request {
-        static let message = "message"
-        static let validateOnly = "validate_only"
+        package static let message = "message"
+        package static let validateOnly = "validate_only"
     }
 
     /// `Message`.
@@ -37,7 +37,7 @@ package enum FCMKeys {
         static let notification = "notification"
         static let android = "android"
         static let webpush = "webpush"
-        static let apns = "apns"
+        package static let apns = "apns"
         static let fcmOptions = "fcm_options"
         static let token = "token"
         static let topic = "topic"
@@ -103,26 +103,26 @@ package enum FCMKeys {
     /// `extensions.fcm` keys.
     package enum Extension {
         /// Layout memory: where the message put each shared value (``FCMLayout``).
-        static let layout = "layout"
-        static let validateOnly = "validateOnly"
+        package static let layout = "layout"
+        package static let validateOnly = "validateOnly"
         /// Other members of the send request.
-        static let request = "request"
+        package static let request = "request"
         /// Members of the message the model does not hold (`name`, `fid`, unknown keys).
-        static let message = "message"
+        package static let message = "message"
         /// `notification`'s values that neither platform shows (each overridden on both), and its unknown keys.
-        static let notification = "notification"
+        package static let notification = "notification"
         /// `message.data` values that differ from the same key in `apns.payload`.
-        static let messageData = "messageData"
+        package static let messageData = "messageData"
         /// AndroidConfig members the model does not hold (`fcm_options`, `bandwidth_constrained_ok`, unknown).
-        static let android = "android"
+        package static let android = "android"
         /// AndroidNotification members the model does not hold (`ticker`, `light_settings`, …).
-        static let androidNotification = "androidNotification"
+        package static let androidNotification = "androidNotification"
         /// ApnsConfig members the model does not hold (`fcm_options` but its image, `live_activity_token`, unknown).
-        static let apns = "apns"
+        package static let apns = "apns"
         /// `apns.headers` other than the six APNs headers the model holds.
-        static let apnsHeaders = "apnsHeaders"
-        static let webpush = "webpush"
-        static let fcmOptions = "fcmOptions"
+        package static let apnsHeaders = "apnsHeaders"
+        package static let webpush = "webpush"
+        package static let fcmOptions = "fcmOptions"
     }
 }
 
