@@ -61,6 +61,7 @@ extension SNSAdapter {
         var layout = JSONObject()
         var inner = NormaliseContext(options: context.options)
         let read: PushNotification?
+        let isV1 = object[S.fcmV1Message] != nil
         if let v1 = object.take(S.fcmV1Message) {
             if !object.isEmpty { memory[G.others] = .object(object) }
             var request = v1
@@ -96,6 +97,7 @@ extension SNSAdapter {
             context.record("android", from: path)
         } else {
             layout[G.alone] = .bool(true)
+            if !isV1 { g = Self.rememberingV1Layout(g, options: context.options) }
             let extensions = n.extensions
             n = g
             n.source = descriptor.name
@@ -105,6 +107,27 @@ extension SNSAdapter {
         var amazon = n.extensionObject(X.namespace)
         amazon[X.snsGCM] = .object(memory)
         n.setExtension(X.namespace, amazon)
+    }
+
+    /// `g` (a legacy body read as the whole notification) with the `fcm` layout memory of the v1 message it is
+    /// written as: that message reads back to the same notification, so a legacy body converts once, and rendering
+    /// is a fixed point from then on (a `FuzzRoundTrip` finding: `{"GCM": "{}"}`).
+    static func rememberingV1Layout(_ g: PushNotification, options: FormatOptions) -> PushNotification {
+        var renderContext = RenderContext(options: options)
+        let written = FCMMessageWriter.payload(for: g, context: &renderContext)
+        var request = written
+        if case .object(let object) = written, !FCMMessageReader.isRequest(object) {
+            request = .object(JSONObject(uniqueKeysWithValues: [(FCMKeys.Request.message, written)]))
+        }
+        var readContext = NormaliseContext(options: options)
+        guard let back = FCMAdapter().normalise(request, context: &readContext),
+            let layout = back.extensionObject(FCMKeys.namespace)[FCMKeys.Extension.layout]
+        else { return g }
+        var remembered = g
+        var fcm = g.extensionObject(FCMKeys.namespace)
+        fcm[FCMKeys.Extension.layout] = layout
+        remembered.setExtension(FCMKeys.namespace, fcm)
+        return remembered
     }
 
     /// Beside an APNs payload (already in `n`): what `g` (the GCM message) shows on Android becomes `n`'s Android

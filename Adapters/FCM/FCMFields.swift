@@ -28,12 +28,20 @@ package struct FCMFields {
                     .fcmKeyDuplicate, at: path.appending(camel),
                     "`\(camel)` and `\(snake)` are the same field; `\(snake)` was read, this one kept aside")
             } else if let value = rest.take(camel) {
-                camelUsed.append(path.appending(camel))
+                // An empty block is dropped (FCM treats it as absent), so its spelling is never written: remembering
+                // it would make the rendering read back differently.
+                if !Self.holdsOnlyEmptyObjects(value) { camelUsed.append(path.appending(camel)) }
                 return (value, path.appending(camel))
             }
         }
         guard let value = rest.take(snake) else { return nil }
         return (value, path.appending(snake))
+    }
+
+    /// An empty object, or one holding only such objects.
+    static func holdsOnlyEmptyObjects(_ value: JSONValue) -> Bool {
+        guard case .object(let object) = value else { return false }
+        return object.allSatisfy { holdsOnlyEmptyObjects($0.value) }
     }
 
     private mutating func typed<T>(

@@ -10,7 +10,8 @@ import PushCore
 /// `APNS*`, `RawContent`, ZEGO `payload`) re-serialised (compared parsed); `hive`'s group written to both
 /// `aps.thread-id` and `groupId`; an empty ZEGO payload given way to the media URL; ZEGO OfflinePush media written
 /// everywhere ZEGO reads it; Pinpoint `Priority` digits written as their number; an empty custom-data object
-/// (`Data: {}`, `data: {}`) dropped.
+/// (`Data: {}`, `data: {}`) dropped; an empty `fcm` block (or one holding only empty blocks) dropped; `sns`'s legacy
+/// `GCM` body written as `fcmV1Message`.
 enum DocumentedNormalisations {
     static func differences(
         _ input: JSONValue, _ rendered: JSONValue, format: String, findings: [JSONPointer]
@@ -29,6 +30,13 @@ enum DocumentedNormalisations {
     /// The keys that hold a format's custom data (Pinpoint's `Data`, FCM's and Hive's `data`): an empty one is
     /// dropped (the model's `data` is empty either way).
     private static func isCustomData(_ key: String) -> Bool { key == "Data" || key == "data" }
+
+    /// An object that is empty, or holds only such objects (`apns: {fcm_options: {}}`): what an `fcm` message drops,
+    /// since FCM treats an empty block as absent (the README's normalisation of empty FCM objects).
+    private static func holdsOnlyEmptyObjects(_ value: JSONValue) -> Bool {
+        guard let object = value.objectValue else { return false }
+        return object.allSatisfy { holdsOnlyEmptyObjects($0.value) }
+    }
 
     /// Keys a renderer may add that the input did not have (documented: written everywhere the vendor reads).
     private static func mayAdd(_ key: String, at path: JSONPointer, format: String) -> Bool {
@@ -51,7 +59,10 @@ enum DocumentedNormalisations {
             for (k, v) in x {
                 if let w = y[k] {
                     compare(v, w, at: path.appending(k), format: format, findings: findings, into: &out)
-                } else if !announced(path.appending(k), findings) && !(v.objectValue?.isEmpty == true && (isCustomData(k) || format.hasPrefix("fcm"))) {
+                } else if !announced(path.appending(k), findings)
+                    && !(v.objectValue?.isEmpty == true && isCustomData(k))
+                    && !(format.hasPrefix("fcm") && holdsOnlyEmptyObjects(v))
+                {
                     out.append("\(path.appending(k)) dropped")
                 }
             }
@@ -75,6 +86,14 @@ enum DocumentedNormalisations {
             let parsedX = try? JSONValue(parsing: x)
             let parsedY = try? JSONValue(parsing: y)
             if let parsedX, let parsedY, parsedX.objectValue != nil || parsedX.arrayValue != nil {
+                // `sns`: a legacy FCM body in `GCM` is written as `{"fcmV1Message": …}` (the README's normalisation:
+                // SNS's legacy → v1 mapping; what v1 has no place for is reported lost). The v1 message is then
+                // what the next round trip keeps.
+                if format == "sns", key == "GCM", parsedX.objectValue?["fcmV1Message"] == nil,
+                    parsedY.objectValue?["fcmV1Message"] != nil
+                {
+                    return
+                }
                 compare(parsedX, parsedY, at: path, format: format, findings: findings, into: &out)
                 return
             }

@@ -16,8 +16,7 @@ private let normaliser = Normaliser()
 public func fuzzRoundTrip(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
     guard let payload = FuzzOracle.parse(bytes) else { return 0 }
-    // fcm and fcm-legacy: open round-trip findings (empty blocks dropped, Tests/Fuzz/Findings/FuzzRoundTrip, issue 12); left out until fixed.
-    for format in FuzzOracle.formats where !format.hasPrefix("fcm") {
+    for format in FuzzOracle.formats {
         guard let read = try? normaliser.normalise(payload, format: format), !read.diagnostics.containsErrors else {
             continue
         }
