@@ -111,6 +111,8 @@ package enum FCMChecks {
                 out.error(.fcmTargetEmpty, at: at, "`\(key)` must not be empty")
             } else if key == FCMKeys.Message.topic {
                 checkTopic(text, at: at, into: &out)
+            } else if key == FCMKeys.Message.condition {
+                checkCondition(text, at: at, into: &out)
             }
         }
         if present.count != 1 {
@@ -131,6 +133,58 @@ package enum FCMChecks {
         if !isTopicName(topic) {
             out.error(.fcmTopicInvalid, at: path, "topic \"\(topic)\" has characters outside [a-zA-Z0-9-_.~%]")
         }
+    }
+
+    /// FCM's limit on the topics one `condition` names ("You can include up to five topics in your conditional
+    /// expression": the v1 API reference of `Message.condition`).
+    package static let maximumConditionTopics = 5
+
+    /// A condition (`'TopicA' in topics && ('TopicB' in topics || !('TopicC' in topics))`) names at most five
+    /// topics, each a valid topic name. The rest of its grammar is FCM's to judge.
+    package static func checkCondition(_ condition: String, at path: JSONPointer, into out: inout [Diagnostic]) {
+        let topics = conditionTopics(condition)
+        if topics.count > maximumConditionTopics {
+            out.error(
+                .fcmConditionInvalid, at: path,
+                "the condition names \(topics.count) topics; FCM takes up to \(maximumConditionTopics)")
+        }
+        for topic in topics where !isTopicName(topic) {
+            out.error(
+                .fcmConditionInvalid, at: path,
+                "the condition's topic \"\(topic)\" is empty or has characters outside [a-zA-Z0-9-_.~%]")
+        }
+    }
+
+    /// The quoted names of a condition that are followed by `in topics`, in order (a name named twice counts twice,
+    /// as each is a term of the expression).
+    package static func conditionTopics(_ condition: String) -> [String] {
+        let bytes = Array(condition.utf8)
+        var topics: [String] = []
+        var index = 0
+        while index < bytes.count {
+            let quote = bytes[index]
+            guard quote == UInt8(ascii: "'") || quote == UInt8(ascii: "\"") else {
+                index += 1
+                continue
+            }
+            guard let close = bytes[(index + 1)...].firstIndex(of: quote) else { break }
+            var next = close + 1
+            while next < bytes.count, bytes[next] == UInt8(ascii: " ") { next += 1 }
+            let rest = bytes[next...]
+            if rest.starts(with: Array("in".utf8)) {
+                var after = next + 2
+                var spaced = false
+                while after < bytes.count, bytes[after] == UInt8(ascii: " ") {
+                    after += 1
+                    spaced = true
+                }
+                if spaced, bytes[after...].starts(with: Array("topics".utf8)) {
+                    topics.append(String(decoding: bytes[(index + 1)..<close], as: UTF8.self))
+                }
+            }
+            index = close + 1
+        }
+        return topics
     }
 
     package static func isTopicName(_ name: String) -> Bool {

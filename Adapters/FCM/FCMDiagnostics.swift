@@ -11,6 +11,8 @@ extension DiagnosticCode {
     public static let fcmTargetEmpty: DiagnosticCode = "fcm.target.empty"
     /// A topic name outside `[a-zA-Z0-9-_.~%]+`, or with the `/topics/` prefix the v1 API does not take.
     public static let fcmTopicInvalid: DiagnosticCode = "fcm.topic.invalid"
+    /// A `condition` naming more than five topics (FCM's limit), or a topic name outside `[a-zA-Z0-9-_.~%]`.
+    public static let fcmConditionInvalid: DiagnosticCode = "fcm.condition.invalid"
     /// A value of a string map (`data`, `android.data`, `webpush.data`, a header map) that is not a string.
     public static let fcmMapNotString: DiagnosticCode = "fcm.map.not-string"
     /// A data key FCM reserves (`from`, `message_type`, `google…`, `gcm…`).

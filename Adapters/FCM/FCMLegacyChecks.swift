@@ -28,6 +28,13 @@ package enum FCMLegacyChecks {
                 }
             }
         }
+        if case .string(let condition)? = root["condition"] {
+            if condition.isEmpty {
+                out.error(.fcmTargetEmpty, at: JSONPointer(tokens: ["condition"]), "`condition` must not be empty")
+            } else {
+                FCMChecks.checkCondition(condition, at: JSONPointer(tokens: ["condition"]), into: &out)
+            }
+        }
         if case .array(let tokens)? = root["registration_ids"], !(1...1000).contains(tokens.count) {
             out.error(
                 .fcmTargetCount, at: JSONPointer(tokens: ["registration_ids"]),
