@@ -21,8 +21,23 @@ public func fuzzRoundTrip(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             continue
         }
         let rendered: JSONValue
+        // What a round trip may lose: nothing, but for the README's one exception (a legacy key in `sns`'s `GCM`
+        // string, which is written as an FCM v1 message), which the rendering reports lost.
+        var expected = read.notification
         do {
-            rendered = try normaliser.render(read.notification, format: format).payload
+            let result = try normaliser.render(read.notification, format: format)
+            rendered = result.payload
+            if !result.lost.isEmpty {
+                let legacyOnly = result.lost.allSatisfy { $0.path.tokens.starts(with: ["extensions", "fcmLegacy"]) }
+                FuzzOracle.require(
+                    format == "sns" && legacyOnly,
+                    "\(format): rendering into its own format loses \(result.lost.map(\.path.description))")
+                expected = expected.removing(result.lost.map(\.path))
+                // A namespace left empty is no namespace (the reading of the rendering has none).
+                for (namespace, value) in expected.extensions where value.objectValue?.isEmpty == true {
+                    expected.extensions[namespace] = nil
+                }
+            }
         } catch {
             fatalError(
                 "fuzz invariant violated: \(format): a notification read without errors does not render: \(error)")
@@ -43,8 +58,8 @@ public func fuzzRoundTrip(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         var second = again.notification
         second.source = read.notification.source
         FuzzOracle.require(
-            second == read.notification,
-            "\(format): normalise(render(n)) != n\nn:     \(read.notification.canonicalJSON.compactText)\n"
+            second == expected,
+            "\(format): normalise(render(n)) != n\nn:     \(expected.canonicalJSON.compactText)\n"
                 + "again: \(second.canonicalJSON.compactText)")
         if let twice = try? normaliser.render(again.notification, format: format).payload {
             FuzzOracle.require(
