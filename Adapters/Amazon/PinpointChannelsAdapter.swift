@@ -141,13 +141,33 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
         else { return nil }
         var own = JSONObject()
         for key in ["fields", "sameAsShared", "campaign", "fromDefaults", "present", Self.bareConfiguration] {
-            if let value = stored[key] { own.appendUnchecked(key, value) }
+            guard var value = stored[key] else { continue }
+            if key == "fields", case .object(var fields) = value {
+                for lowercase in Self.rawFormKeys(fields) { fields.removeValue(forKey: lowercase) }
+                if fields.isEmpty { continue }
+                value = .object(fields)
+            }
+            own.appendUnchecked(key, value)
         }
         return own.isEmpty ? nil : own
     }
 
+    /// The kept GCMMessage keys this format cannot write back: one starting with a lower-case letter would make its
+    /// reader take the whole GCMMessage for the console's raw form (an FCM body) and keep it verbatim, the Android
+    /// side unread (a `FuzzConvert` finding: pinpoint-gcm's `badgeIncrement` → pinpoint-message).
+    static func rawFormKeys(_ fields: JSONObject) -> [String] {
+        fields.compactMap { $0.key.first?.isLowercase == true ? $0.key : nil }
+    }
+
     public func render(_ n: PushNotification, context: inout RenderContext) -> JSONValue {
         let stored = Self.ownMemory(n)
+        let keptFields = n.extensionObject("amazon")[PinpointGCMMessage.memoryKey]?.objectValue?["fields"]?.objectValue
+        for key in Self.rawFormKeys(keptFields ?? JSONObject()) {
+            context.explainLoss(
+                at: JSONPointer(tokens: ["extensions", "amazon", PinpointGCMMessage.memoryKey, "fields", key]),
+                "a GCMMessage key starting with a lower-case letter makes pinpoint-message read the whole GCMMessage "
+                    + "as the console's raw FCM body, kept verbatim: the unknown key is left out")
+        }
         let rendered = apple.render(n, context: &context)
         guard stored != nil || n.android != nil else { return rendered }
         var (message, _) = PinpointGCMMessage.write(n, memory: stored ?? JSONObject(), context: &context)

@@ -33,9 +33,17 @@ public func fuzzRoundTrip(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
                     format == "sns" && legacyOnly,
                     "\(format): rendering into its own format loses \(result.lost.map(\.path.description))")
                 expected = expected.removing(result.lost.map(\.path))
-                // A namespace left empty is no namespace (the reading of the rendering has none).
-                for (namespace, value) in expected.extensions where value.objectValue?.isEmpty == true {
-                    expected.extensions[namespace] = nil
+                // An object left empty by the removal (a lost value's parent, a namespace) is gone too: the reading
+                // of the rendering has no such object.
+                for lost in result.lost {
+                    var tokens = lost.path.tokens.dropLast()
+                    while tokens.count >= 2,
+                        JSONPointer(tokens: Array(tokens)).resolve(in: expected.canonicalJSON)?.objectValue?.isEmpty
+                            == true
+                    {
+                        expected = expected.removing([JSONPointer(tokens: Array(tokens))])
+                        tokens = tokens.dropLast()
+                    }
                 }
             }
         } catch {
