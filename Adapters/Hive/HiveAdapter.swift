@@ -219,6 +219,8 @@ public struct HiveAdapter: PayloadAdapter {
 
     /// The lower-cased extension of a URL's last path component ("" when there is none).
     static func fileExtension(of url: String) -> String {
+        // An ASCII URL (the usual case) over its bytes: no grapheme breaking on the conversion path.
+        if let ext = asciiFileExtension(of: url) { return ext }
         var path = Substring(url)
         if let cut = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<cut] }
         if let scheme = path.firstRange(of: "://") { path = path[scheme.upperBound...] }
@@ -226,5 +228,35 @@ public struct HiveAdapter: PayloadAdapter {
         let last = path[slash...].split(separator: "/").last ?? ""
         guard let dot = last.lastIndex(of: ".") else { return "" }
         return last[last.index(after: dot)...].lowercased()
+    }
+
+    /// ``fileExtension(of:)`` of an ASCII URL, over its bytes; nil when the URL is not ASCII.
+    static func asciiFileExtension(of url: String) -> String? {
+        var url = url
+        return url.withUTF8 { bytes -> String? in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var end = bytes.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
+            var start = 0
+            // After the first "://".
+            var index = 0
+            while index + 3 <= end {
+                if bytes[index] == UInt8(ascii: ":"), bytes[index + 1] == UInt8(ascii: "/"),
+                    bytes[index + 2] == UInt8(ascii: "/")
+                {
+                    start = index + 3
+                    break
+                }
+                index += 1
+            }
+            guard let slash = bytes[start..<end].firstIndex(of: UInt8(ascii: "/")) else { return "" }
+            // The last non-empty component after that slash.
+            while end > slash, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+            guard end > slash else { return "" }
+            var componentStart = end
+            while bytes[componentStart - 1] != UInt8(ascii: "/") { componentStart -= 1 }
+            guard let dot = bytes[componentStart..<end].lastIndex(of: UInt8(ascii: ".")) else { return "" }
+            let lowered = bytes[(dot + 1)..<end].map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+            return String(decoding: lowered, as: UTF8.self)
+        }
     }
 }

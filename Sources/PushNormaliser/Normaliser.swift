@@ -316,12 +316,24 @@ public struct Normaliser: Sendable {
         return lost
 
         func reason(for path: JSONPointer) -> String {
-            if !reasons.isEmpty {
+            if reasons.count > Self.reasonsScannedUpTo {
                 var tokens = path.tokens
                 while !tokens.isEmpty {
                     if let reason = reasons[JSONPointer(tokens: tokens)] { return reason }
                     tokens.removeLast()
                 }
+            } else if !reasons.isEmpty {
+                // A few reasons (the usual case): the longest that is a prefix of the path, by comparing tokens
+                // (hashing every ancestor of every lost path as a `JSONPointer` cost more than the conversion).
+                let tokens = path.tokens
+                var best: (depth: Int, reason: String)?
+                for (key, reason) in reasons {
+                    let depth = key.tokens.count
+                    guard depth > 0, depth <= tokens.count, depth > best?.depth ?? 0, tokens.starts(with: key.tokens)
+                    else { continue }
+                    best = (depth, reason)
+                }
+                if let best { return best.reason }
             }
             if path.tokens.count > 2, path.tokens[0] == "extensions", let reason = keptValueReason(path) {
                 return reason
@@ -332,6 +344,10 @@ public struct Normaliser: Sendable {
             return reason
         }
     }
+
+    /// Up to this many explained losses, a lost path's reason is found by comparing it with each (else by looking
+    /// up each of its ancestors).
+    static let reasonsScannedUpTo = 32
 
     /// Why the format `descriptor` describes loses a field nothing more specific explains.
     static func defaultLossReason(_ descriptor: FormatDescriptor) -> String {
