@@ -26,7 +26,8 @@ extension SNSAdapter {
     ]
 
     /// The `extensions.fcm` keys a GCM message written beside an APNs payload has no place for (they belong to the
-    /// iOS side of an FCM message, or to a `notification` neither platform shows), with the reason.
+    /// iOS side of an FCM message), with the reason. Unknown `notification` keys are written back into the GCM
+    /// message's `notification`, as `fcm` does (a `FuzzRoundTrip` finding: they were dropped).
     static let fcmKeysNotWritten: [(String, String)] = [
         (
             FCMKeys.Extension.apns,
@@ -36,7 +37,6 @@ extension SNSAdapter {
             FCMKeys.Extension.apnsHeaders,
             "SNS's APNs payload is the `APNS` string: the FCM message's `apns.headers` are not written into `GCM`"
         ),
-        (FCMKeys.Extension.notification, "a `notification` value neither platform shows has no place in SNS's GCM"),
         (FCMKeys.Extension.messageData, "SNS's APNs payload is the `APNS` string: its custom data is the shared data"),
     ]
 
@@ -332,8 +332,32 @@ extension SNSAdapter {
             context.explainLoss(at: JSONPointer(tokens: ["extensions", FCMKeys.namespace, key]), reason)
             fcm.removeValue(forKey: key)
         }
+        let (unknown, shown) = splitNotification(fcm)
+        for key in shown.map(\.key) {
+            context.explainLoss(
+                at: JSONPointer(tokens: ["extensions", FCMKeys.namespace, FCMKeys.Extension.notification, key]),
+                "an FCM `notification` value neither platform shows here has no place in SNS's GCM (iOS shows the "
+                    + "`APNS` string, Android the GCM message's own)")
+        }
+        fcm[FCMKeys.Extension.notification] = unknown.isEmpty ? nil : .object(unknown)
         view.setExtension(FCMKeys.namespace, fcm)
         return view
+    }
+
+    /// `extensions.fcm.notification` split into the keys FCM's `Notification` does not define (written back into
+    /// the GCM message's `notification`, as `fcm` does) and the shared values an FCM message showed on a platform
+    /// (`title`, `body`, `image`: beside an APNs key they have no place).
+    static func splitNotification(_ fcm: JSONObject) -> (unknown: JSONObject, shown: JSONObject) {
+        var unknown = JSONObject()
+        var shown = JSONObject()
+        for (key, value) in fcm[FCMKeys.Extension.notification]?.objectValue ?? JSONObject() {
+            if FCMKeys.notificationFields.contains(key) {
+                shown.appendUnchecked(key, value)
+            } else {
+                unknown.appendUnchecked(key, value)
+            }
+        }
+        return (unknown, shown)
     }
 
     // MARK: Declared losses
@@ -361,6 +385,8 @@ extension SNSAdapter {
         }
         var fcm = n.extensionObject(FCMKeys.namespace)
         for (key, _) in fcmKeysNotWritten { fcm.removeValue(forKey: key) }
+        let unknown = splitNotification(fcm).unknown
+        fcm[FCMKeys.Extension.notification] = unknown.isEmpty ? nil : .object(unknown)
         kept.setExtension(FCMKeys.namespace, fcm)
         kept.android = n.android
         return kept.removing(FCMMessageWriter.unsupportedAndroid.map { JSONPointer(tokens: ["android", $0.0]) })

@@ -54,6 +54,9 @@ package enum FCMKeys {
         static let image = "image"
     }
 
+    /// The keys of FCM's `Notification` (an unknown key of a `notification` block is any other).
+    package static let notificationFields: Set<String> = [Notification.title, Notification.body, Notification.image]
+
     /// `AndroidConfig`.
     package enum Android {
         static let collapseKey = "collapse_key"
