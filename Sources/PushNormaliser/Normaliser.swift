@@ -263,7 +263,7 @@ public struct Normaliser: Sendable {
     }
 
     /// The losses found by reading `payload` (a rendering of `n` as `format`) back with the target format and
-    /// comparing the two models, plus the errors of that read: the oracle declared losses are tested against
+    /// comparing the two models, plus the errors of that read (or of the model checks on what it read): the oracle declared losses are tested against
     /// (`AdapterContract`, `FuzzConvert`), never run on the conversion path.
     package func readBackLosses(
         _ n: PushNotification, payload: JSONValue, format: String, options: FormatOptions = FormatOptions()
@@ -271,8 +271,17 @@ public struct Normaliser: Sendable {
         guard let adapter = registry.adapter(named: format) else { return ([], []) }
         var readBack = NormaliseContext(options: options)
         readBack.recordsProvenance = false  // only the model is compared
-        var back = adapter.normalise(payload, context: &readBack) ?? PushNotification()
-        let errors = readBack.diagnostics.filter { $0.severity == .error }
+        let read = adapter.normalise(payload, context: &readBack)
+        var back = read ?? PushNotification()
+        var errors = readBack.diagnostics.filter { $0.severity == .error }
+        if let read, errors.isEmpty {
+            // The model checks converting the rendering on would run (a ZEGO `payload` string written from custom
+            // data whose media URL is not one): a rendering that cannot be converted on is announced too.
+            let result = NormaliseResult(
+                notification: read, format: adapter.descriptor.name, evidence: [], diagnostics: [],
+                context: readBack)
+            errors = modelChecks(result, payload: payload).filter { $0.severity == .error }
+        }
         back.source = n.source
         if back == n { return ([], errors) }
         var context = RenderContext(options: options)
