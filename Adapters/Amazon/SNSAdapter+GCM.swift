@@ -260,6 +260,18 @@ extension SNSAdapter {
             message = rendered.objectValue ?? JSONObject()
         }
         if !alone {
+            // Android's data is the GCM message's `data`, values of every type as read (the writer would put a
+            // non-string value in the `apns` block, which gives way below: a `FuzzRoundTrip` finding).
+            if source.data.contains(where: { $0.value.stringValue == nil }) {
+                let written = message[FCMKeys.Message.data]?.objectValue ?? JSONObject()
+                var data = JSONObject()
+                for (key, value) in source.data { data.appendUnchecked(key, written[key] ?? value) }
+                if message[FCMKeys.Message.data] != nil {
+                    message[FCMKeys.Message.data] = .object(data)
+                } else {
+                    message.appendUnchecked(FCMKeys.Message.data, .object(data))
+                }
+            }
             // The iOS side is the APNS string: the writer's `apns` block (the Android view written for iOS) gives
             // way to the one the GCM message had.
             var replaced = JSONObject()

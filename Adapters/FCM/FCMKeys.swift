@@ -33,7 +33,7 @@ package enum FCMKeys {
     /// `Message`.
     package enum Message {
         static let name = "name"
-        static let data = "data"
+        package static let data = "data"
         static let notification = "notification"
         static let android = "android"
         static let webpush = "webpush"
