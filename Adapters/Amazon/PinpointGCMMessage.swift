@@ -227,6 +227,9 @@ package enum PinpointGCMMessage {
         }
     }
 
+    /// The `android.priority` values a GCMMessage's `Priority` reads back as (any other is kept as an unknown value).
+    static let readablePriorities: Set<String> = ["normal", "high"]
+
     /// The Android fields a `GCMMessage` has no place for, with the reason.
     static let unsupportedAndroid: [(String, String)] = [
         ("titleLocKey", "a GCMMessage has no localised keys (RawContent has)"),
@@ -307,7 +310,13 @@ package enum PinpointGCMMessage {
         put("ImageIconUrl", android.imageIcon.map(JSONValue.string))
         put(campaign ? "ImageSmallIconUrl" : "SmallImageIconUrl", android.smallImageIcon.map(JSONValue.string))
         put("ImageUrl", own("ImageUrl", android.image, shared: n.media.first?.url))
-        put("Priority", android.priority.map(JSONValue.string))
+        if let priority = android.priority, !readablePriorities.contains(priority) {
+            context.explainLoss(
+                at: JSONPointer(tokens: ["android", "priority"]),
+                "a GCMMessage's `Priority` is \"normal\" or \"high\": \"\(priority)\" has no place there")
+        } else {
+            put("Priority", android.priority.map(JSONValue.string))
+        }
         put("RestrictedPackageName", android.restrictedPackageName.map(JSONValue.string))
         put("SilentPush", android.silent.map(JSONValue.bool))
         put("Sound", own("Sound", android.sound, shared: n.sound?.name))
@@ -366,6 +375,7 @@ package enum PinpointGCMMessage {
             android.data = data
         }
         if let ttl = android.ttl, !(FCMChecksProbe.duration(ttl).map { ttl == "\($0)s" } ?? false) { android.ttl = nil }
+        if let priority = android.priority, !readablePriorities.contains(priority) { android.priority = nil }
         for (field, _) in unsupportedAndroid {
             var ignored: [Diagnostic] = []
             var object = android.canonicalObject

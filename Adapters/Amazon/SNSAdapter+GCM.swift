@@ -97,7 +97,8 @@ extension SNSAdapter {
             context.record("android", from: path)
         } else {
             layout[G.alone] = .bool(true)
-            if !isV1 { g = Self.rememberingV1Layout(g, options: context.options) }
+            // What the GCM string is written as: a v1 request (`{"message": …}`), whatever shape was read.
+            g = isV1 ? Self.rememberingWrapped(g) : Self.rememberingV1Layout(g, options: context.options)
             let extensions = n.extensions
             n = g
             n.source = descriptor.name
@@ -107,6 +108,21 @@ extension SNSAdapter {
         var amazon = n.extensionObject(X.namespace)
         amazon[X.snsGCM] = .object(memory)
         n.setExtension(X.namespace, amazon)
+    }
+
+    /// `g` (a v1 message read as the whole notification) with its `fcm` layout memory saying it came in a send
+    /// request, as `GCM` is always written (a `FuzzRoundTrip` finding: `{"fcmV1Message": {"meslage": …}}` read as a
+    /// bare message, written back wrapped).
+    static func rememberingWrapped(_ g: PushNotification) -> PushNotification {
+        var fcm = g.extensionObject(FCMKeys.namespace)
+        guard case .object(var layout)? = fcm[FCMKeys.Extension.layout], layout["wrapped"] == .bool(false) else {
+            return g
+        }
+        layout["wrapped"] = .bool(true)
+        fcm[FCMKeys.Extension.layout] = .object(layout)
+        var remembered = g
+        remembered.setExtension(FCMKeys.namespace, fcm)
+        return remembered
     }
 
     /// `g` (a legacy body read as the whole notification) with the `fcm` layout memory of the v1 message it is

@@ -44,7 +44,9 @@ extension FormatRegistry {
             break
         }
         let tokens = field.path.split(separator: ".").map(String.init)
-        let sample = PushNotification.documentationSample(tokens)
+        var sample = PushNotification.documentationSample(tokens)
+        // An enumerated field is sampled with a value of its enum (a format may have no place for any other).
+        if tokens == ["android", "priority"] { sample.android?.priority = "high" }
         // A part's field is compared with the part holding only its required values (a required one with nothing).
         let base =
             tokens.count > 1 && !field.isRequired
