@@ -228,7 +228,9 @@ package enum FCMMessageWriter {
         for (key, value) in ext[X.android]?.objectValue ?? JSONObject() where config[key] == nil {
             config.appendUnchecked(key, value)
         }
-        return config.isEmpty && n.android == nil && ext[X.android] == nil ? nil : config
+        // Nothing to write: no block (Android's content may all be in the shared `notification`; an empty block is
+        // what FCM treats as absent: a `FuzzRoundTrip` finding, `android: {}` added).
+        return config.isEmpty ? nil : config
     }
 
     /// Android's title, body or image for `android.notification`: where it was read (layout), else Android's own.
