@@ -75,7 +75,8 @@ package enum PinpointMessageWriter {
             "an APNSMessage delivers custom data only as `Data` (under data.pinpoint.jsonBody) and its link as "
             + "`Action` + `Url`: other keys need `RawContent`"
         for (key, value) in n.data {
-            guard key == AmazonKeys.data, case .object(let data) = value else {
+            // An empty `data` object delivers nothing either (a `FuzzConvert` finding: it went unreported).
+            guard key == AmazonKeys.data, case .object(let data) = value, !data.isEmpty else {
                 context.explainLoss(at: JSONPointer(tokens: ["data", key]), elsewhere)
                 continue
             }
