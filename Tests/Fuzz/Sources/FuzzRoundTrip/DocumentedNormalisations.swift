@@ -38,6 +38,13 @@ enum DocumentedNormalisations {
         return object.allSatisfy { holdsOnlyEmptyObjects($0.value) }
     }
 
+    /// True at a path inside an FCM message: an `fcm`/`fcm-legacy` payload, or the one embedded in `pinpoint-gcm`'s
+    /// `RawContent` or `sns`'s `GCM` string (written by the same writer, with the same normalisations).
+    private static func holdsFCMMessage(_ path: JSONPointer, format: String) -> Bool {
+        format.hasPrefix("fcm") || path.tokens.first == "RawContent" || path.tokens.first == "GCM"
+            || path.tokens.contains("RawContent")
+    }
+
     /// Keys a renderer may add that the input did not have (documented: written everywhere the vendor reads).
     private static func mayAdd(_ key: String, at path: JSONPointer, format: String) -> Bool {
         switch format {
@@ -61,7 +68,7 @@ enum DocumentedNormalisations {
                     compare(v, w, at: path.appending(k), format: format, findings: findings, into: &out)
                 } else if !announced(path.appending(k), findings)
                     && !(v.objectValue?.isEmpty == true && isCustomData(k))
-                    && !(format.hasPrefix("fcm") && holdsOnlyEmptyObjects(v))
+                    && !(holdsFCMMessage(path, format: format) && holdsOnlyEmptyObjects(v))
                 {
                     out.append("\(path.appending(k)) dropped")
                 }
