@@ -120,9 +120,11 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
         memory["present"] = .bool(true)
         // A bare configuration with no iOS message: the rest reads as an (empty) APNSMessage, and renders back as the
         // configuration it was.
-        if tokens.isEmpty && ["APNSMessage", "DefaultPushNotificationMessage", "DefaultMessage"].allSatisfy({
-            stripped[$0] == nil
-        }) {
+        // (As `PinpointRequest` decides it: the channel key of any type makes a configuration, the defaults only as
+        // objects; a `DefaultMessage` array is an unknown key of the APNSMessage: a `FuzzRoundTrip` finding.)
+        if tokens.isEmpty && stripped["APNSMessage"] == nil
+            && ["DefaultPushNotificationMessage", "DefaultMessage"].allSatisfy({ stripped[$0]?.objectValue == nil })
+        {
             memory[Self.bareConfiguration] = .bool(true)
         }
         if !memory.isEmpty {
