@@ -104,7 +104,7 @@ demo: release
 	for f in $(EXAMPLES)/*/*.json; do \
 	  format=$$(basename $$(dirname $$f)); printf '%s (%s) -> fcm: ' "$$f" "$$format"; \
 	  "$$bin" convert --from $$format --to fcm --report-loss --allow-invalid "$$f" 2>/dev/null \
-	    | $(PYTHON) -c 'import json,sys; r=json.load(sys.stdin); m=r.get("payload",{}); m=m.get("message",m); print("failed: " + r["error"]["code"] if "error" in r else "android " + json.dumps((m.get("android") or {}).get("notification",{}).get("title")) + ", apns " + json.dumps((((m.get("apns") or {}).get("payload") or {}).get("aps") or {}).get("alert")) + ", lost " + str(len(r["lost"])))'; \
+	    | $(PYTHON) -c 'import json,sys; r=json.load(sys.stdin); m=r.get("payload",{}); m=m.get("message",m); d=lambda v: json.dumps(v, ensure_ascii=False); print("failed: " + r["error"]["code"] if "error" in r else "android title " + d((m.get("android") or {}).get("notification",{}).get("title")) + ", apns alert " + d((((m.get("apns") or {}).get("payload") or {}).get("aps") or {}).get("alert")) + ", lost " + str(len(r["lost"])))'; \
 	done; \
 	echo "== auto-detected formats"; \
 	for f in $(EXAMPLES)/*/*.json; do printf '%s -> ' "$$f"; "$$bin" normalise --full "$$f" 2>/dev/null | $(PYTHON) -c 'import json,sys; r=json.load(sys.stdin); print(r["format"], r["evidence"])' || echo "(not detected)"; done
