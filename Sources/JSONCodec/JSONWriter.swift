@@ -216,7 +216,7 @@ public struct JSONWriter: Sendable {
         switch value {
         case .null: out.append(literal: "null")
         case .bool(let bool): out.append(contentsOf: (bool ? "true" : "false").utf8)
-        case .integer(let int): appendInteger(int, into: &out)
+        case .integer(let int): writeInteger(int, into: &out)
         case .unsignedInteger(let uint): out.append(contentsOf: String(uint).utf8)
         case .double(let double):
             if double.isFinite {
@@ -235,10 +235,6 @@ public struct JSONWriter: Sendable {
         var bytes: [UInt8] = []
         writeScalar(value, into: &bytes)
         bytes.withUnsafeBufferPointer { out.appendBytes($0) }
-    }
-
-    private static func appendInteger(_ value: Int64, into out: inout [UInt8]) {
-        writeInteger(value, into: &out)
     }
 
     /// Writes an integer in decimal.

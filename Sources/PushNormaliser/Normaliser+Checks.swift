@@ -29,8 +29,9 @@ extension Normaliser {
     }
 
     /// True when the wire engine may convert `model` (read from a delivered `format`'s payload of at most `size`
-    /// bytes): the platform rules find no error (asked as a yes or no: no findings are built). A payload above the smallest platform limit (4096 bytes), whose
-    /// compact size is not known without writing it, goes to the adapters, which check it exactly.
+    /// bytes): the platform rules find no error (asked as a yes or no: no findings are built). A payload above the
+    /// smallest platform limit (4096 bytes), whose compact size is not known without writing it, goes to the
+    /// adapters, which check it exactly.
     func passesModelChecks(_ model: PushNotification, size: Int, format: WireEntry) -> Bool {
         guard size <= Self.wireCheckedSize else { return false }
         return !format.rules.contains { $0.hasErrors(model, format.check) }

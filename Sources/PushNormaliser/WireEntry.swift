@@ -1,9 +1,10 @@
 import APNsAdapter
 import PushCore
 
-/// A format that reads and writes through a wire table, with what every conversion asks of it prepared once by
-/// the registry (a class: looked up twice per conversion, so one retain, not a copy of every field): its descriptor (a computed property on the adapter), the platform rules that apply to its
-/// payloads and the check they are given, and its generic loss reason.
+/// A format that reads and writes through a wire table, with what every conversion asks of it prepared once by the
+/// registry: its descriptor (a computed property on the adapter), the platform rules that apply to its payloads and
+/// the check they are given, and its generic loss reason. A class: looked up twice per conversion, so one retain,
+/// not a copy of every field.
 final class WireEntry: Sendable {
     let format: any WireFormat
     let descriptor: FormatDescriptor
