@@ -3,6 +3,9 @@
 
 /// The rpc-spec files, as checked in: the OpenRPC document first, then the schemas it refers to.
 enum RPCSpecFiles {
+    /// The package version (rpc-spec/VERSION), also the OpenRPC document's `info.version`.
+    static let version = "0.1.0"
+
     /// File name and text.
     static let files: [(name: String, text: String)] = [
         ("openrpc.json", ##"""

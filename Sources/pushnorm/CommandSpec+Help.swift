@@ -1,6 +1,8 @@
+import PushRPC
+
 /// Help text, generated from the option tables (golden-tested in CommandLineTests/Help).
 extension CommandSpec {
-    static let version = "0.1.0"
+    static let version = PackageVersion.current
 
     /// `pushnorm --help`: every command's synopsis, the formats, the exit status.
     static func overview() -> String {

@@ -1,6 +1,55 @@
-"""Client for `pushnorm rpc`, the PushNormaliser JSON-RPC 2.0 server (standard library only)."""
+"""Client for `pushnorm rpc`, the PushNormaliser JSON-RPC 2.0 server (standard library only).
 
-from .client import Client, PushnormError, PushnormProcessError, find_executable
+:class:`Client` (threads) and :class:`AsyncClient` (asyncio) run one server each; the platform wheel bundles the
+``pushnorm`` binary, which they use unless ``executable=`` or ``$PUSHNORM`` names another."""
 
-__all__ = ["Client", "PushnormError", "PushnormProcessError", "find_executable"]
-__version__ = "0.1.0"
+from ._common import bundled_executable, find_executable
+from ._version import __version__
+from .aio import AsyncClient
+from .client import Client
+from .errors import (
+    ERROR_CLASSES,
+    InternalError,
+    InvalidParamsError,
+    InvalidPayloadJSONError,
+    InvalidRequestError,
+    LossyConversionError,
+    MethodNotFoundError,
+    ParseError,
+    PayloadRejectedError,
+    PushnormError,
+    PushnormProcessError,
+    PushnormTimeout,
+    UnknownFormatError,
+    UnrecognisedPayloadError,
+)
+from .results import ConvertResult, Diagnostic, Format, LostField, NormaliseResult, RenderResult, ValidateResult
+
+__all__ = [
+    "AsyncClient",
+    "Client",
+    "ConvertResult",
+    "Diagnostic",
+    "ERROR_CLASSES",
+    "Format",
+    "InternalError",
+    "InvalidParamsError",
+    "InvalidPayloadJSONError",
+    "InvalidRequestError",
+    "LossyConversionError",
+    "LostField",
+    "MethodNotFoundError",
+    "NormaliseResult",
+    "ParseError",
+    "PayloadRejectedError",
+    "PushnormError",
+    "PushnormProcessError",
+    "PushnormTimeout",
+    "RenderResult",
+    "UnknownFormatError",
+    "UnrecognisedPayloadError",
+    "ValidateResult",
+    "__version__",
+    "bundled_executable",
+    "find_executable",
+]

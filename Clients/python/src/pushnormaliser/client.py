@@ -1,94 +1,175 @@
 """One `pushnorm rpc` child process, spoken to in JSON-RPC 2.0 over NDJSON (one message per line).
 
-A reader thread takes every reply off the child's stdout as it arrives and hands it to the caller waiting for
-that id, so requests can be pipelined (``convert_many``) without the pipes filling up in both directions.
+A writer thread puts requests on the child's stdin and a reader thread takes every reply off its stdout as it
+arrives and hands it to the caller waiting for that id, so requests can be pipelined (``convert_many``) without
+the pipes filling up in both directions, and a call whose server hangs gives up after its timeout.
 """
 
 from __future__ import annotations
 
 import itertools
-import json
-import os
-import shutil
+import queue
 import subprocess
 import threading
 from collections import deque
-from typing import IO, Any, Deque, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Union
+from typing import IO, Any, Deque, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Union, cast
 
-JSON = Any
-Payload = Union[Mapping[str, JSON], str]
-
-
-class PushnormError(Exception):
-    """A JSON-RPC error reply: ``code`` (e.g. -32602, 1001), ``message`` and ``data`` (or None)."""
-
-    def __init__(self, code: int, message: str, data: JSON = None) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code = code
-        self.message = message
-        self.data = data
-
-    def __repr__(self) -> str:
-        return f"PushnormError(code={self.code!r}, message={self.message!r}, data={self.data!r})"
-
-
-class PushnormProcessError(RuntimeError):
-    """The server process could not be started, or ended before answering."""
-
-
-def find_executable(executable: Optional[str] = None) -> str:
-    """The ``pushnorm`` to run: ``executable``, else ``$PUSHNORM``, else ``pushnorm`` on ``PATH``."""
-    for candidate in (executable, os.environ.get("PUSHNORM")):
-        if candidate:
-            return candidate
-    found = shutil.which("pushnorm")
-    if found:
-        return found
-    raise PushnormProcessError("pushnorm not found: pass executable=, set $PUSHNORM, or put pushnorm on PATH")
+from ._common import (
+    CLOSE_GRACE,
+    DEFAULT,
+    DEFAULT_TIMEOUT,
+    JSON,
+    Options,
+    Payload,
+    convert_params,
+    decode_replies,
+    encode_request,
+    find_executable,
+    merge_options,
+    normalise_params,
+    outcome,
+    render_params,
+    validate_params,
+)
+from .errors import PushnormError, PushnormProcessError, PushnormTimeout
+from .results import ConvertResult, Format, NormaliseResult, RenderResult, ValidateResult
 
 
 class _Pending:
-    __slots__ = ("event", "reply")
+    __slots__ = ("event", "reply", "method", "server", "request_id")
 
-    def __init__(self) -> None:
+    def __init__(self, request_id: int, method: str, server: "_Server") -> None:
+        self.request_id = request_id
         self.event = threading.Event()
         self.reply: Optional[Dict[str, JSON]] = None
+        self.method = method
+        self.server = server
+
+
+class _Server:
+    """One child process with its reader and writer threads and the calls waiting on it."""
+
+    def __init__(self, command: List[str], stderr: Union[int, IO[Any], None]) -> None:
+        try:
+            self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr)
+        except OSError as error:
+            raise PushnormProcessError(f"cannot start {command[0]}: {error}") from error
+        self.lock = threading.Lock()
+        self.pending: Dict[int, _Pending] = {}
+        self.failure: Optional[str] = None
+        self.outbox: "queue.SimpleQueue[Optional[bytes]]" = queue.SimpleQueue()
+        self.reader = threading.Thread(target=self._read, name="pushnorm-replies", daemon=True)
+        self.writer = threading.Thread(target=self._write, name="pushnorm-requests", daemon=True)
+        self.reader.start()
+        self.writer.start()
+
+    @property
+    def alive(self) -> bool:
+        return self.failure is None and self.process.poll() is None
+
+    def send(self, request_id: int, pending: _Pending, line: bytes) -> None:
+        with self.lock:
+            if self.failure:
+                raise PushnormProcessError(self.failure)
+            self.pending[request_id] = pending
+        self.outbox.put(line)
+
+    def forget(self, request_id: int) -> None:
+        with self.lock:
+            self.pending.pop(request_id, None)
+
+    def end_input(self) -> None:
+        self.outbox.put(None)
+
+    def stop(self, grace: float) -> int:
+        """Ends input, waits up to ``grace`` seconds for the exit, then kills; returns the exit status."""
+        self.end_input()
+        try:
+            return self.process.wait(timeout=grace)
+        except subprocess.TimeoutExpired:
+            self.kill()
+            return self.process.wait()
+
+    def kill(self) -> None:
+        self._fail("the server was stopped")
+        try:
+            self.process.kill()
+        except OSError:
+            pass
+
+    def _write(self) -> None:
+        stream = self.process.stdin
+        assert stream is not None
+        while True:
+            line = self.outbox.get()
+            try:
+                if line is None:
+                    stream.close()
+                    return
+                stream.write(line)
+                if self.outbox.empty():
+                    stream.flush()
+            except (OSError, ValueError) as error:
+                self._fail(f"the server is gone: {error}")
+                return
+
+    def _read(self) -> None:
+        stream = self.process.stdout
+        assert stream is not None
+        for line in stream:
+            for item in decode_replies(line):
+                request_id = item.get("id")
+                with self.lock:
+                    pending = self.pending.pop(request_id, None) if isinstance(request_id, int) else None
+                if pending is not None:
+                    pending.reply = item
+                    pending.event.set()
+        self._fail(f"pushnorm exited (status {self.process.wait()}) before replying")
+
+    def _fail(self, message: str) -> None:
+        with self.lock:
+            self.failure = self.failure or message
+            waiting = list(self.pending.values())
+            self.pending.clear()
+        for pending in waiting:
+            pending.event.set()
 
 
 class Client:
-    """A ``pushnorm rpc`` child process. Use as a context manager, or call :meth:`close`.
+    """A ``pushnorm rpc`` child process. Use as a context manager, or call :meth:`close`. Thread-safe.
 
-    ``options`` are default format options (README "Options") sent with every call; a call's own ``options``
-    override them key by key. ``args`` are extra ``pushnorm rpc`` options (``["--max-message-bytes", "4194304"]``).
-    ``stderr`` is where the server's log lines go (default: this process's stderr). Thread-safe.
+    - ``executable``: the binary; default ``$PUSHNORM``, else the one bundled in the wheel, else ``PATH``.
+    - ``options``: default format options sent with every call; a call's own ``options`` override them key by key.
+    - ``args``: extra ``pushnorm rpc`` options (``["--max-message-bytes", "4194304"]``).
+    - ``stderr``: where the server's log lines go (default: this process's stderr).
+    - ``timeout``: seconds a call waits for its reply (default 30; ``None``: no limit); each call can override it.
+      A call that times out raises :class:`PushnormTimeout`.
+    - ``restart``: when true, a call that finds the server dead (it exited, crashed or was killed) or hung (a
+      call timed out, which kills it) starts a new one first. Calls in flight when it died still fail with
+      :class:`PushnormProcessError` (never resent: a payload may be what killed it). ``restarts`` counts them.
     """
 
     def __init__(
         self,
         executable: Optional[str] = None,
-        options: Optional[Mapping[str, JSON]] = None,
+        options: Optional[Options] = None,
         *,
         args: Sequence[str] = (),
         stderr: Union[int, IO[Any], None] = None,
+        timeout: Optional[float] = DEFAULT_TIMEOUT,
+        restart: bool = False,
     ) -> None:
         self.executable = find_executable(executable)
         self.options: Dict[str, JSON] = dict(options or {})
-        try:
-            self._process = subprocess.Popen(
-                [self.executable, "rpc", *args],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=stderr,
-            )
-        except OSError as error:
-            raise PushnormProcessError(f"cannot start {self.executable}: {error}") from error
+        self.timeout = timeout
+        self.restart = restart
+        self.restarts = 0
+        self._command = [self.executable, "rpc", *args]
+        self._stderr = stderr
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
-        self._pending: Dict[int, _Pending] = {}
         self._closed = False
-        self._failure: Optional[str] = None
-        self._reader = threading.Thread(target=self._read_replies, name="pushnorm-replies", daemon=True)
-        self._reader.start()
+        self._server = _Server(self._command, stderr)
 
     # MARK: - Lifecycle
 
@@ -98,53 +179,57 @@ class Client:
     def __exit__(self, *exc_info: object) -> None:
         self.close()
 
-    def close(self) -> int:
-        """Closes the server's stdin (it exits at end of input) and waits for it; returns its exit status."""
+    @property
+    def pid(self) -> int:
+        """The process id of the current server."""
+        return self._server.process.pid
+
+    def close(self, grace: float = CLOSE_GRACE) -> int:
+        """Closes the server's stdin (it exits at end of input) and waits for it, killing it after ``grace``
+        seconds; returns its exit status (negative: the signal that ended it)."""
         with self._lock:
-            if not self._closed:
-                self._closed = True
-                try:
-                    assert self._process.stdin is not None
-                    self._process.stdin.close()
-                except OSError:
-                    pass
-        status = self._process.wait()
-        self._reader.join(timeout=5)
+            self._closed = True
+            server = self._server
+        status = server.stop(grace)
+        server.reader.join(timeout=grace)
         return status
 
     # MARK: - Methods
 
-    def normalise(self, payload: Payload, format: str = "auto", options: Optional[Mapping[str, JSON]] = None) -> JSON:
-        """``normalise``: ``{notification, format, evidence, diagnostics}``."""
-        return self.call("normalise", self._params({"payload": payload, "format": format}, options))
+    def normalise(
+        self, payload: Payload, format: str = "auto", options: Optional[Options] = None, *, timeout: Any = DEFAULT
+    ) -> NormaliseResult:
+        """``normalise``: ``{notification, format, evidence, diagnostics}`` (``catalogue`` for hive-actions)."""
+        return self.call("normalise", self._params(normalise_params(payload, format), options), timeout=timeout)
 
     def validate(
         self,
         payload: Optional[Payload] = None,
         format: Optional[str] = None,
         target: Optional[str] = None,
-        options: Optional[Mapping[str, JSON]] = None,
+        options: Optional[Options] = None,
         *,
         notification: Optional[Mapping[str, JSON]] = None,
         catalogue: Optional[Mapping[str, JSON]] = None,
-    ) -> JSON:
-        """``validate`` a payload (or a canonical ``notification``, or a ``catalogue``): ``{valid, diagnostics}``."""
-        params: Dict[str, JSON] = {}
-        for key, value in (("payload", payload), ("notification", notification), ("catalogue", catalogue)):
-            if value is not None:
-                params[key] = value
-        if format is not None:
-            params["format"] = format
-        if target is not None:
-            params["target"] = target
-        return self.call("validate", self._params(params, options))
+        timeout: Any = DEFAULT,
+    ) -> ValidateResult:
+        """``validate`` a payload (or a canonical ``notification``, or a ``catalogue``): ``{valid, diagnostics}``.
+        ``target`` also checks what rendering it in that format would give."""
+        params = validate_params(payload, format, target, notification, catalogue)
+        return self.call("validate", self._params(params, options), timeout=timeout)
 
     def render(
-        self, notification: Mapping[str, JSON], format: str, options: Optional[Mapping[str, JSON]] = None
-    ) -> JSON:
+        self,
+        notification: Optional[Mapping[str, JSON]],
+        format: str,
+        options: Optional[Options] = None,
+        *,
+        catalogue: Optional[Mapping[str, JSON]] = None,
+        timeout: Any = DEFAULT,
+    ) -> RenderResult:
         """``render`` a canonical notification (an action catalogue with format ``hive-actions``)."""
-        key = "catalogue" if format == "hive-actions" else "notification"
-        return self.call("render", self._params({key: notification, "format": format}, options))
+        params = render_params(notification, format, catalogue)
+        return self.call("render", self._params(params, options), timeout=timeout)
 
     def convert(
         self,
@@ -152,18 +237,24 @@ class Client:
         from_: str = "auto",
         to: Optional[str] = None,
         strict: bool = False,
-        options: Optional[Mapping[str, JSON]] = None,
-    ) -> JSON:
-        """``convert``: ``{payload, headers, size, from, lost, diagnostics}``. ``to`` is required."""
-        return self.call("convert", self._convert_params(payload, from_, to, strict, options))
+        options: Optional[Options] = None,
+        *,
+        allow_invalid: bool = False,
+        timeout: Any = DEFAULT,
+    ) -> ConvertResult:
+        """``convert``: ``{payload, headers, size, from, lost, diagnostics}``. ``to`` is required. ``strict``
+        refuses a lossy conversion (:class:`LossyConversionError`); ``allow_invalid`` converts a payload with
+        errors instead of refusing it (:class:`PayloadRejectedError`), its errors in ``diagnostics``."""
+        params = convert_params(payload, from_, to, strict, allow_invalid)
+        return self.call("convert", self._params(params, options), timeout=timeout)
 
-    def formats(self) -> List[Dict[str, JSON]]:
+    def formats(self, *, timeout: Any = DEFAULT) -> List[Format]:
         """``formats``: every format the server knows (``kind`` is ``notification`` or ``catalogue``)."""
-        return self.call("formats")
+        return self.call("formats", timeout=timeout)
 
-    def discover(self) -> Dict[str, JSON]:
+    def discover(self, *, timeout: Any = DEFAULT) -> Dict[str, JSON]:
         """``rpc.discover``: the OpenRPC document (self-contained: the schemas are inlined)."""
-        return self.call("rpc.discover")
+        return self.call("rpc.discover", timeout=timeout)
 
     def convert_many(
         self,
@@ -171,103 +262,65 @@ class Client:
         from_: str = "auto",
         to: Optional[str] = None,
         strict: bool = False,
-        options: Optional[Mapping[str, JSON]] = None,
+        options: Optional[Options] = None,
         *,
+        allow_invalid: bool = False,
         max_in_flight: int = 64,
         return_errors: bool = False,
-    ) -> Iterator[Union[JSON, PushnormError]]:
+        timeout: Any = DEFAULT,
+    ) -> Iterator[Union[ConvertResult, PushnormError]]:
         """Converts every payload, keeping at most ``max_in_flight`` requests outstanding, and yields the results
         in input order. A failed record raises its :class:`PushnormError`, or is yielded as one when
-        ``return_errors`` is true (so one bad record does not end the run)."""
+        ``return_errors`` is true (so one bad record does not end the run). ``timeout`` applies to each reply."""
         if max_in_flight < 1:
             raise ValueError("max_in_flight must be at least 1")
         window: Deque[_Pending] = deque()
         for payload in payloads:
             if len(window) >= max_in_flight:
-                yield self._outcome(window.popleft(), return_errors)
-            window.append(self._send("convert", self._convert_params(payload, from_, to, strict, options)))
+                yield self._outcome(window.popleft(), timeout, return_errors)
+            params = convert_params(payload, from_, to, strict, allow_invalid)
+            window.append(self._send("convert", self._params(params, options)))
         while window:
-            yield self._outcome(window.popleft(), return_errors)
+            yield self._outcome(window.popleft(), timeout, return_errors)
 
-    def call(self, method: str, params: Optional[Mapping[str, JSON]] = None) -> JSON:
-        """Any method: the result, or :class:`PushnormError`."""
-        return self._outcome(self._send(method, params), False)
+    def call(self, method: str, params: Optional[Mapping[str, JSON]] = None, *, timeout: Any = DEFAULT) -> Any:
+        """Any method: the result, or the :class:`PushnormError` subclass of the reply's code."""
+        return self._outcome(self._send(method, params), timeout, False)
 
     # MARK: - Plumbing
 
-    def _params(self, params: Dict[str, JSON], options: Optional[Mapping[str, JSON]]) -> Dict[str, JSON]:
-        merged = {**self.options, **(options or {})}
-        if merged:
-            params["options"] = merged
-        return params
+    def _params(self, params: Dict[str, JSON], options: Optional[Options]) -> Dict[str, JSON]:
+        return merge_options(self.options, params, options)
 
-    def _convert_params(
-        self, payload: Payload, from_: str, to: Optional[str], strict: bool, options: Optional[Mapping[str, JSON]]
-    ) -> Dict[str, JSON]:
-        if not to:
-            raise TypeError("convert needs to= (the target format)")
-        params: Dict[str, JSON] = {"payload": payload, "from": from_, "to": to}
-        if strict:
-            params["strict"] = True
-        return self._params(params, options)
+    def _live_server(self) -> _Server:
+        """The server to send to (a new one when it died and ``restart`` is on). Called with ``_lock`` held."""
+        if self._closed:
+            raise PushnormProcessError("the client is closed")
+        server = self._server
+        if not server.alive:
+            if not self.restart:
+                raise PushnormProcessError(server.failure or f"pushnorm exited (status {server.process.poll()})")
+            server.kill()
+            self._server = server = _Server(self._command, self._stderr)
+            self.restarts += 1
+        return server
 
     def _send(self, method: str, params: Optional[Mapping[str, JSON]]) -> _Pending:
-        pending = _Pending()
         with self._lock:
-            if self._closed:
-                raise PushnormProcessError("the client is closed")
-            if self._failure:
-                raise PushnormProcessError(self._failure)
+            server = self._live_server()
             request_id = next(self._ids)
-            message: Dict[str, JSON] = {"jsonrpc": "2.0", "id": request_id, "method": method}
-            if params:
-                message["params"] = dict(params)
-            line = json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
-            self._pending[request_id] = pending
-            try:
-                assert self._process.stdin is not None
-                self._process.stdin.write(line)
-                self._process.stdin.flush()
-            except OSError as error:
-                del self._pending[request_id]
-                raise PushnormProcessError(f"the server is gone: {error}") from error
+            pending = _Pending(request_id, method, server)
+            server.send(request_id, pending, encode_request(request_id, method, params))
         return pending
 
-    def _outcome(self, pending: _Pending, return_errors: bool) -> Union[JSON, PushnormError]:
-        pending.event.wait()
-        reply = pending.reply or {}
-        if "error" in reply:
-            error = reply["error"]
-            failure = PushnormError(error.get("code", 0), error.get("message", ""), error.get("data"))
-            if return_errors:
-                return failure
-            raise failure
-        if "result" not in reply:
-            raise PushnormProcessError(self._failure or "no reply")
-        return reply["result"]
-
-    def _read_replies(self) -> None:
-        stream = self._process.stdout
-        assert stream is not None
-        for line in stream:
-            if not line.strip():
-                continue
-            try:
-                reply = json.loads(line)
-            except ValueError:
-                continue
-            for item in reply if isinstance(reply, list) else [reply]:
-                if not isinstance(item, dict):
-                    continue
-                with self._lock:
-                    pending = self._pending.pop(item.get("id"), None) if isinstance(item.get("id"), int) else None
-                if pending is not None:
-                    pending.reply = item
-                    pending.event.set()
-        # End of output: the server exited; fail whatever is still waiting.
-        with self._lock:
-            self._failure = self._failure or f"pushnorm exited (status {self._process.poll()}) before replying"
-            waiting = list(self._pending.values())
-            self._pending.clear()
-        for pending in waiting:
-            pending.event.set()
+    def _outcome(self, pending: _Pending, timeout: Any, return_errors: bool) -> Any:
+        limit = self.timeout if timeout is DEFAULT else cast(Optional[float], timeout)
+        if not pending.event.wait(limit):
+            pending.server.forget(pending.request_id)
+            if self.restart:
+                pending.server.kill()  # hung: the next call starts a new server
+            raise PushnormTimeout(pending.method, limit)
+        result = outcome(pending.reply, pending.server.failure)
+        if isinstance(result, PushnormError) and not return_errors:
+            raise result
+        return result

@@ -1,0 +1,106 @@
+"""The results of the server's methods as :class:`typing.TypedDict` (the replies are handed back as parsed, so a
+result is a ``dict`` typed for checkers). The keys follow ``methods[].result`` of rpc-spec/openrpc.json; a test
+fails when they differ."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List
+
+try:
+    from typing import Literal, TypedDict
+except ImportError:  # pragma: no cover (Python < 3.8)
+    from typing_extensions import Literal, TypedDict  # type: ignore
+
+JSON = Any
+JSONObject = Dict[str, Any]
+
+
+class Diagnostic(TypedDict):
+    """One finding: ``path`` is a JSON Pointer into the input (or the canonical model, or ``params``)."""
+
+    severity: Literal["error", "warning", "info"]
+    code: str
+    path: str
+    message: str
+
+
+class LostField(TypedDict):
+    """A canonical field the target format cannot carry."""
+
+    path: str
+    reason: str
+
+
+class _NormaliseRequired(TypedDict):
+    format: str
+    evidence: List[str]
+    diagnostics: List[Diagnostic]
+
+
+class NormaliseResult(_NormaliseRequired, total=False):
+    """``normalise``: the canonical ``notification`` (or ``catalogue`` for ``hive-actions``), the format read, what
+    decided it (``evidence``) and the findings."""
+
+    notification: JSONObject
+    catalogue: JSONObject
+
+
+class _ValidateRequired(TypedDict):
+    valid: bool
+    diagnostics: List[Diagnostic]
+
+
+class ValidateResult(_ValidateRequired, total=False):
+    """``validate``: ``valid`` is true when no diagnostic is an error; ``format`` is the format read (absent for a
+    notification or an unreadable payload)."""
+
+    format: str
+
+
+class RenderResult(TypedDict):
+    """``render``: the payload, its APNs headers, its compact UTF-8 size, what was lost, and findings."""
+
+    payload: JSON
+    headers: Dict[str, str]
+    size: int
+    lost: List[LostField]
+    diagnostics: List[Diagnostic]
+
+
+ConvertResult = TypedDict(
+    "ConvertResult",
+    {
+        "payload": JSON,
+        "headers": Dict[str, str],
+        "size": int,
+        "from": str,
+        "lost": List[LostField],
+        "diagnostics": List[Diagnostic],
+    },
+)
+ConvertResult.__doc__ = """``convert``: :class:`RenderResult` plus ``from``, the source format (read as
+``result["from"]``)."""
+
+
+class _FormatRequired(TypedDict):
+    name: str
+    vendor: str
+    direction: List[Literal["read", "write"]]
+    delivered: bool
+    summary: str
+    carries: List[str]
+
+
+class Format(_FormatRequired, total=False):
+    """One entry of ``formats``; ``kind`` is ``notification`` or ``catalogue`` (``hive-actions``)."""
+
+    kind: Literal["notification", "catalogue"]
+
+
+# The OpenRPC method each result type answers (the conformance test walks this).
+RESULT_TYPES = {
+    "normalise": NormaliseResult,
+    "validate": ValidateResult,
+    "render": RenderResult,
+    "convert": ConvertResult,
+}

@@ -1,0 +1,122 @@
+"""The asyncio client: the same surface as Client, as coroutines."""
+
+import asyncio
+import os
+import signal
+import subprocess
+import time
+
+import pytest
+
+from pushnormaliser import (
+    AsyncClient,
+    LossyConversionError,
+    PayloadRejectedError,
+    PushnormError,
+    PushnormProcessError,
+    PushnormTimeout,
+    UnknownFormatError,
+)
+
+ZEGO = {"aps": {"alert": "hi"}, "payload": '{"image_attachment": "https://x.example/a.jpg"}'}
+INVALID = {"aps": {"alert": "bad", "badge": "seven"}}
+
+
+def test_methods_and_parameters(executable: str) -> None:
+    async def main() -> None:
+        async with AsyncClient(executable, options={"amazonMediaPlacement": "data"}) as client:
+            placed = await client.convert(ZEGO, from_="zego", to="amazon")
+            assert placed["payload"]["data"]["attachment-url"] == "https://x.example/a.jpg"
+            top = await client.convert(ZEGO, "zego", "amazon", options={"amazonMediaPlacement": "top"})
+            assert top["payload"]["attachment-url"] == "https://x.example/a.jpg" and top["from"] == "zego"
+            normalised = await client.normalise({"aps": {"alert": {"title": "T"}, "badge": 2}})
+            assert normalised["format"] == "apns"
+            rendered = await client.render(normalised["notification"], "apns")
+            assert rendered["payload"]["aps"]["badge"] == 2
+            assert (await client.validate(notification={"body": "hi"}))["valid"] is True
+            assert (await client.validate({"aps": {"alert": "x"}}, target="fcm"))["format"] == "apns"
+            kinds = {entry["name"]: entry.get("kind") for entry in await client.formats()}
+            assert kinds["hive-actions"] == "catalogue"
+            assert (await client.discover())["openrpc"] == "1.3.2"
+            lenient = await client.convert(INVALID, to="amazon", allow_invalid=True)
+            assert lenient["payload"]["aps"]["badge"] == "seven"
+
+    asyncio.run(main())
+
+
+def test_errors_are_the_subclass_of_their_code(executable: str) -> None:
+    async def main() -> None:
+        async with AsyncClient(executable) as client:
+            with pytest.raises(UnknownFormatError):
+                await client.convert(ZEGO, to="carrier-pigeon")
+            with pytest.raises(PayloadRejectedError):
+                await client.convert(INVALID, to="amazon")
+            offline = {"OfflinePush": {"Title": "t", "Content": "c", "ResourcesID": "r"}}
+            with pytest.raises(LossyConversionError) as lossy:
+                await client.convert(offline, "zego-offline-push", "hive", strict=True)
+            assert lossy.value.lost
+
+    asyncio.run(main())
+
+
+def test_concurrent_calls_and_convert_many_keep_order(executable: str) -> None:
+    payloads = [{"aps": {"alert": f"m{index}", "badge": index}} for index in range(300)]
+    payloads[5] = INVALID
+
+    async def main() -> None:
+        async with AsyncClient(executable) as client:
+            gathered = await asyncio.gather(*(client.convert(p, "apns", "amazon") for p in payloads[6:50]))
+            assert [r["payload"]["aps"]["badge"] for r in gathered] == list(range(6, 50))
+            results = [r async for r in client.convert_many(payloads, "apns", "amazon", max_in_flight=8,
+                                                             return_errors=True)]
+            assert len(results) == 300 and isinstance(results[5], PushnormError) and results[5].code == 1003
+            assert all(results[i]["payload"]["aps"]["badge"] == i for i in range(300) if i != 5)
+
+            async def source():
+                for payload in payloads[:4]:
+                    yield payload
+
+            assert len([r async for r in client.convert_many(source(), to="hive")]) == 4
+
+    asyncio.run(main())
+
+
+def test_a_hung_server_times_out(executable: str, silent_server: str) -> None:
+    async def main() -> None:
+        client = AsyncClient(executable, stderr=subprocess.DEVNULL)
+        await client.start()
+        os.kill(client.pid, signal.SIGSTOP)
+        started = time.monotonic()
+        with pytest.raises(PushnormTimeout):
+            await client.convert({"aps": {"alert": "x"}}, to="amazon", timeout=0.5)
+        assert time.monotonic() - started < 5
+        assert await client.close(grace=0.5) == -signal.SIGKILL
+        async with AsyncClient(silent_server, timeout=0.3) as silent:
+            with pytest.raises(PushnormTimeout):
+                await silent.formats()
+
+    asyncio.run(main())
+
+
+def test_restart_after_a_crash_and_after_a_hang(executable: str) -> None:
+    async def main() -> None:
+        async with AsyncClient(executable, restart=True, stderr=subprocess.DEVNULL) as client:
+            first = client.pid
+            os.kill(first, signal.SIGKILL)
+            await client._server.process.wait()
+            assert (await client.convert({"aps": {"alert": "y"}}, to="amazon"))["payload"]["aps"]["alert"] == "y"
+            assert client.restarts == 1 and client.pid != first
+            os.kill(client.pid, signal.SIGSTOP)
+            with pytest.raises(PushnormTimeout):
+                await client.formats(timeout=0.3)
+            assert await client.formats()
+            assert client.restarts == 2
+        plain = AsyncClient(executable, stderr=subprocess.DEVNULL)
+        await plain.start()
+        os.kill(plain.pid, signal.SIGKILL)
+        await plain._server.process.wait()
+        with pytest.raises(PushnormProcessError):
+            await plain.formats()
+        await plain.close()
+
+    asyncio.run(main())

@@ -1,0 +1,185 @@
+"""Every RPC parameter, the error classes, typed results, timeouts and restarts (threaded client)."""
+
+import json
+import os
+import pathlib
+import signal
+import subprocess
+import time
+import typing
+
+import pytest
+
+import pushnormaliser
+from pushnormaliser import (
+    ERROR_CLASSES,
+    Client,
+    InvalidParamsError,
+    InvalidPayloadJSONError,
+    LossyConversionError,
+    MethodNotFoundError,
+    PayloadRejectedError,
+    PushnormError,
+    PushnormProcessError,
+    PushnormTimeout,
+    UnknownFormatError,
+    UnrecognisedPayloadError,
+    find_executable,
+)
+from pushnormaliser.results import RESULT_TYPES, Diagnostic, Format, LostField
+
+INVALID = {"aps": {"alert": "bad", "badge": "seven"}}
+ROOT = pathlib.Path(__file__).resolve().parent.parent.parent.parent
+
+
+def test_allow_invalid_converts_a_payload_with_errors_that_is_refused_without_it(executable: str) -> None:
+    with Client(executable) as client:
+        with pytest.raises(PayloadRejectedError) as refused:
+            client.convert(INVALID, to="amazon")
+        assert refused.value.code == 1003
+        assert refused.value.diagnostics[0]["code"] == "apns.badge.not-integer"
+        result = client.convert(INVALID, to="amazon", allow_invalid=True)
+        assert result["payload"]["aps"]["badge"] == "seven"
+        assert [d["code"] for d in result["diagnostics"]] == ["apns.badge.not-integer"]
+        many = list(client.convert_many([INVALID, INVALID], "apns", "amazon", allow_invalid=True))
+        assert [r["payload"]["aps"]["badge"] for r in many] == ["seven", "seven"]
+
+
+def test_each_error_code_raises_its_own_subclass(executable: str) -> None:
+    offline = {"OfflinePush": {"Title": "t", "Content": "c", "ResourcesID": "r"}}
+    cases = [
+        (lambda c: c.convert({"aps": {"alert": "x"}}, to="carrier-pigeon"), UnknownFormatError, 1001),
+        (lambda c: c.normalise({"neither": "vendor"}), UnrecognisedPayloadError, 1002),
+        (lambda c: c.convert(INVALID, to="amazon"), PayloadRejectedError, 1003),
+        (lambda c: c.convert(offline, "zego-offline-push", "hive", strict=True), LossyConversionError, 1004),
+        (lambda c: c.convert('{"aps": ', to="amazon"), InvalidPayloadJSONError, 1005),
+        (lambda c: c.convert({"aps": {}}, to="amazon", options={"noSuchOption": 1}), InvalidParamsError, -32602),
+        (lambda c: c.call("no.such.method"), MethodNotFoundError, -32601),
+    ]
+    with Client(executable) as client:
+        for call, cls, code in cases:
+            with pytest.raises(cls) as raised:
+                call(client)
+            assert raised.value.code == code and isinstance(raised.value, PushnormError), raised.value
+    assert LossyConversionError(1004, "m", {"lost": [{"path": "/x", "reason": "r"}]}).lost[0]["path"] == "/x"
+
+
+def test_the_error_classes_are_the_specs_errors(openrpc: dict) -> None:
+    declared = {entry["code"]: name for name, entry in openrpc["components"]["errors"].items()}
+    assert set(ERROR_CLASSES) == set(declared)
+    for code, cls in ERROR_CLASSES.items():
+        name = declared[code]
+        assert cls.__name__ == (name if name.endswith("Error") else name + "Error")
+        assert issubclass(cls, PushnormError) and cls.code == code
+        assert getattr(pushnormaliser, cls.__name__) is cls
+
+
+def test_the_result_types_have_the_specs_keys(openrpc: dict) -> None:
+    schemas = openrpc["components"]["schemas"]
+    results = {method["name"]: method["result"]["schema"] for method in openrpc["methods"]}
+    typed = dict(RESULT_TYPES)
+    typed.update({"#Diagnostic": Diagnostic, "#LostField": LostField, "#Format": Format})
+    for name, cls in typed.items():
+        schema = schemas[name[1:]] if name.startswith("#") else results[name]
+        required = set(schema["required"])
+        assert set(cls.__required_keys__) == required, name
+        assert set(cls.__optional_keys__) == set(schema["properties"]) - required, name
+    assert typing.get_type_hints(RESULT_TYPES["convert"])["size"] is int
+
+
+def test_options_target_and_catalogue_reach_the_server(executable: str) -> None:
+    catalogue = {"actions": [], "custom": 1}
+    with Client(executable) as client:
+        sandbox = client.convert({"aps": {"alert": "x"}}, to="sns", options={"snsPlatform": "APNS_SANDBOX"})
+        assert "APNS_SANDBOX" in sandbox["payload"]
+        report = client.validate({"aps": {"alert": "x"}}, target="fcm")
+        assert report["format"] == "apns"
+        assert any(d["code"] == "core.conversion.invalid-output" for d in report["diagnostics"]), report
+        checked = client.validate(catalogue=catalogue)
+        assert checked["valid"] is False and checked["diagnostics"][0]["path"] == "/actions"
+        rendered = client.render(None, "hive-actions", catalogue=catalogue)
+        assert rendered["payload"]["custom"] == 1 and rendered["payload"]["categories"] == {}
+        assert client.render(catalogue, "hive-actions")["payload"] == rendered["payload"]
+
+
+def test_a_hung_server_times_out_and_close_kills_it(executable: str) -> None:
+    client = Client(executable, timeout=10, stderr=subprocess.DEVNULL)
+    assert client.formats()
+    os.kill(client.pid, signal.SIGSTOP)
+    try:
+        started = time.monotonic()
+        with pytest.raises(PushnormTimeout) as timed_out:
+            client.convert({"aps": {"alert": "x"}}, to="amazon", timeout=0.5)
+        assert 0.4 < time.monotonic() - started < 5
+        assert timed_out.value.method == "convert" and isinstance(timed_out.value, TimeoutError)
+        with pytest.raises(PushnormTimeout):
+            list(client.convert_many([{"aps": {}}] * 3, to="amazon", timeout=0.2))
+    finally:
+        started = time.monotonic()
+        assert client.close(grace=0.5) == -signal.SIGKILL  # stopped: it never reads its end of input
+        assert time.monotonic() - started < 5
+
+
+def test_a_server_that_never_answers_times_out_by_the_clients_default(silent_server: str) -> None:
+    with Client(silent_server, timeout=0.3) as client:
+        with pytest.raises(PushnormTimeout) as timed_out:
+            client.formats()
+        assert timed_out.value.timeout == 0.3
+
+
+def test_without_restart_a_dead_server_fails_every_call(executable: str) -> None:
+    client = Client(executable, stderr=subprocess.DEVNULL)
+    os.kill(client.pid, signal.SIGKILL)
+    with pytest.raises(PushnormProcessError):
+        client.formats()
+    with pytest.raises(PushnormProcessError):
+        client.formats()
+    assert client.close() == -signal.SIGKILL
+
+
+def test_restart_starts_a_new_server_after_a_crash_and_after_a_hang(executable: str) -> None:
+    with Client(executable, restart=True, stderr=subprocess.DEVNULL) as client:
+        first = client.pid
+        assert client.convert({"aps": {"alert": "x"}}, to="amazon")["from"] == "apns"
+        os.kill(first, signal.SIGKILL)
+        client._server.process.wait()  # dead and reaped before the next call
+        assert client.convert({"aps": {"alert": "y"}}, to="amazon")["payload"]["aps"]["alert"] == "y"
+        assert client.restarts == 1 and client.pid != first
+        second = client.pid
+        os.kill(second, signal.SIGSTOP)
+        with pytest.raises(PushnormTimeout):
+            client.formats(timeout=0.3)
+        assert client.formats(), "a new server after the hung one was killed"
+        assert client.restarts == 2 and client.pid not in (first, second)
+
+
+def test_a_call_in_flight_when_the_server_dies_fails_and_is_not_resent(executable: str) -> None:
+    with Client(executable, restart=True, stderr=subprocess.DEVNULL) as client:
+        os.kill(client.pid, signal.SIGSTOP)
+        pending = client._send("formats", None)
+        os.kill(client.pid, signal.SIGKILL)
+        with pytest.raises(PushnormProcessError):
+            client._outcome(pending, 5, False)
+        assert client.formats()
+        assert client.restarts == 1
+
+
+def test_the_bundled_binary_is_found_after_explicit_and_environment(
+    executable: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("pushnormaliser._common.bundled_executable", lambda: executable)
+    monkeypatch.delenv("PUSHNORM", raising=False)
+    monkeypatch.setenv("PATH", "/nonexistent")
+    assert find_executable() == executable
+    monkeypatch.setenv("PUSHNORM", "/from/env/pushnorm")
+    assert find_executable() == "/from/env/pushnorm"
+    assert find_executable("/explicit/pushnorm") == "/explicit/pushnorm"
+
+
+def test_the_version_is_rpc_spec_version_everywhere(executable: str) -> None:
+    version = (ROOT / "rpc-spec" / "VERSION").read_text(encoding="utf-8").strip()
+    assert pushnormaliser.__version__ == version
+    printed = subprocess.run([executable, "--version"], capture_output=True, text=True, check=True).stdout
+    assert printed == f"pushnorm {version}\n"
+    with Client(executable) as client:
+        assert client.discover()["info"]["version"] == version
