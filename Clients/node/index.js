@@ -6,8 +6,14 @@ const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 const readline = require('node:readline');
+const { version } = require('./package.json');
 
-/** A JSON-RPC error reply: `code`, `message`, `data`. */
+/** Milliseconds a call waits for its reply unless the client or the call says otherwise (0 or null: no limit). */
+const DEFAULT_TIMEOUT = 30_000;
+/** Milliseconds close() waits for the server to exit at end of input before killing it. */
+const CLOSE_GRACE = 5_000;
+
+/** A JSON-RPC error reply: `code`, `message`, `data`; thrown as the subclass of its code. */
 class PushnormError extends Error {
   constructor(code, message, data) {
     super(message);
@@ -15,6 +21,49 @@ class PushnormError extends Error {
     this.code = code;
     this.data = data === undefined ? null : data;
   }
+
+  /** `data.diagnostics`, or []. */
+  get diagnostics() {
+    return (this.data && Array.isArray(this.data.diagnostics)) ? this.data.diagnostics : [];
+  }
+}
+
+// One subclass per code of `components.errors` in rpc-spec/openrpc.json (a test checks the two agree).
+const errorClasses = new Map();
+function defineError(name, code) {
+  const cls = {
+    [name]: class extends PushnormError {
+      constructor(_code, message, data) {
+        super(code, message, data);
+        this.name = name;
+      }
+    },
+  }[name];
+  cls.code = code;
+  errorClasses.set(code, cls);
+  return cls;
+}
+const ParseError = defineError('ParseError', -32700);
+const InvalidRequestError = defineError('InvalidRequestError', -32600);
+const MethodNotFoundError = defineError('MethodNotFoundError', -32601);
+const InvalidParamsError = defineError('InvalidParamsError', -32602);
+const InternalError = defineError('InternalError', -32603);
+const UnknownFormatError = defineError('UnknownFormatError', 1001);
+const UnrecognisedPayloadError = defineError('UnrecognisedPayloadError', 1002);
+const PayloadRejectedError = defineError('PayloadRejectedError', 1003);
+const LossyConversionError = defineError('LossyConversionError', 1004);
+const InvalidPayloadJSONError = defineError('InvalidPayloadJSONError', 1005);
+Object.defineProperty(LossyConversionError.prototype, 'lost', {
+  get() {
+    return (this.data && Array.isArray(this.data.lost)) ? this.data.lost : [];
+  },
+});
+
+/** The error for a reply's `error` member: the subclass of its code, else PushnormError. */
+function errorFromReply(error) {
+  if (!error || typeof error !== 'object') return new PushnormError(0, `malformed error reply: ${JSON.stringify(error)}`);
+  const cls = errorClasses.get(error.code);
+  return cls ? new cls(error.code, error.message, error.data) : new PushnormError(error.code, error.message, error.data);
 }
 
 /** The server could not be started, or ended before answering. */
@@ -25,45 +74,134 @@ class PushnormProcessError extends Error {
   }
 }
 
-/** The pushnorm to run: `executable`, else $PUSHNORM, else `pushnorm` on PATH. */
+/** The server did not answer a call within its timeout (the call is abandoned; a late reply is dropped). */
+class PushnormTimeoutError extends PushnormProcessError {
+  constructor(method, timeout) {
+    super(`${method}: no reply within ${timeout} ms`);
+    this.name = 'PushnormTimeoutError';
+    this.method = method;
+    this.timeout = timeout;
+  }
+}
+
+function isExecutable(candidate) {
+  try {
+    fs.accessSync(candidate, fs.constants.X_OK);
+    return fs.statSync(candidate).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The pushnorm shipped in this package (`bin/pushnorm`, in the packed tarball), or null. */
+function bundledExecutable() {
+  const candidate = path.join(__dirname, 'bin', 'pushnorm');
+  return isExecutable(candidate) ? candidate : null;
+}
+
+/** The pushnorm to run: `executable`, else $PUSHNORM, else the bundled one, else `pushnorm` on PATH. */
 function findExecutable(executable) {
   if (executable) return executable;
   if (process.env.PUSHNORM) return process.env.PUSHNORM;
+  const bundled = module.exports.bundledExecutable();
+  if (bundled) return bundled;
   for (const directory of (process.env.PATH || '').split(path.delimiter)) {
-    if (!directory) continue;
-    const candidate = path.join(directory, 'pushnorm');
+    if (directory && isExecutable(path.join(directory, 'pushnorm'))) return path.join(directory, 'pushnorm');
+  }
+  throw new PushnormProcessError(
+    'pushnorm not found: pass executable, set $PUSHNORM, install the packed tarball (it bundles pushnorm), ' +
+      'or put pushnorm on PATH');
+}
+
+/** One child process and the calls waiting on it. */
+class Server {
+  constructor(command, args, stderr) {
+    this.pending = new Map();
+    this.failure = null;
+    this.exitStatus = undefined;
+    this.process = spawn(command, args, { stdio: ['pipe', 'pipe', stderr] });
+    this.exited = new Promise((resolve) => {
+      this.process.on('close', (code, signal) => {
+        this.exitStatus = code === null ? signal : code;
+        this.fail(`pushnorm exited (${this.exitStatus}) before replying`);
+        resolve(this.exitStatus);
+      });
+    });
+    this.process.on('error', (error) => this.fail(`cannot run ${command}: ${error.message}`));
+    this.process.stdin.on('error', (error) => this.fail(`the server is gone: ${error.message}`));
+    const lines = readline.createInterface({ input: this.process.stdout, crlfDelay: Infinity });
+    lines.on('line', (line) => this.receive(line));
+    lines.on('close', () => this.fail('pushnorm exited before replying'));
+  }
+
+  get alive() {
+    return this.failure === null && this.process.exitCode === null && this.process.signalCode === null;
+  }
+
+  send(id, line, entry) {
+    this.pending.set(id, entry);
+    this.process.stdin.write(line);
+  }
+
+  receive(line) {
+    if (!line.trim()) return;
+    let reply;
     try {
-      fs.accessSync(candidate, fs.constants.X_OK);
-      return candidate;
+      reply = JSON.parse(line);
     } catch {
-      // not here
+      return;
+    }
+    for (const item of Array.isArray(reply) ? reply : [reply]) {
+      const entry = item && this.pending.get(item.id);
+      if (!entry) continue;
+      this.pending.delete(item.id);
+      if (item.error) entry.reject(errorFromReply(item.error));
+      else if ('result' in item) entry.resolve(item.result);
+      else entry.reject(new PushnormProcessError(`a reply with neither result nor error: ${line}`));
     }
   }
-  throw new PushnormProcessError('pushnorm not found: pass executable, set $PUSHNORM, or put pushnorm on PATH');
+
+  fail(message) {
+    this.failure = this.failure || message;
+    const waiting = [...this.pending.values()];
+    this.pending.clear();
+    for (const entry of waiting) entry.reject(new PushnormProcessError(this.failure));
+  }
+
+  kill() {
+    this.fail('the server was stopped');
+    if (this.exitStatus === undefined) this.process.kill('SIGKILL');
+  }
+
+  async stop(grace) {
+    if (!this.process.stdin.destroyed) this.process.stdin.end();
+    let timer;
+    const late = new Promise((resolve) => {
+      timer = setTimeout(resolve, grace, 'late');
+    });
+    const status = await Promise.race([this.exited, late]);
+    clearTimeout(timer);
+    if (status !== 'late') return status;
+    this.kill();
+    return this.exited;
+  }
 }
 
 class Client {
   /**
-   * @param {{executable?: string, options?: object, args?: string[], stderr?: 'inherit'|'ignore'|'pipe'}} [settings]
+   * @param {import('./index').ClientSettings} [settings]
    */
   constructor(settings = {}) {
     this.executable = findExecutable(settings.executable);
     this.options = { ...(settings.options || {}) };
+    this.timeout = settings.timeout === undefined ? DEFAULT_TIMEOUT : settings.timeout;
+    this.restart = Boolean(settings.restart);
+    this.restarts = 0;
+    this._args = ['rpc', ...(settings.args || [])];
+    this._stderr = settings.stderr || 'inherit';
     this._nextId = 1;
-    this._pending = new Map();
-    this._failure = null;
     this._closed = false;
-    this._process = spawn(this.executable, ['rpc', ...(settings.args || [])], {
-      stdio: ['pipe', 'pipe', settings.stderr || 'inherit'],
-    });
-    this._exited = new Promise((resolve) => {
-      this._process.on('close', (code, signal) => resolve(code === null ? signal : code));
-    });
-    this._process.on('error', (error) => this._fail(`cannot run ${this.executable}: ${error.message}`));
-    this._process.stdin.on('error', (error) => this._fail(`the server is gone: ${error.message}`));
-    const lines = readline.createInterface({ input: this._process.stdout, crlfDelay: Infinity });
-    lines.on('line', (line) => this._receive(line));
-    lines.on('close', () => this._fail(`pushnorm exited before replying`));
+    this._server = new Server(this.executable, this._args, this._stderr);
   }
 
   /** Runs `body(client)` and closes the client afterwards, whatever happens. */
@@ -76,51 +214,59 @@ class Client {
     }
   }
 
-  /** Closes the server's stdin (it exits at end of input); resolves to its exit status. */
-  async close() {
-    if (!this._closed) {
-      this._closed = true;
-      this._process.stdin.end();
-    }
-    return this._exited;
+  /** The process id of the current server. */
+  get pid() {
+    return this._server.process.pid;
   }
 
-  normalise(payload, { format = 'auto', options } = {}) {
-    return this.call('normalise', this._params({ payload, format }, options));
+  /** Ends the server's input and resolves to its exit status (a signal name when killed after `grace` ms). */
+  async close(grace = CLOSE_GRACE) {
+    this._closed = true;
+    return this._server.stop(grace);
   }
 
-  validate({ payload, notification, catalogue, format, target, options } = {}) {
+  normalise(payload, { format = 'auto', options, timeout } = {}) {
+    return this.call('normalise', this._params({ payload, format }, options), { timeout });
+  }
+
+  validate({ payload, notification, catalogue, format, target, options, timeout } = {}) {
     const params = {};
     if (payload !== undefined) params.payload = payload;
     if (notification !== undefined) params.notification = notification;
     if (catalogue !== undefined) params.catalogue = catalogue;
     if (format !== undefined) params.format = format;
     if (target !== undefined) params.target = target;
-    return this.call('validate', this._params(params, options));
+    return this.call('validate', this._params(params, options), { timeout });
   }
 
-  render(notification, { format, options } = {}) {
-    const key = format === 'hive-actions' ? 'catalogue' : 'notification';
-    return this.call('render', this._params({ [key]: notification, format }, options));
+  render(notification, { format, catalogue, options, timeout } = {}) {
+    const params = { format };
+    if (catalogue !== undefined) params.catalogue = catalogue;
+    if (notification !== undefined && notification !== null) {
+      params[format === 'hive-actions' && catalogue === undefined ? 'catalogue' : 'notification'] = notification;
+    }
+    return this.call('render', this._params(params, options), { timeout });
   }
 
-  convert(payload, { from = 'auto', to, strict = false, options } = {}) {
-    return this.call('convert', this._convertParams(payload, { from, to, strict, options }));
+  convert(payload, { from = 'auto', to, strict = false, allowInvalid = false, options, timeout } = {}) {
+    return this.call('convert', this._convertParams(payload, { from, to, strict, allowInvalid, options }), { timeout });
   }
 
-  formats() {
-    return this.call('formats');
+  formats({ timeout } = {}) {
+    return this.call('formats', undefined, { timeout });
   }
 
-  discover() {
-    return this.call('rpc.discover');
+  discover({ timeout } = {}) {
+    return this.call('rpc.discover', undefined, { timeout });
   }
 
   /**
    * Converts every payload with at most `maxInFlight` requests outstanding; yields results in input order.
    * A failed record throws its PushnormError, or is yielded as one with `returnErrors: true`.
    */
-  async *convertMany(payloads, { from = 'auto', to, strict = false, options, maxInFlight = 64, returnErrors = false } = {}) {
+  async *convertMany(payloads, {
+    from = 'auto', to, strict = false, allowInvalid = false, options, maxInFlight = 64, returnErrors = false, timeout,
+  } = {}) {
     if (!(maxInFlight >= 1)) throw new RangeError('maxInFlight must be at least 1');
     const window = [];
     const settle = async (promise) => {
@@ -133,24 +279,55 @@ class Client {
     };
     for await (const payload of payloads) {
       if (window.length >= maxInFlight) yield await settle(window.shift());
-      const promise = this.call('convert', this._convertParams(payload, { from, to, strict, options }));
+      const params = this._convertParams(payload, { from, to, strict, allowInvalid, options });
+      const promise = this.call('convert', params, { timeout });
       promise.catch(() => {}); // handled when its turn comes
       window.push(promise);
     }
     while (window.length > 0) yield await settle(window.shift());
   }
 
-  /** Any method: resolves to the result, rejects with PushnormError (or PushnormProcessError). */
-  call(method, params) {
-    if (this._closed) return Promise.reject(new PushnormProcessError('the client is closed'));
-    if (this._failure) return Promise.reject(new PushnormProcessError(this._failure));
+  /**
+   * Any method: resolves to the result, rejects with the PushnormError subclass of the reply's code, a
+   * PushnormTimeoutError after `timeout` ms (default: the client's), or a PushnormProcessError.
+   */
+  call(method, params, { timeout } = {}) {
+    let server;
+    try {
+      server = this._liveServer();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    const limit = timeout === undefined ? this.timeout : timeout;
     const id = this._nextId++;
     const message = { jsonrpc: '2.0', id, method };
     if (params && Object.keys(params).length > 0) message.params = params;
     return new Promise((resolve, reject) => {
-      this._pending.set(id, { resolve, reject });
-      this._process.stdin.write(JSON.stringify(message) + '\n');
+      let timer = null;
+      const settle = (outcome) => (value) => {
+        if (timer) clearTimeout(timer);
+        outcome(value);
+      };
+      if (limit) {
+        timer = setTimeout(() => {
+          server.pending.delete(id);
+          if (this.restart) server.kill(); // hung: the next call starts a new server
+          reject(new PushnormTimeoutError(method, limit));
+        }, limit);
+      }
+      server.send(id, JSON.stringify(message) + '\n', { resolve: settle(resolve), reject: settle(reject) });
     });
+  }
+
+  _liveServer() {
+    if (this._closed) throw new PushnormProcessError('the client is closed');
+    const server = this._server;
+    if (server.alive) return server;
+    if (!this.restart) throw new PushnormProcessError(server.failure || 'pushnorm exited');
+    server.kill();
+    this._server = new Server(this.executable, this._args, this._stderr);
+    this.restarts += 1;
+    return this._server;
   }
 
   _params(params, options) {
@@ -159,37 +336,12 @@ class Client {
     return params;
   }
 
-  _convertParams(payload, { from, to, strict, options }) {
+  _convertParams(payload, { from, to, strict, allowInvalid, options }) {
     if (!to) throw new TypeError('convert needs `to` (the target format)');
     const params = { payload, from, to };
     if (strict) params.strict = true;
+    if (allowInvalid) params.allowInvalid = true;
     return this._params(params, options);
-  }
-
-  _receive(line) {
-    if (!line.trim()) return;
-    let reply;
-    try {
-      reply = JSON.parse(line);
-    } catch {
-      return;
-    }
-    for (const item of Array.isArray(reply) ? reply : [reply]) {
-      const pending = item && this._pending.get(item.id);
-      if (!pending) continue;
-      this._pending.delete(item.id);
-      if (item.error) {
-        pending.reject(new PushnormError(item.error.code, item.error.message, item.error.data));
-      } else {
-        pending.resolve(item.result);
-      }
-    }
-  }
-
-  _fail(message) {
-    this._failure = this._failure || message;
-    for (const pending of this._pending.values()) pending.reject(new PushnormProcessError(this._failure));
-    this._pending.clear();
   }
 }
 
@@ -200,4 +352,24 @@ if (typeof Symbol.asyncDispose === 'symbol') {
   };
 }
 
-module.exports = { Client, PushnormError, PushnormProcessError, findExecutable };
+module.exports = {
+  Client,
+  PushnormError,
+  PushnormProcessError,
+  PushnormTimeoutError,
+  ParseError,
+  InvalidRequestError,
+  MethodNotFoundError,
+  InvalidParamsError,
+  InternalError,
+  UnknownFormatError,
+  UnrecognisedPayloadError,
+  PayloadRejectedError,
+  LossyConversionError,
+  InvalidPayloadJSONError,
+  errorClasses,
+  findExecutable,
+  bundledExecutable,
+  version,
+  DEFAULT_TIMEOUT,
+};

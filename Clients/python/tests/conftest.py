@@ -25,7 +25,7 @@ def executable() -> str:
 def silent_server(tmp_path: pathlib.Path) -> str:
     """A stand-in for pushnorm that reads its input and never answers (a hung server)."""
     script = tmp_path / "pushnorm-silent"
-    script.write_text("#!/bin/sh\nexec cat >/dev/null\n")
+    script.write_text("#!/bin/sh\nwhile read -r line; do :; done\n")
     script.chmod(script.stat().st_mode | stat.S_IXUSR)
     return str(script)
 
