@@ -1,0 +1,383 @@
+package pushnormaliser
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+var invalid = map[string]any{"aps": map[string]any{"alert": "bad", "badge": "seven"}}
+
+func executable(t *testing.T) string {
+	t.Helper()
+	path := os.Getenv("PUSHNORM")
+	if path == "" {
+		path, _ = filepath.Abs("../../.build/debug/pushnorm")
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Fatalf("%s is not built: swift build --product pushnorm, or set PUSHNORM", path)
+	}
+	return path
+}
+
+func start(t *testing.T, config Config) *Client {
+	t.Helper()
+	if config.Executable == "" {
+		config.Executable = executable(t)
+	}
+	client, err := New(config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = client.CloseWithin(time.Second) })
+	return client
+}
+
+func openRPC(t *testing.T) map[string]any {
+	t.Helper()
+	text, err := os.ReadFile("../../rpc-spec/openrpc.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var document map[string]any
+	if err := json.Unmarshal(text, &document); err != nil {
+		t.Fatal(err)
+	}
+	return document
+}
+
+func TestConvertReturnsThePayloadAndTheLossReport(t *testing.T) {
+	client := start(t, Config{Options: map[string]any{"amazonMediaPlacement": "data"}})
+	zego := map[string]any{"aps": map[string]any{"alert": "hi"}, "payload": `{"image_attachment": "https://x.example/a.jpg"}`}
+	result, err := client.Convert(context.Background(), zego, ConvertParams{From: "zego", To: "amazon"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var payload struct {
+		Data map[string]string `json:"data"`
+	}
+	if err := json.Unmarshal(result.Payload, &payload); err != nil || payload.Data["attachment-url"] != "https://x.example/a.jpg" {
+		t.Fatalf("payload %s (%v)", result.Payload, err)
+	}
+	if result.From != "zego" || len(result.Lost) != 0 || result.Size != len(result.Payload) {
+		t.Fatalf("%+v", result)
+	}
+	top, err := client.Convert(context.Background(), zego, ConvertParams{
+		From: "zego", To: "amazon", Options: map[string]any{"amazonMediaPlacement": "top"},
+	})
+	if err != nil || !strings.Contains(string(top.Payload), `"attachment-url":"https://x.example/a.jpg"`) {
+		t.Fatalf("%v %s", err, top.Payload)
+	}
+	fromString, err := client.Convert(context.Background(), `{"aps":{"alert":"s"}}`, ConvertParams{To: "hive"})
+	if err != nil || fromString.From != "apns" {
+		t.Fatalf("%v %+v", err, fromString)
+	}
+}
+
+func TestAllowInvalidConvertsAPayloadThatIsRefusedWithoutIt(t *testing.T) {
+	client := start(t, Config{})
+	_, err := client.Convert(context.Background(), invalid, ConvertParams{To: "amazon"})
+	var rejected *Error
+	if !errors.Is(err, ErrPayloadRejected) || !errors.As(err, &rejected) || rejected.Diagnostics()[0].Code != "apns.badge.not-integer" {
+		t.Fatalf("%v", err)
+	}
+	result, err := client.Convert(context.Background(), invalid, ConvertParams{To: "amazon", AllowInvalid: true})
+	if err != nil || !strings.Contains(string(result.Payload), `"badge":"seven"`) || result.Diagnostics[0].Severity != "error" {
+		t.Fatalf("%v %+v", err, result)
+	}
+}
+
+func TestEachErrorCodeMatchesItsSentinel(t *testing.T) {
+	client := start(t, Config{})
+	ctx := context.Background()
+	offline := map[string]any{"OfflinePush": map[string]any{"Title": "t", "Content": "c", "ResourcesID": "r"}}
+	cases := []struct {
+		call     func() error
+		sentinel *Error
+	}{
+		{func() error { _, e := client.Convert(ctx, invalid, ConvertParams{To: "carrier-pigeon"}); return e }, ErrUnknownFormat},
+		{func() error { _, e := client.Normalise(ctx, map[string]any{"neither": 1}, NormaliseParams{}); return e }, ErrUnrecognisedPayload},
+		{func() error { _, e := client.Convert(ctx, invalid, ConvertParams{To: "amazon"}); return e }, ErrPayloadRejected},
+		{func() error {
+			_, e := client.Convert(ctx, offline, ConvertParams{From: "zego-offline-push", To: "hive", Strict: true})
+			return e
+		}, ErrLossyConversion},
+		{func() error { _, e := client.Convert(ctx, `{"aps": `, ConvertParams{To: "amazon"}); return e }, ErrInvalidPayloadJSON},
+		{func() error {
+			_, e := client.Convert(ctx, invalid, ConvertParams{To: "amazon", Options: map[string]any{"noSuchOption": 1}})
+			return e
+		}, ErrInvalidParams},
+		{func() error { return client.Call(ctx, "no.such.method", nil, nil) }, ErrMethodNotFound},
+	}
+	for _, test := range cases {
+		err := test.call()
+		if !errors.Is(err, test.sentinel) {
+			t.Errorf("%v is not %d", err, test.sentinel.Code)
+		}
+		for _, other := range []*Error{ErrUnknownFormat, ErrPayloadRejected, ErrParse} {
+			if other != test.sentinel && errors.Is(err, other) {
+				t.Errorf("%v matches %d too", err, other.Code)
+			}
+		}
+	}
+	_, err := client.Convert(ctx, offline, ConvertParams{From: "zego-offline-push", To: "hive", Strict: true})
+	var lossy *Error
+	if !errors.As(err, &lossy) || len(lossy.Lost()) == 0 {
+		t.Fatalf("%v", err)
+	}
+}
+
+func TestTheErrorCodesAreTheSpecsErrors(t *testing.T) {
+	declared := map[int]string{}
+	for name, entry := range openRPC(t)["components"].(map[string]any)["errors"].(map[string]any) {
+		declared[int(entry.(map[string]any)["code"].(float64))] = name
+	}
+	if !reflect.DeepEqual(declared, ErrorCodes) {
+		t.Fatalf("spec %v, client %v", declared, ErrorCodes)
+	}
+	sentinels := []*Error{ErrParse, ErrInvalidRequest, ErrMethodNotFound, ErrInvalidParams, ErrInternal, ErrUnknownFormat,
+		ErrUnrecognisedPayload, ErrPayloadRejected, ErrLossyConversion, ErrInvalidPayloadJSON}
+	if len(sentinels) != len(declared) {
+		t.Fatalf("%d sentinels for %d codes", len(sentinels), len(declared))
+	}
+	for _, sentinel := range sentinels {
+		if _, found := declared[sentinel.Code]; !found {
+			t.Errorf("sentinel %d is not in the spec", sentinel.Code)
+		}
+	}
+}
+
+func jsonKeys(value any) (required, optional []string) {
+	kind := reflect.TypeOf(value)
+	for index := 0; index < kind.NumField(); index++ {
+		tag := strings.Split(kind.Field(index).Tag.Get("json"), ",")
+		if len(tag) > 1 && tag[1] == "omitempty" {
+			optional = append(optional, tag[0])
+		} else {
+			required = append(required, tag[0])
+		}
+	}
+	sort.Strings(required)
+	sort.Strings(optional)
+	return required, optional
+}
+
+func TestTheResultTypesHaveTheSpecsKeys(t *testing.T) {
+	document := openRPC(t)
+	schemas := document["components"].(map[string]any)["schemas"].(map[string]any)
+	results := map[string]any{}
+	for _, method := range document["methods"].([]any) {
+		entry := method.(map[string]any)
+		results[entry["name"].(string)] = entry["result"].(map[string]any)["schema"]
+	}
+	for _, pair := range []struct {
+		schema any
+		value  any
+	}{
+		{results["normalise"], NormaliseResult{}}, {results["validate"], ValidateResult{}}, {results["render"], RenderResult{}},
+		{results["convert"], ConvertResult{}}, {schemas["Diagnostic"], Diagnostic{}}, {schemas["LostField"], LostField{}},
+		{schemas["Format"], Format{}},
+	} {
+		spec, value := pair.schema.(map[string]any), pair.value
+		var wantRequired, wantOptional []string
+		isRequired := map[string]bool{}
+		for _, key := range spec["required"].([]any) {
+			isRequired[key.(string)] = true
+		}
+		for key := range spec["properties"].(map[string]any) {
+			if isRequired[key] {
+				wantRequired = append(wantRequired, key)
+			} else {
+				wantOptional = append(wantOptional, key)
+			}
+		}
+		sort.Strings(wantRequired)
+		sort.Strings(wantOptional)
+		required, optional := jsonKeys(value)
+		if !reflect.DeepEqual(required, wantRequired) || !reflect.DeepEqual(optional, wantOptional) {
+			t.Errorf("%T: %v / %v, spec %v / %v", value, required, optional, wantRequired, wantOptional)
+		}
+	}
+}
+
+func TestNormaliseValidateRenderFormatsDiscover(t *testing.T) {
+	client := start(t, Config{})
+	ctx := context.Background()
+	normalised, err := client.Normalise(ctx, map[string]any{"aps": map[string]any{"alert": map[string]any{"title": "T"}, "badge": 2}}, NormaliseParams{})
+	if err != nil || normalised.Format != "apns" {
+		t.Fatalf("%v %+v", err, normalised)
+	}
+	rendered, err := client.Render(ctx, RenderParams{Format: "apns", Notification: normalised.Notification})
+	if err != nil || !strings.Contains(string(rendered.Payload), `"badge":2`) {
+		t.Fatalf("%v %+v", err, rendered)
+	}
+	report, err := client.Validate(ctx, ValidateParams{Payload: map[string]any{"aps": map[string]any{"alert": "x"}}, Target: "fcm"})
+	if err != nil || report.Format != "apns" || report.Diagnostics[0].Code != "core.conversion.invalid-output" {
+		t.Fatalf("%v %+v", err, report)
+	}
+	catalogue := map[string]any{"actions": []any{}, "custom": 1}
+	checked, err := client.Validate(ctx, ValidateParams{Catalogue: catalogue})
+	if err != nil || checked.Valid || checked.Diagnostics[0].Path != "/actions" {
+		t.Fatalf("%v %+v", err, checked)
+	}
+	renderedCatalogue, err := client.Render(ctx, RenderParams{Format: "hive-actions", Catalogue: catalogue})
+	if err != nil || !strings.Contains(string(renderedCatalogue.Payload), `"custom":1`) {
+		t.Fatalf("%v %+v", err, renderedCatalogue)
+	}
+	sandbox, err := client.Convert(ctx, map[string]any{"aps": map[string]any{"alert": "x"}}, ConvertParams{
+		To: "sns", Options: map[string]any{"snsPlatform": "APNS_SANDBOX"},
+	})
+	if err != nil || !strings.Contains(string(sandbox.Payload), `"APNS_SANDBOX"`) {
+		t.Fatalf("%v %+v", err, sandbox)
+	}
+	formats, err := client.Formats(ctx)
+	if err != nil || formats[len(formats)-1].Kind != "catalogue" {
+		t.Fatalf("%v %+v", err, formats)
+	}
+	document, err := client.Discover(ctx)
+	if err != nil || document["info"].(map[string]any)["version"] != Version {
+		t.Fatalf("%v %v", err, document["info"])
+	}
+}
+
+func TestConvertManyKeepsOrderAndCarriesEachError(t *testing.T) {
+	client := start(t, Config{})
+	payloads := make([]any, 300)
+	for index := range payloads {
+		payloads[index] = map[string]any{"aps": map[string]any{"alert": "m", "badge": index}}
+	}
+	payloads[7] = invalid
+	outcomes := client.ConvertMany(context.Background(), payloads, ConvertParams{From: "apns", To: "amazon"}, 16)
+	for index, outcome := range outcomes {
+		if index == 7 {
+			if !errors.Is(outcome.Err, ErrPayloadRejected) {
+				t.Fatalf("7: %v", outcome.Err)
+			}
+			continue
+		}
+		var payload struct {
+			APS struct {
+				Badge int `json:"badge"`
+			} `json:"aps"`
+		}
+		if outcome.Err != nil || json.Unmarshal(outcome.Result.Payload, &payload) != nil || payload.APS.Badge != index {
+			t.Fatalf("%d: %v %+v", index, outcome.Err, outcome.Result)
+		}
+	}
+}
+
+func TestAHungServerTimesOutAndCloseKillsIt(t *testing.T) {
+	client := start(t, Config{Stderr: nil})
+	if _, err := client.Formats(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Kill(client.PID(), syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	started := time.Now()
+	_, err := client.Convert(ctx, invalid, ConvertParams{To: "amazon"})
+	if !errors.Is(err, ErrTimeout) || !errors.Is(err, context.DeadlineExceeded) || time.Since(started) > 5*time.Second {
+		t.Fatalf("%v after %v", err, time.Since(started))
+	}
+	started = time.Now()
+	var exit *exec.ExitError
+	if err := client.CloseWithin(300 * time.Millisecond); !errors.As(err, &exit) || time.Since(started) > 5*time.Second {
+		t.Fatalf("close: %v", err)
+	}
+	if _, err := client.Formats(context.Background()); !errors.Is(err, ErrProcess) {
+		t.Fatalf("after close: %v", err)
+	}
+}
+
+func TestTheClientsTimeoutAppliesWhenTheContextHasNoDeadline(t *testing.T) {
+	silent := filepath.Join(t.TempDir(), "pushnorm")
+	if err := os.WriteFile(silent, []byte("#!/bin/sh\nwhile read -r line; do :; done\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	client := start(t, Config{Executable: silent, Timeout: 200 * time.Millisecond})
+	if _, err := client.Formats(context.Background()); !errors.Is(err, ErrTimeout) {
+		t.Fatalf("%v", err)
+	}
+}
+
+func TestWithoutRestartADeadServerFailsEveryCall(t *testing.T) {
+	client := start(t, Config{})
+	_ = syscall.Kill(client.PID(), syscall.SIGKILL)
+	<-client.server.done
+	for range [2]int{} {
+		if _, err := client.Formats(context.Background()); !errors.Is(err, ErrProcess) {
+			t.Fatalf("%v", err)
+		}
+	}
+}
+
+func TestRestartAfterACrashAndAfterAHang(t *testing.T) {
+	client := start(t, Config{Restart: true})
+	ctx := context.Background()
+	first := client.PID()
+	_ = syscall.Kill(first, syscall.SIGSTOP)
+	inFlight := make(chan error, 1)
+	go func() { _, err := client.Formats(ctx); inFlight <- err }()
+	time.Sleep(100 * time.Millisecond)
+	_ = syscall.Kill(first, syscall.SIGKILL)
+	if err := <-inFlight; !errors.Is(err, ErrProcess) {
+		t.Fatalf("in flight: %v", err)
+	}
+	<-client.server.done
+	if _, err := client.Convert(ctx, map[string]any{"aps": map[string]any{"alert": "y"}}, ConvertParams{To: "amazon"}); err != nil {
+		t.Fatal(err)
+	}
+	if client.Restarts() != 1 || client.PID() == first {
+		t.Fatalf("restarts %d, pid %d", client.Restarts(), client.PID())
+	}
+	_ = syscall.Kill(client.PID(), syscall.SIGSTOP)
+	short, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
+	defer cancel()
+	if _, err := client.Formats(short); !errors.Is(err, ErrTimeout) {
+		t.Fatalf("%v", err)
+	}
+	if _, err := client.Formats(ctx); err != nil || client.Restarts() != 2 {
+		t.Fatalf("%v, restarts %d", err, client.Restarts())
+	}
+}
+
+func TestTheVersionIsRPCSpecVersion(t *testing.T) {
+	text, err := os.ReadFile("../../rpc-spec/VERSION")
+	if err != nil || strings.TrimSpace(string(text)) != Version {
+		t.Fatalf("rpc-spec/VERSION %q, Version %q (%v)", text, Version, err)
+	}
+	printed, err := exec.Command(executable(t), "--version").Output()
+	if err != nil || string(printed) != "pushnorm "+Version+"\n" {
+		t.Fatalf("%q %v", printed, err)
+	}
+}
+
+func TestFindExecutable(t *testing.T) {
+	t.Setenv("PUSHNORM", "/from/env/pushnorm")
+	if found, _ := FindExecutable("/explicit"); found != "/explicit" {
+		t.Fatal(found)
+	}
+	if found, _ := FindExecutable(""); found != "/from/env/pushnorm" {
+		t.Fatal(found)
+	}
+	t.Setenv("PUSHNORM", "")
+	t.Setenv("PATH", filepath.Dir(executable(t)))
+	if found, _ := FindExecutable(""); found != filepath.Join(filepath.Dir(executable(t)), "pushnorm") {
+		t.Fatal(found)
+	}
+	t.Setenv("PATH", "/nonexistent")
+	if _, err := FindExecutable(""); !errors.Is(err, ErrProcess) {
+		t.Fatal(err)
+	}
+}

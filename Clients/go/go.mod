@@ -1,0 +1,3 @@
+module pushnormaliser
+
+go 1.19
