@@ -315,30 +315,14 @@ packages-deps:
 # client's tests against the dist binary.
 PACKAGE_CHECK_PAYLOAD := {"aps": {"alert": {"title": "Hi", "body": "there"}, "badge": 3}}
 test-packages: npm-pack packages-deps
-	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; set -e; \
+	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; set -e; clean="env -i PATH=/usr/bin:/bin HOME=$$tmp"; \
 	$(PYTHON) -m venv "$$tmp/venv"; \
 	"$$tmp/venv/bin/pip" install -q --disable-pip-version-check --no-index $(CURDIR)/$(PKG_DIR)/pushnormaliser-*.whl; \
 	mkdir "$$tmp/run" && cd "$$tmp/run"; \
-	env -i PATH=/usr/bin:/bin HOME="$$tmp" "$$tmp/venv/bin/python" -c 'import json, os, subprocess, sys, pushnormaliser; \
-	  from pushnormaliser import Client; \
-	  binary = pushnormaliser.bundled_executable(); assert binary and binary.startswith(sys.prefix), binary; \
-	  libs = subprocess.run(["ldd", binary], capture_output=True, text=True, check=True).stdout; \
-	  bad = [l for l in libs.splitlines() if "not found" in l or "/opt/swift" in l or "$(CURDIR)" in l]; assert not bad, bad; \
-	  assert "pushnormaliser.libs/libjansson" in libs, libs; \
-	  client = Client(); assert client.executable == binary, client.executable; \
-	  result = client.convert(json.loads(sys.argv[1]), to="fcm", options={}); client.close(); \
-	  assert result["payload"]["message"]["notification"]["title"] == "Hi", result; \
-	  print("test-packages: the wheel (%s) converts with its bundled %s" % (pushnormaliser.__version__, os.path.relpath(binary, sys.prefix)))' \
-	  '$(PACKAGE_CHECK_PAYLOAD)'; \
+	$$clean "$$tmp/venv/bin/python" $(CURDIR)/Tests/packages/check_wheel.py '$(PACKAGE_CHECK_PAYLOAD)' $(CURDIR); \
 	mkdir "$$tmp/node" && cd "$$tmp/node"; \
-	env -i PATH=/usr/bin:/bin HOME="$$tmp" npm init -y >/dev/null; \
-	env -i PATH=/usr/bin:/bin HOME="$$tmp" npm install --offline --no-audit --no-fund --silent $(CURDIR)/$(PKG_DIR)/pushnormaliser-*.tgz; \
-	env -i PATH=/usr/bin:/bin HOME="$$tmp" node -e 'const { Client, bundledExecutable, version } = require("pushnormaliser"); \
-	  (async () => { const binary = bundledExecutable(); const client = new Client(); \
-	    if (client.executable !== binary || !binary.includes("node_modules")) throw new Error(binary); \
-	    const result = await client.convert(JSON.parse(process.argv[1]), { to: "fcm" }); await client.close(); \
-	    if (result.payload.message.notification.title !== "Hi") throw new Error(JSON.stringify(result)); \
-	    console.log(`test-packages: the npm tarball (${version}) converts with its bundled ${binary.slice(binary.indexOf("node_modules"))}`); \
-	  })().catch((error) => { console.error(error); process.exit(1); });' '$(PACKAGE_CHECK_PAYLOAD)'; \
-	env -i PATH=/usr/bin:/bin HOME="$$tmp" ./node_modules/.bin/pushnorm --version
+	$$clean npm init -y >/dev/null; \
+	$$clean npm install --offline --no-audit --no-fund --silent $(CURDIR)/$(PKG_DIR)/pushnormaliser-*.tgz; \
+	cp $(CURDIR)/Tests/packages/check_npm.js .; $$clean node check_npm.js '$(PACKAGE_CHECK_PAYLOAD)' $(CURDIR); \
+	$$clean ./node_modules/.bin/pushnorm --version
 	cd Clients/go && PUSHNORM=$(CURDIR)/$(DIST)/pushnorm GOFLAGS=-buildvcs=false GOPROXY=off go test -count=1 ./...

@@ -5,6 +5,7 @@ the shared libraries the binary needs). Without the binary (`pip install ./Clien
 import os
 
 from setuptools import setup
+from setuptools.dist import Distribution
 
 try:
     from setuptools.command.bdist_wheel import bdist_wheel
@@ -12,6 +13,13 @@ except ImportError:  # setuptools < 70.1
     from wheel.bdist_wheel import bdist_wheel
 
 BINARY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "src", "pushnormaliser", "bin", "pushnorm")
+
+
+class BinaryDistribution(Distribution):
+    """With the binary the files go to platlib (the wheel's root), as a package with compiled code does."""
+
+    def has_ext_modules(self) -> bool:
+        return os.path.isfile(BINARY)
 
 
 class PlatformWheel(bdist_wheel):
@@ -24,4 +32,4 @@ class PlatformWheel(bdist_wheel):
         return (python, abi, platform) if self.root_is_pure else ("py3", "none", platform)
 
 
-setup(cmdclass={"bdist_wheel": PlatformWheel})
+setup(distclass=BinaryDistribution, cmdclass={"bdist_wheel": PlatformWheel})
