@@ -6,7 +6,7 @@
     python3 rpc-spec/version.py --check    # lists the copies that differ; exit 1 when any does
 
 The copies: the OpenRPC document's info.version (rpc-spec/openrpc.json, compiled into the binary with the CLI's
-`--version` by rpc-spec/embed.py), the Python, Node and Go clients' package metadata. The test
+`--version` by rpc-spec/embed.py), the Python, Node and Go clients' package metadata, the `--help` golden. The test
 Tests/PushRPCTests/VersionTests.swift fails while a copy differs (`make test`)."""
 import json
 import pathlib
@@ -25,6 +25,8 @@ COPIES = [
     ("Clients/python/src/pushnormaliser/_version.py", r'(\n__version__ = ")([^"]*)(")'),
     ("Clients/node/package.json", r'(\n  "version": ")([^"]*)(")'),
     ("Clients/go/version.go", r'(\nconst Version = ")([^"]*)(")'),
+    # The `pushnorm --help` golden starts with the version the binary prints.
+    ("Tests/CommandLineTests/Help/overview.txt", r'(\Apushnorm )([0-9][^\s:]*)(:)'),
 ]
 
 
