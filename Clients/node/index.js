@@ -174,7 +174,7 @@ class Server {
   }
 
   async stop(grace) {
-    if (!this.process.stdin.destroyed) this.process.stdin.end();
+    if (!this.process.stdin.destroyed && !this.process.stdin.writableEnded) this.process.stdin.end();
     let timer;
     const late = new Promise((resolve) => {
       timer = setTimeout(resolve, grace, 'late');

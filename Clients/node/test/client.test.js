@@ -116,5 +116,6 @@ test('close ends the server cleanly; later calls reject', async () => {
   const client = new Client({ executable, stderr: 'ignore' });
   assert.ok((await client.formats()).length > 0);
   assert.equal(await client.close(), 0);
+  assert.equal(await client.close(), 0, 'closing twice is harmless');
   await assert.rejects(client.formats(), PushnormProcessError);
 });

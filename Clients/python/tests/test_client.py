@@ -99,5 +99,6 @@ def test_close_ends_the_server_cleanly(executable: str) -> None:
     client = Client(executable, stderr=subprocess.DEVNULL)
     assert client.formats()
     assert client.close() == 0
+    assert client.close() == 0  # closing twice is harmless
     with pytest.raises(PushnormProcessError):
         client.formats()
