@@ -116,7 +116,9 @@ export class Client {
   /** How many times a dead or hung server was replaced. */
   readonly restarts: number;
   close(grace?: number): Promise<number | string>;
-  normalise(payload: Payload, args?: { format?: string; options?: FormatOptions } & CallSettings): Promise<NormaliseResult>;
+  normalise(
+    payload: Payload, args?: { format?: string; options?: FormatOptions } & CallSettings,
+  ): Promise<NormaliseResult>;
   validate(args: {
     payload?: Payload; notification?: JSONObject; catalogue?: JSONObject; format?: string; target?: string;
     options?: FormatOptions;

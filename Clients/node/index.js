@@ -61,9 +61,11 @@ Object.defineProperty(LossyConversionError.prototype, 'lost', {
 
 /** The error for a reply's `error` member: the subclass of its code, else PushnormError. */
 function errorFromReply(error) {
-  if (!error || typeof error !== 'object') return new PushnormError(0, `malformed error reply: ${JSON.stringify(error)}`);
-  const cls = errorClasses.get(error.code);
-  return cls ? new cls(error.code, error.message, error.data) : new PushnormError(error.code, error.message, error.data);
+  if (!error || typeof error !== 'object') {
+    return new PushnormError(0, `malformed error reply: ${JSON.stringify(error)}`);
+  }
+  const cls = errorClasses.get(error.code) || PushnormError;
+  return new cls(error.code, error.message, error.data);
 }
 
 /** The server could not be started, or ended before answering. */

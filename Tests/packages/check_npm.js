@@ -19,7 +19,8 @@ const [payload, checkout] = [JSON.parse(process.argv[2]), process.argv[3]];
   const result = await client.convert(payload, { to: 'fcm' });
   await client.close();
   assert.equal(result.payload.notification.title, payload.aps.alert.title);
-  console.log(`test-packages: the npm tarball (${version}) converts with its bundled ${binary.slice(process.cwd().length + 1)}`);
+  const shipped = binary.slice(process.cwd().length + 1);
+  console.log(`test-packages: the npm tarball (${version}) converts with its bundled ${shipped}`);
 })().catch((error) => {
   console.error(error);
   process.exit(1);

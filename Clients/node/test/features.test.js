@@ -98,7 +98,8 @@ test('the .d.ts result interfaces have the spec\'s keys', () => {
   const schemas = openrpc.components.schemas;
   const expected = {
     NormaliseResult: results.normalise, ValidateResult: results.validate, RenderResult: results.render,
-    ConvertResult: results.convert, Diagnostic: schemas.Diagnostic, LostField: schemas.LostField, Format: schemas.Format,
+    ConvertResult: results.convert, Diagnostic: schemas.Diagnostic, LostField: schemas.LostField,
+    Format: schemas.Format,
   };
   for (const [name, schema] of Object.entries(expected)) {
     const wanted = Object.fromEntries(Object.keys(schema.properties).map((k) => [k, schema.required.includes(k)]));

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
-from typing import Any, Dict, Mapping, Optional, Union
+from typing import Any, Dict, List, Mapping, Optional, Union
 
 from .errors import PushnormError, PushnormProcessError, error_from_reply
 
@@ -108,7 +108,7 @@ def encode_request(request_id: int, method: str, params: Optional[Mapping[str, J
     return json.dumps(message, ensure_ascii=False, separators=(",", ":")).encode("utf-8") + b"\n"
 
 
-def decode_replies(line: bytes) -> list:
+def decode_replies(line: bytes) -> List[Dict[str, JSON]]:
     """The reply objects on one line of output (a batch reply is a list); nothing for a line that is not JSON."""
     if not line.strip():
         return []

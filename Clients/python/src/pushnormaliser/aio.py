@@ -7,7 +7,9 @@ from __future__ import annotations
 import asyncio
 import itertools
 from collections import deque
-from typing import Any, AsyncIterable, AsyncIterator, Deque, Dict, Iterable, List, Mapping, Optional, Sequence, Union
+from typing import (
+    Any, AsyncIterable, AsyncIterator, Deque, Dict, Iterable, List, Mapping, Optional, Sequence, Union, cast,
+)
 
 from ._common import (
     CLOSE_GRACE,
@@ -165,7 +167,8 @@ class AsyncClient:
         self, payload: Payload, format: str = "auto", options: Optional[Options] = None, *, timeout: Any = DEFAULT
     ) -> NormaliseResult:
         """``normalise``: ``{notification, format, evidence, diagnostics}`` (``catalogue`` for hive-actions)."""
-        return await self.call("normalise", self._params(normalise_params(payload, format), options), timeout=timeout)
+        result = await self.call("normalise", self._params(normalise_params(payload, format), options), timeout=timeout)
+        return cast(NormaliseResult, result)
 
     async def validate(
         self,
@@ -180,7 +183,7 @@ class AsyncClient:
     ) -> ValidateResult:
         """``validate`` a payload (or a ``notification``, or a ``catalogue``): ``{valid, diagnostics}``."""
         params = validate_params(payload, format, target, notification, catalogue)
-        return await self.call("validate", self._params(params, options), timeout=timeout)
+        return cast(ValidateResult, await self.call("validate", self._params(params, options), timeout=timeout))
 
     async def render(
         self,
@@ -193,7 +196,7 @@ class AsyncClient:
     ) -> RenderResult:
         """``render`` a canonical notification (an action catalogue with format ``hive-actions``)."""
         params = render_params(notification, format, catalogue)
-        return await self.call("render", self._params(params, options), timeout=timeout)
+        return cast(RenderResult, await self.call("render", self._params(params, options), timeout=timeout))
 
     async def convert(
         self,
@@ -208,15 +211,15 @@ class AsyncClient:
     ) -> ConvertResult:
         """``convert``: ``{payload, headers, size, from, lost, diagnostics}`` (see ``Client.convert``)."""
         params = convert_params(payload, from_, to, strict, allow_invalid)
-        return await self.call("convert", self._params(params, options), timeout=timeout)
+        return cast(ConvertResult, await self.call("convert", self._params(params, options), timeout=timeout))
 
     async def formats(self, *, timeout: Any = DEFAULT) -> List[Format]:
         """``formats``: every format the server knows."""
-        return await self.call("formats", timeout=timeout)
+        return cast(List[Format], await self.call("formats", timeout=timeout))
 
     async def discover(self, *, timeout: Any = DEFAULT) -> Dict[str, JSON]:
         """``rpc.discover``: the OpenRPC document."""
-        return await self.call("rpc.discover", timeout=timeout)
+        return cast(Dict[str, JSON], await self.call("rpc.discover", timeout=timeout))
 
     async def convert_many(
         self,
@@ -247,10 +250,10 @@ class AsyncClient:
 
         async def each() -> AsyncIterator[Payload]:
             if hasattr(payloads, "__aiter__"):
-                async for item in payloads:  # type: ignore[union-attr]
+                async for item in cast(AsyncIterable[Payload], payloads):
                     yield item
             else:
-                for item in payloads:  # type: ignore[union-attr]
+                for item in payloads:
                     yield item
 
         try:
@@ -319,7 +322,8 @@ class AsyncClient:
                 return server
             if server is not None:
                 if not self.restart:
-                    raise PushnormProcessError(server.failure or f"pushnorm exited (status {server.process.returncode})")
+                    status = server.process.returncode
+                    raise PushnormProcessError(server.failure or f"pushnorm exited (status {status})")
                 server.kill()
                 self.restarts += 1
             self._server = await _AsyncServer.start(self._command, self._stderr)

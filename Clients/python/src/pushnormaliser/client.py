@@ -200,7 +200,8 @@ class Client:
         self, payload: Payload, format: str = "auto", options: Optional[Options] = None, *, timeout: Any = DEFAULT
     ) -> NormaliseResult:
         """``normalise``: ``{notification, format, evidence, diagnostics}`` (``catalogue`` for hive-actions)."""
-        return self.call("normalise", self._params(normalise_params(payload, format), options), timeout=timeout)
+        result = self.call("normalise", self._params(normalise_params(payload, format), options), timeout=timeout)
+        return cast(NormaliseResult, result)
 
     def validate(
         self,
@@ -216,7 +217,7 @@ class Client:
         """``validate`` a payload (or a canonical ``notification``, or a ``catalogue``): ``{valid, diagnostics}``.
         ``target`` also checks what rendering it in that format would give."""
         params = validate_params(payload, format, target, notification, catalogue)
-        return self.call("validate", self._params(params, options), timeout=timeout)
+        return cast(ValidateResult, self.call("validate", self._params(params, options), timeout=timeout))
 
     def render(
         self,
@@ -229,7 +230,7 @@ class Client:
     ) -> RenderResult:
         """``render`` a canonical notification (an action catalogue with format ``hive-actions``)."""
         params = render_params(notification, format, catalogue)
-        return self.call("render", self._params(params, options), timeout=timeout)
+        return cast(RenderResult, self.call("render", self._params(params, options), timeout=timeout))
 
     def convert(
         self,
@@ -246,15 +247,15 @@ class Client:
         refuses a lossy conversion (:class:`LossyConversionError`); ``allow_invalid`` converts a payload with
         errors instead of refusing it (:class:`PayloadRejectedError`), its errors in ``diagnostics``."""
         params = convert_params(payload, from_, to, strict, allow_invalid)
-        return self.call("convert", self._params(params, options), timeout=timeout)
+        return cast(ConvertResult, self.call("convert", self._params(params, options), timeout=timeout))
 
     def formats(self, *, timeout: Any = DEFAULT) -> List[Format]:
         """``formats``: every format the server knows (``kind`` is ``notification`` or ``catalogue``)."""
-        return self.call("formats", timeout=timeout)
+        return cast(List[Format], self.call("formats", timeout=timeout))
 
     def discover(self, *, timeout: Any = DEFAULT) -> Dict[str, JSON]:
         """``rpc.discover``: the OpenRPC document (self-contained: the schemas are inlined)."""
-        return self.call("rpc.discover", timeout=timeout)
+        return cast(Dict[str, JSON], self.call("rpc.discover", timeout=timeout))
 
     def convert_many(
         self,

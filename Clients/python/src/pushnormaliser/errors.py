@@ -4,7 +4,10 @@ fails (cannot start, exits, or does not answer in time: :class:`PushnormTimeout`
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Type
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Type
+
+if TYPE_CHECKING:
+    from .results import Diagnostic, LostField
 
 
 class PushnormError(Exception):
@@ -22,7 +25,7 @@ class PushnormError(Exception):
         self.data = data
 
     @property
-    def diagnostics(self) -> list:
+    def diagnostics(self) -> "List[Diagnostic]":
         return list(self.data.get("diagnostics") or []) if isinstance(self.data, dict) else []
 
     def __repr__(self) -> str:
@@ -83,7 +86,7 @@ class LossyConversionError(PushnormError):
     code = 1004
 
     @property
-    def lost(self) -> list:
+    def lost(self) -> "List[LostField]":
         return list(self.data.get("lost") or []) if isinstance(self.data, dict) else []
 
 

@@ -6,10 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List
 
-try:
-    from typing import Literal, TypedDict
-except ImportError:  # pragma: no cover (Python < 3.8)
-    from typing_extensions import Literal, TypedDict  # type: ignore
+from typing import Literal, TypedDict
 
 JSON = Any
 JSONObject = Dict[str, Any]
