@@ -326,4 +326,5 @@ test-packages: npm-pack packages-deps
 	cp $(CURDIR)/Tests/packages/check_npm.js .; $$clean node check_npm.js '$(PACKAGE_CHECK_PAYLOAD)' $(CURDIR); \
 	$$clean ./node_modules/.bin/pushnorm --version
 	cd Clients/go && PUSHNORM=$(CURDIR)/$(DIST)/pushnorm GOFLAGS=-buildvcs=false GOPROXY=off go test -count=1 ./...
-	$(PKG_VENV)/bin/mypy --strict --python-version 3.10 --no-error-summary --cache-dir .build/mypy-cache Clients/python/src/pushnormaliser
+	$(PKG_VENV)/bin/mypy --strict --python-version 3.10 --no-error-summary --cache-dir .build/mypy-cache \
+	  Clients/python/src/pushnormaliser
