@@ -302,20 +302,24 @@ npm-pack: wheel
 	@mv $(PKG_DIR)/node/pushnormaliser-*.tgz $(PKG_DIR)/ && \
 	  echo "npm: $$(ls $(PKG_DIR)/pushnormaliser-*.tgz) ($$(du -h $(PKG_DIR)/pushnormaliser-*.tgz | cut -f1))"
 
-# Installs Debian's golang-go when `go` is missing (root), or prints the command.
+# Installs Debian's golang-go (the Go client's tests) and node-typescript (tsc checks index.d.ts) when `go` or
+# `tsc` is missing (root), or prints the command.
 packages-deps:
-	@if ! command -v go >/dev/null 2>&1; then \
+	@missing=""; command -v go >/dev/null 2>&1 || missing="$$missing golang-go"; \
+	command -v tsc >/dev/null 2>&1 || missing="$$missing node-typescript"; \
+	if [ -n "$$missing" ]; then \
 	  if [ "$$(id -u)" = "0" ]; then \
-	    echo "installing: golang-go"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq golang-go; \
+	    echo "installing:$$missing"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
 	  else \
-	    echo "the Go client needs Go: run sudo apt-get update && sudo apt-get install -y golang-go"; exit 1; \
+	    echo "missing Debian packages:$$missing"; echo "run: sudo apt-get update && sudo apt-get install -y$$missing"; exit 1; \
 	  fi; \
 	fi
 
 # What a user of the packages gets, with no toolchain and no checkout in reach: the wheel installed (offline) into
 # a fresh venv and the tarball into a fresh npm project, each run from a temporary directory with the environment
 # emptied (PATH=/usr/bin:/bin: no Swift, no .build) converting a payload with the bundled binary; then the Go
-# client's tests against the dist binary, and `mypy --strict` over the Python client (its typed results).
+# client's tests against the dist binary; `mypy --strict` over the Python client and `tsc --strict` over a use of
+# the Node client's index.d.ts (the typed results).
 PACKAGE_CHECK_PAYLOAD := {"aps": {"alert": {"title": "Hi", "body": "there"}, "badge": 3}}
 test-packages: npm-pack packages-deps
 	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; set -e; clean="env -i PATH=/usr/bin:/bin HOME=$$tmp"; \
@@ -331,3 +335,5 @@ test-packages: npm-pack packages-deps
 	cd Clients/go && PUSHNORM=$(CURDIR)/$(DIST)/pushnorm GOFLAGS=-buildvcs=false GOPROXY=off go test -count=1 ./...
 	$(PKG_VENV)/bin/mypy --strict --python-version 3.10 --no-error-summary --cache-dir .build/mypy-cache \
 	  Clients/python/src/pushnormaliser
+	tsc --noEmit --strict --target es2020 --lib es2020,esnext.asynciterable --module commonjs \
+	  Clients/node/test/types.check.ts
