@@ -1,6 +1,5 @@
 """Every RPC parameter, the error classes, typed results, timeouts and restarts (threaded client)."""
 
-import json
 import os
 import pathlib
 import signal
