@@ -220,8 +220,9 @@ func TestNormaliseValidateRenderFormatsDiscover(t *testing.T) {
 	if err != nil || !strings.Contains(string(rendered.Payload), `"badge":2`) {
 		t.Fatalf("%v %+v", err, rendered)
 	}
-	report, err := client.Validate(ctx, ValidateParams{Payload: map[string]any{"aps": map[string]any{"alert": "x"}}, Target: "fcm"})
-	if err != nil || report.Format != "apns" || report.Diagnostics[0].Code != "core.conversion.invalid-output" {
+	badge := map[string]any{"aps": map[string]any{"alert": "x", "badge": 1}}
+	report, err := client.Validate(ctx, ValidateParams{Payload: badge, Target: "zego-offline-push"})
+	if err != nil || report.Format != "apns" || len(report.Diagnostics) != 1 || report.Diagnostics[0].Path != "/aps/badge" {
 		t.Fatalf("%v %+v", err, report)
 	}
 	catalogue := map[string]any{"actions": []any{}, "custom": 1}

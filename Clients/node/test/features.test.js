@@ -111,8 +111,10 @@ test('options, target and catalogue reach the server', async () => {
   await Client.with({ executable }, async (c) => {
     const sandbox = await c.convert({ aps: { alert: 'x' } }, { to: 'sns', options: { snsPlatform: 'APNS_SANDBOX' } });
     assert.ok('APNS_SANDBOX' in sandbox.payload);
-    const report = await c.validate({ payload: { aps: { alert: 'x' } }, target: 'fcm' });
-    assert.ok(report.diagnostics.some((d) => d.code === 'core.conversion.invalid-output'));
+    const badge = { aps: { alert: 'x', badge: 1 } };
+    assert.deepEqual((await c.validate({ payload: badge })).diagnostics, []);
+    const report = await c.validate({ payload: badge, target: 'zego-offline-push' });
+    assert.deepEqual(report.diagnostics.map((d) => [d.code, d.path]), [['core.conversion.lost', '/aps/badge']]);
     const catalogue = { actions: [], custom: 1 };
     const checked = await c.validate({ catalogue });
     assert.equal(checked.valid, false);

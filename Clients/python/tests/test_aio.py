@@ -34,7 +34,9 @@ def test_methods_and_parameters(executable: str) -> None:
             rendered = await client.render(normalised["notification"], "apns")
             assert rendered["payload"]["aps"]["badge"] == 2
             assert (await client.validate(notification={"body": "hi"}))["valid"] is True
-            assert (await client.validate({"aps": {"alert": "x"}}, target="fcm"))["format"] == "apns"
+            badge = {"aps": {"alert": "x", "badge": 1}}
+            targeted = await client.validate(badge, target="zego-offline-push")
+            assert [d["path"] for d in targeted["diagnostics"]] == ["/aps/badge"]
             kinds = {entry["name"]: entry.get("kind") for entry in await client.formats()}
             assert kinds["hive-actions"] == "catalogue"
             assert (await client.discover())["openrpc"] == "1.3.2"

@@ -91,9 +91,11 @@ def test_options_target_and_catalogue_reach_the_server(executable: str) -> None:
     with Client(executable) as client:
         sandbox = client.convert({"aps": {"alert": "x"}}, to="sns", options={"snsPlatform": "APNS_SANDBOX"})
         assert "APNS_SANDBOX" in sandbox["payload"]
-        report = client.validate({"aps": {"alert": "x"}}, target="fcm")
+        badge = {"aps": {"alert": "x", "badge": 1}}
+        assert client.validate(badge)["diagnostics"] == []
+        report = client.validate(badge, target="zego-offline-push")
         assert report["format"] == "apns"
-        assert any(d["code"] == "core.conversion.invalid-output" for d in report["diagnostics"]), report
+        assert [(d["code"], d["path"]) for d in report["diagnostics"]] == [("core.conversion.lost", "/aps/badge")]
         checked = client.validate(catalogue=catalogue)
         assert checked["valid"] is False and checked["diagnostics"][0]["path"] == "/actions"
         rendered = client.render(None, "hive-actions", catalogue=catalogue)
