@@ -124,7 +124,9 @@ let package = Package(
         ),
         .testTarget(
             name: "PushNormaliserTests",
-            dependencies: ["PushNormaliser", "APNsAdapter", "PushCore", "JSONCodec", "PushTestSupport", "AdapterContract"],
+            dependencies: [
+                "PushNormaliser", "APNsAdapter", "PushCore", "JSONCodec", "PushTestSupport", "AdapterContract", "PushRPC",
+            ],
             exclude: ["Fixtures"]
         ),
         .target(
