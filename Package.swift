@@ -140,7 +140,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["JSONCodec", "PushCore", "PushTestSupport"],
+            dependencies: ["JSONCodec", "PushCore", "PushNormaliser", "PushRPC", "PushTestSupport"],
             exclude: ["Help", "Fixtures"]
         ),
         .executableTarget(
