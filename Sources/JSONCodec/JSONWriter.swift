@@ -1,6 +1,6 @@
 public import PushCore
 
-/// Renders ``JSONValue`` as JSON text. Pure Swift: Jansson's writer changes decimals and Foundation's
+/// Renders ``PushCore/JSONValue`` as JSON text. Pure Swift: Jansson's writer changes decimals and Foundation's
 /// is slow.
 ///
 /// - Non-ASCII is never escaped, so the output's byte count is the payload's real UTF-8 size (what

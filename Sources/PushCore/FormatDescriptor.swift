@@ -10,7 +10,7 @@ public struct FormatDescriptor: Sendable, Hashable {
     public var isDelivered: Bool
     /// Canonical keys (top-level, plus `extensions.<ns>`) this format can carry through a round trip.
     public var carries: [String] { didSet { carriedFields = CarriedFields(carries) } }
-    /// ``carries`` compiled once, for ``PushNotification/keeping(_:)``.
+    /// ``carries`` compiled once, for `PushNotification.keeping(_:)`.
     public private(set) var carriedFields: CarriedFields
     /// Canonical pointers (`/extensions/amazon/mediaPlacements`) under which this format remembers how its
     /// source payload was laid out (a placement, a wrapper, a spelling) rather than content. They let a

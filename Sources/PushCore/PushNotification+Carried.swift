@@ -1,4 +1,4 @@
-/// A format's ``FormatDescriptor/carries`` compiled for ``PushNotification/keeping(_:)``: a bit per top-level
+/// A format's ``FormatDescriptor/carries`` compiled for `PushNotification.keeping(_:)`: a bit per top-level
 /// canonical field, and the vendor namespaces (whole, or some of their keys).
 public struct CarriedFields: Sendable, Hashable {
     /// The top-level canonical fields, in model order (``PushNotification/topLevelFieldNames``).

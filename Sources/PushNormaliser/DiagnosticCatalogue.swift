@@ -10,7 +10,7 @@ import JSONCodec
 /// ```
 ///
 /// ``standard`` holds the codes of the library (the JSON codec, the canonical model, every registered format, the
-/// facade); `PushRPC`'s ``DiagnosticCatalogue/rpcServer`` adds the server's `rpc.params.*` codes. The documentation's
+/// facade); `PushRPC`'s `DiagnosticCatalogue.rpcServer` adds the server's `rpc.params.*` codes. The documentation's
 /// catalogue and `pushnorm explain CODE` are generated from it.
 public struct DiagnosticCatalogue: Sendable {
     /// One code's entry.

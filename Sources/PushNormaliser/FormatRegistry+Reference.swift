@@ -43,7 +43,7 @@ extension FormatRegistry {
             "# Option reference", "",
             "Every option a format declares: its JSON type, its default and the formats that read it.", "",
             "Generated from the declarations (`FormatDescriptor.options`) by `make reference`; `pushnorm options` prints "
-                + "the same list. Options travel as one ``FormatOptions`` value (see <doc:Options>).",
+                + "the same list. Options travel as one ``PushCore/FormatOptions`` value (see <doc:Options>).",
             "",
             "| option | type | default | read by | meaning |", "| --- | --- | --- | --- | --- |",
         ]
@@ -63,7 +63,7 @@ extension FormatRegistry {
             "# Format reference", "",
             "Every format the registry knows, by the name the library, the CLI and the RPC take.", "",
             "Generated from the format descriptors (`FormatRegistry.standard`) by `make reference`; `pushnorm formats` "
-                + "prints the same list. Detection and the vendor details are in <doc:Formats>.",
+                + "prints the same list. Detection and the vendor details are in <doc:FormatsAndDetection>.",
             "", formatsTable,
         ].joined(separator: "\n")
     }
