@@ -21,6 +21,8 @@ public struct JSONParser: Sendable {
     /// The default depth limit.
     public static let defaultMaximumDepth = 128
 
+    /// A parser refusing more than `maximumBytes` (default 1 MiB) and nesting deeper than `maximumDepth` (default
+    /// 128, capped at 4096).
     public init(maximumBytes: Int = JSONParser.defaultMaximumBytes, maximumDepth: Int = JSONParser.defaultMaximumDepth)
     {
         self.maximumBytes = maximumBytes

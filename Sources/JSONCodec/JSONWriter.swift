@@ -23,6 +23,7 @@ public struct JSONWriter: Sendable {
     /// The style.
     public var style: Style
 
+    /// A writer in `style` (compact for the wire, canonical for goldens and people).
     public init(style: Style = .compact) { self.style = style }
 
     /// The bytes of `value`.

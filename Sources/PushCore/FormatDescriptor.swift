@@ -19,6 +19,7 @@ public struct FormatDescriptor: Sendable, Hashable {
     /// The options this format reads (``FormatOptions``): declared here, by the format, with their typed accessors.
     public var options: [FormatOption]
 
+    /// A format's description; `carries` is compiled once into ``carriedFields``.
     public init(
         name: String, vendor: String, summary: String, isDelivered: Bool, carries: [String],
         layoutPaths: [JSONPointer] = [], options: [FormatOption] = []

@@ -9,6 +9,7 @@ public struct CarriedFields: Sendable, Hashable {
     /// Carried vendor namespaces: nil keys for the whole namespace, else the carried keys.
     var namespaces: [String: [String]?] = [:]
 
+    /// Compiles a `carries` list (canonical keys, and `extensions.<ns>` keys).
     public init(_ carries: [String]) {
         for field in carries {
             if let index = Self.fieldNames.firstIndex(of: field) {

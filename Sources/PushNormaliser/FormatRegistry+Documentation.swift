@@ -1,7 +1,7 @@
 public import PushCore
 import JSONCodec
 
-/// The documentation generated from the registry: the README's formats table and the OpenRPC format enums (the
+/// The documentation generated from the registry: the formats table and the OpenRPC format enums (the
 /// command line lists the registry at run time: `FormatNames`). `GeneratedDocumentationTests` fails when a checked-in copy differs (and rewrites them
 /// with `PUSHNORM_UPDATE_DOCS=1`), so the documents cannot drift from the formats.
 extension FormatRegistry {
@@ -21,7 +21,7 @@ extension FormatRegistry {
         }
     }
 
-    /// The README's formats table (Markdown).
+    /// The formats table (Markdown) of the generated format reference.
     public var formatsTable: String {
         var lines = ["| name | vendor | form | what it is |", "| --- | --- | --- | --- |"]
         for descriptor in documentationOrder(adding: [Self.catalogueDescriptor]) {
@@ -33,7 +33,7 @@ extension FormatRegistry {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The README's options table (Markdown): every option a format declares, with its default and meaning.
+    /// The options table (Markdown): every option a format declares, with its default and meaning.
     public var optionsTable: String {
         var lines = ["| option | default | meaning |", "| --- | --- | --- |"]
         for option in optionDeclarations {

@@ -5,7 +5,7 @@ import APNsAdapter
 ///
 /// Immutable once built. Detection asks every adapter for a ``PushCore/Recognition`` and takes the strongest;
 /// a tie at the top is reported as ambiguous and resolved by registry order (the order of `adapters`),
-/// which is documented in the README.
+/// which is documented in the "Formats and detection" article.
 public struct FormatRegistry: Sendable {
     /// The adapters, in detection priority order.
     public let adapters: [any PayloadAdapter]
@@ -39,6 +39,7 @@ public struct FormatRegistry: Sendable {
     /// A handful of namespaces: scanned, not hashed.
     let keptValueExplainers: [(namespace: String, explainers: [any ExplainsKeptValues])]
 
+    /// A registry of `adapters`, in detection priority order (the generic fallback last).
     public init(adapters: [any PayloadAdapter]) {
         self.adapters = adapters
         layoutPaths = adapters.flatMap(\.descriptor.layoutPaths)
