@@ -102,7 +102,7 @@ def main():
     failures, replacements, previous, count = [], [], None, 0
     for tag, code, start, end in blocks(text):
         line = text.count("\n", 0, start)
-        where = "README.md:%d (%s)" % (line, tag or "no tag")
+        where = "%s:%d (%s)" % (os.path.basename(args.readme), line, tag or "no tag")
         if tag == "text":
             if previous is None or isinstance(previous, str):
                 failures.append("%s: an output block after no runnable block" % where)
