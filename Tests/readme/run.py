@@ -13,6 +13,7 @@ By language tag:
 - `js`: run with node, `require('pushnormaliser')` resolving to Clients/node, $PUSHNORM set.
 - `text`: the expected standard output of the block before it, compared exactly (`--update` rewrites it).
 Any other block, or a `text` block after nothing runnable, fails: every block is either run or an output.
+Every relative link must name a file of the checkout, and every `#anchor` a heading of the README.
 """
 
 import argparse
@@ -29,6 +30,25 @@ FENCE = re.compile(r"^```([A-Za-z0-9_+-]*)\n(.*?)^```\n", re.S | re.M)
 def blocks(text):
     for match in FENCE.finditer(text):
         yield match.group(1), match.group(2), match.start(2), match.end(2)
+
+
+def broken_links(text, base):
+    """Relative links to missing files, and `#anchors` naming no heading (GitHub's slugs)."""
+    prose = FENCE.sub("", text)
+    slugs = set()
+    for heading in re.findall(r"^#+ (.+)$", prose, re.M):
+        slug = re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+        slugs.add(slug)
+    broken = []
+    for target in re.findall(r"\]\(([^)\s]+)\)", prose):
+        if re.match(r"^[a-z]+:", target):
+            continue
+        if target.startswith("#"):
+            if target[1:] not in slugs:
+                broken.append(target)
+        elif not os.path.exists(os.path.join(base, target.split("#")[0])):
+            broken.append(target)
+    return broken
 
 
 def run(command, env=None, cwd=ROOT):
@@ -110,7 +130,8 @@ def main():
                 if args.update:
                     replacements.append((start, end, previous.stdout))
                 else:
-                    failures.append("%s: the output differs:\n--- expected\n%s--- actual\n%s" % (where, code, previous.stdout))
+                    failures.append("%s: the output differs:\n--- expected\n%s--- actual\n%s"
+                                    % (where, code, previous.stdout))
             previous = None
             continue
         handler = {"sh": runner.sh, "swift": runner.swift, "python": runner.python, "js": runner.js}.get(tag)
@@ -124,8 +145,11 @@ def main():
             failures.append("%s: %s" % (where, result))
         elif result is not None and result.returncode != 0:
             failures.append("%s: exit status %d\n%s%s" % (where, result.returncode, result.stdout, result.stderr))
-        print("readme: %s ok" % where if not failures or not failures[-1].startswith(where) else "readme: %s FAILED" % where)
+        failed = failures and failures[-1].startswith(where)
+        print("readme: %s %s" % (where, "FAILED" if failed else "ok"))
         previous = result
+    for target in broken_links(text, os.path.dirname(os.path.abspath(args.readme))):
+        failures.append("a broken link: %s" % target)
     if replacements:
         for start, end, new in reversed(replacements):
             text = text[:start] + new + text[end:]
