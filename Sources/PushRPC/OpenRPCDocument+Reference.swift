@@ -29,7 +29,10 @@ extension OpenRPCDocument {
                 }
             }
             let summary = method["summary"]?.stringValue ?? ""
-            let result = method["result"]?["description"]?.stringValue ?? ""
+            var result = method["result"]?["description"]?.stringValue ?? ""
+            if case .object(let properties)? = method["result"]?["schema"]?["properties"] {
+                result += " `{" + properties.members.map(\.key).joined(separator: ", ") + "}`"
+            }
             let paramsText = params.isEmpty ? "none" : params.joined(separator: "<br>")
             lines.append("| `\(name)`: \(summary) | \(paramsText) | \(result) |")
         }
