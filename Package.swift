@@ -125,7 +125,13 @@ let package = Package(
         .testTarget(
             name: "PushNormaliserTests",
             dependencies: [
-                "PushNormaliser", "APNsAdapter", "PushCore", "JSONCodec", "PushTestSupport", "AdapterContract", "PushRPC",
+                "PushNormaliser",
+                "APNsAdapter",
+                "PushCore",
+                "JSONCodec",
+                "PushTestSupport",
+                "AdapterContract",
+                "PushRPC",
             ],
             exclude: ["Fixtures"]
         ),

@@ -1,4 +1,4 @@
-public import PushCore
+import PushCore
 import JSONCodec
 
 /// The model reference table, generated: one row per field of the canonical model (its declaration,
@@ -10,7 +10,7 @@ import JSONCodec
 /// the same truthful column, and the table changes when a format's behaviour does.
 extension FormatRegistry {
     /// The model reference table (Markdown).
-    public var modelTable: String {
+    package var modelTable: String {
         let normaliser = Normaliser(registry: self)
         let formats = documentationOrder().map(\.name).filter { adapter(named: $0) != nil }
         var lines = [
