@@ -52,7 +52,10 @@ def broken_links(text, base):
 
 
 def run(command, env=None, cwd=ROOT):
-    return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True)
+    try:
+        return subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True)
+    except FileNotFoundError:
+        return subprocess.CompletedProcess(command, 127, "", "%s: not found (install it to run this block)\n" % command[0])
 
 
 class Runner:
