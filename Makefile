@@ -9,6 +9,7 @@ EXAMPLES := Examples/payloads
 BENCH_VENV := .build/bench-venv
 
 .PHONY: all deps build release install install-check test test-swift test-interop test-clients swift-consumer rpc-spec demo bench soak \
+	test-readme docs reference \
 	fuzz test-asan clean dist spark-deps test-spark bench-spark
 
 all: build
@@ -31,7 +32,7 @@ release: deps
 	$(SWIFT) build -c release --product pushnorm
 
 # A release build with the Swift standard library and Foundation linked in (no toolchain needed at run time; the
-# Debian C libraries are still needed: see the README's "Install"). Own scratch path, so it never invalidates the
+# Debian C libraries are still needed: libjansson4 and libsimdjson). Own scratch path, so it never invalidates the
 # debug or plain release builds.
 PREFIX ?= /usr/local
 STATIC_SWIFT_FLAGS := -c release --static-swift-stdlib
@@ -60,7 +61,7 @@ install-check:
 rpc-spec:
 	$(PYTHON) rpc-spec/embed.py
 
-test: test-swift test-interop test-clients swift-consumer
+test: test-swift test-interop test-clients swift-consumer test-readme
 
 test-swift: deps
 	$(SWIFT) build --product pushnorm
@@ -85,6 +86,26 @@ test-clients: deps
 # A separate package depending on this one by path (Examples/swift-consumer) builds and runs the README quick start.
 swift-consumer: deps
 	$(SWIFT) run --package-path Examples/swift-consumer --scratch-path .build/swift-consumer QuickStart
+
+# Every code block of README.md, run as pasted (Tests/readme/run.py): shell blocks against the debug executable,
+# Swift blocks as a package depending on this checkout by path, Python and Node blocks against the clients; an output
+# block after a block must equal what it printed. `Tests/readme/run.py --update …` rewrites the output blocks.
+test-readme: deps
+	$(SWIFT) build --product pushnorm
+	@[ -x $(VENV)/bin/python ] || $(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check ./Clients/python
+	$(PYTHON) Tests/readme/run.py --pushnorm "$$($(SWIFT) build --show-bin-path)/pushnorm" --python $(VENV)/bin/python
+
+# The DocC site of the PushNormaliser product in .build/docs, with the toolchain's docc (.ci/docs.sh); fails on any
+# docc warning and on a public symbol without a doc comment.
+docs: deps
+	SWIFT=$(SWIFT) PYTHON=$(PYTHON) .ci/docs.sh
+
+# Rewrites the generated reference pages of the DocC catalog (Sources/PushNormaliser/PushNormaliser.docc/Reference)
+# and the OpenRPC format enums from the declarations, then checks them.
+reference: deps
+	PUSHNORM_UPDATE_DOCS=1 $(SWIFT) test --filter GeneratedDocumentation
+	$(SWIFT) test --filter GeneratedDocumentation
 
 demo: release
 	@bin="$$($(SWIFT) build -c release --show-bin-path)/pushnorm"; \

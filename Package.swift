@@ -124,7 +124,15 @@ let package = Package(
         ),
         .testTarget(
             name: "PushNormaliserTests",
-            dependencies: ["PushNormaliser", "APNsAdapter", "PushCore", "JSONCodec", "PushTestSupport", "AdapterContract"],
+            dependencies: [
+                "PushNormaliser",
+                "APNsAdapter",
+                "PushCore",
+                "JSONCodec",
+                "PushTestSupport",
+                "AdapterContract",
+                "PushRPC",
+            ],
             exclude: ["Fixtures"]
         ),
         .target(
@@ -138,7 +146,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["JSONCodec", "PushCore", "PushTestSupport"],
+            dependencies: ["JSONCodec", "PushCore", "PushNormaliser", "PushRPC", "PushTestSupport"],
             exclude: ["Help", "Fixtures"]
         ),
         .executableTarget(

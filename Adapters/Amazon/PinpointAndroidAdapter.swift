@@ -19,6 +19,7 @@ public import PushCore
 /// It is what Android shows, so the content is Android's own (`android.*`), never the shared fields: converting to
 /// an iOS format reports it lost rather than guessing that iOS showed the same.
 public struct PinpointAndroidAdapter: PayloadAdapter, FormatChecking {
+    /// The `pinpoint-android` format.
     public init() {}
 
     public var descriptor: FormatDescriptor { Self.standardDescriptor }

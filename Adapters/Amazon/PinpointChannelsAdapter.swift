@@ -13,6 +13,7 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
     /// The iOS side.
     let apple = PinpointMessageAdapter()
 
+    /// The `pinpoint-message` format with its `GCMMessage` read as the Android side.
     public init() {}
 
     public var descriptor: FormatDescriptor { Self.standardDescriptor }

@@ -11,6 +11,7 @@ public import PushCore
 /// `CollapseKey`, `Action`+`Url`, …) the Android part. The configuration's other channels (`APNSMessage`, …) and the
 /// request around it are kept verbatim in `extensions.amazon.pinpointGCM` and rendered back in place.
 public struct PinpointGCMAdapter: PayloadAdapter, FormatChecking {
+    /// The `pinpoint-gcm` format.
     public init() {}
 
     public var descriptor: FormatDescriptor { Self.standardDescriptor }

@@ -9,6 +9,7 @@ public import PushCore
 /// (snake_case and lowerCamelCase); snake_case is written. FCM-only values (`webpush`, `fcm_options`,
 /// `android.notification.light_settings`, …) are kept in `extensions.fcm` and written back in place.
 public struct FCMAdapter: PayloadAdapter, FormatChecking {
+    /// The `fcm` format.
     public init() {}
 
     public var descriptor: FormatDescriptor { Self.standardDescriptor }

@@ -11,6 +11,7 @@ public import PushCore
 /// flags; `dry_run` is `extensions.fcm.validateOnly`, what the v1 send request calls `validate_only`. So converting
 /// to `fcm` follows the mapping SNS documents for legacy → v1. Everything else is kept in `extensions.fcmLegacy`.
 public struct FCMLegacyAdapter: PayloadAdapter, FormatChecking {
+    /// The `fcm-legacy` format.
     public init() {}
 
     public var descriptor: FormatDescriptor { Self.standardDescriptor }

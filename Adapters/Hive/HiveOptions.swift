@@ -4,10 +4,12 @@ public import PushCore
 
 extension FormatOption {
     /// `hiveMediaKey`: the userInfo key HIVEExtensions reads the media URL from. Hive does not publish it; default
-    /// `imageUrl` (see README).
+    /// `imageUrl` (a guess).
     package static let hiveMediaKey = FormatOption(
         "hiveMediaKey", kind: .string(allowed: nil), default: .string(HiveOptionDefaults.mediaKey),
-        summary: "the userInfo key HIVEExtensions reads the media URL from (unpublished; see below)")
+        summary:
+            "the userInfo key HIVEExtensions reads the media URL from (Hive does not publish it: set it to what your "
+            + "campaigns send)")
     /// `hiveGroupKey`: the top-level key of the Hive group id besides `aps.thread-id`; default `groupId`.
     package static let hiveGroupKey = FormatOption(
         "hiveGroupKey", kind: .string(allowed: nil), default: .string(HiveOptionDefaults.groupKey),
@@ -26,7 +28,7 @@ enum HiveOptionDefaults {
 
 extension FormatOptions {
     /// `hiveMediaKey`: the userInfo key HIVEExtensions reads the media URL from. Hive does not publish it; default
-    /// `imageUrl` (see README).
+    /// `imageUrl` (a guess).
     public var hiveMediaKey: String {
         get { hasOnlyDefaults ? HiveOptionDefaults.mediaKey : string(.hiveMediaKey) ?? HiveOptionDefaults.mediaKey }
         set { set(.hiveMediaKey, .string(newValue)) }

@@ -11,6 +11,7 @@ private typealias X = ZegoKeys.Extension
 /// `media` and its other keys stay in `extensions.zego.payload`, in order; any other string is kept
 /// verbatim there with a warning. Other top-level keys go to `data`.
 public struct ZegoDeliveredAdapter: PayloadAdapter {
+    /// The `zego` format.
     public init() {}
 
     public var descriptor: FormatDescriptor { Self.standardDescriptor }

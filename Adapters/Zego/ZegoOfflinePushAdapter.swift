@@ -16,6 +16,7 @@ private typealias S = ZegoKeys.Server
 /// other than 1, the rest of `PushImageInfo` and the wrappers around `OfflinePush` are kept in
 /// `extensions.zego` so the same shape renders back.
 public struct ZegoOfflinePushAdapter: PayloadAdapter {
+    /// The `zego-offline-push` format.
     public init() {}
 
     public var descriptor: FormatDescriptor { Self.standardDescriptor }

@@ -13,6 +13,7 @@ private typealias X = ZegoKeys.Extension
 /// `badgeIncrement` and `voIPConfig` are kept in `extensions.zego`; the increment is never turned into canonical
 /// `badge`, which is absolute. Other keys (and values of the wrong type) stay in `extensions.zego.pushConfig`.
 public struct ZegoPushConfigAdapter: PayloadAdapter {
+    /// The `zego-push-config` format.
     public init() {}
 
     public var descriptor: FormatDescriptor { Self.standardDescriptor }

@@ -29,6 +29,7 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
     /// Human text.
     public var message: String
 
+    /// An error of `kind` at a 1-based `line` and `column` and a 0-based `byteOffset`.
     public init(kind: Kind, line: Int, column: Int, byteOffset: Int, message: String) {
         self.kind = kind
         self.line = line

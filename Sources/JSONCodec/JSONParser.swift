@@ -1,14 +1,14 @@
 public import PushCore
 import CSimdjson
 
-/// Parses JSON text into ``JSONValue``.
+/// Parses JSON text into ``PushCore/JSONValue``.
 ///
 /// simdjson (`csimdjson_parse`, its DOM parser) parses every input. When it rejects one, the same
 /// bytes are parsed again by Jansson (`json_loadb` with `JSON_REJECT_DUPLICATES | JSON_DECODE_ANY |
 /// JSON_ALLOW_NUL`) only to say where and why, since simdjson gives just an error code.
 ///
 /// Differences from Jansson, documented: integers in `Int64.max+1 ... UInt64.max` are accepted (as
-/// ``JSONValue/unsignedInteger(_:)``; Jansson refuses them); integers beyond 64 bits are refused with
+/// ``PushCore/JSONValue/unsignedInteger(_:)``; Jansson refuses them); integers beyond 64 bits are refused with
 /// ``JSONParseError/Kind/numberOutOfRange``, as Jansson does.
 public struct JSONParser: Sendable {
     /// Largest input accepted, in bytes. Default 1 MiB.
@@ -21,6 +21,8 @@ public struct JSONParser: Sendable {
     /// The default depth limit.
     public static let defaultMaximumDepth = 128
 
+    /// A parser refusing more than `maximumBytes` (default 1 MiB) and nesting deeper than `maximumDepth` (default
+    /// 128, capped at 4096).
     public init(maximumBytes: Int = JSONParser.defaultMaximumBytes, maximumDepth: Int = JSONParser.defaultMaximumDepth)
     {
         self.maximumBytes = maximumBytes
@@ -55,7 +57,7 @@ public struct JSONParser: Sendable {
     }
 
     /// Parses `buffer` and writes it back compactly (minified, byte for byte what ``JSONWriter`` writes for the
-    /// parsed value) without building a ``JSONValue``; nil when it does not parse.
+    /// parsed value) without building a ``PushCore/JSONValue``; nil when it does not parse.
     package func compactBytes(_ buffer: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         guard let document = borrow(buffer) else { return nil }
         var out: [UInt8] = []
@@ -64,7 +66,7 @@ public struct JSONParser: Sendable {
         return out
     }
 
-    /// Parses `buffer` and lends the document to `body` (no ``JSONValue`` is built). `slot` 0 is for a document,
+    /// Parses `buffer` and lends the document to `body` (no ``PushCore/JSONValue`` is built). `slot` 0 is for a document,
     /// 1 for one parsed from a string inside it while it is still in use. The same errors as ``parse(_:)-(some
     /// Collection<UInt8>)``, duplicate keys included.
     package func withDocument<R>(

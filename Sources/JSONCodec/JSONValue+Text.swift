@@ -1,7 +1,7 @@
 public import PushCore
 
 extension JSONValue {
-    /// Parses JSON text with the default ``JSONParser`` limits.
+    /// Parses JSON text with the default `JSONParser` limits.
     public init(parsing text: String) throws(JSONParseError) {
         self = try JSONParser().parse(text)
     }

@@ -1,6 +1,6 @@
 public import PushCore
 
-/// Renders ``JSONValue`` as JSON text. Pure Swift: Jansson's writer changes decimals and Foundation's
+/// Renders ``PushCore/JSONValue`` as JSON text. Pure Swift: Jansson's writer changes decimals and Foundation's
 /// is slow.
 ///
 /// - Non-ASCII is never escaped, so the output's byte count is the payload's real UTF-8 size (what
@@ -23,6 +23,7 @@ public struct JSONWriter: Sendable {
     /// The style.
     public var style: Style
 
+    /// A writer in `style` (compact for the wire, canonical for goldens and people).
     public init(style: Style = .compact) { self.style = style }
 
     /// The bytes of `value`.

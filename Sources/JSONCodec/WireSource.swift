@@ -9,7 +9,7 @@ package protocol WireSource {
     /// An object's members, in order.
     associatedtype Members: Sequence<(key: Node, value: Node)>
 
-    /// The value's JSON type name, as ``JSONValue/typeName`` spells it (`string`, `object`, …).
+    /// The value's JSON type name, as ``PushCore/JSONValue/typeName`` spells it (`string`, `object`, …).
     func typeName(_ node: Node) -> String
     /// True for an object.
     func isObject(_ node: Node) -> Bool

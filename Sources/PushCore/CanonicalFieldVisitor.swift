@@ -1,5 +1,5 @@
 /// Something done once per field of the canonical model: writing canonical JSON, reading it, telling which fields a
-/// notification holds, keeping or removing some, comparing two notifications, listing the fields for the README.
+/// notification holds, keeping or removing some, comparing two notifications, listing the fields for the model reference.
 ///
 /// The fields are declared once (``PushNotification/declareFields(_:)`` and each part's ``CanonicalPart``
 /// declaration, one call per field, in canonical writing order); every visitor is driven by that declaration, so a

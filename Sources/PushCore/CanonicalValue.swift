@@ -14,7 +14,7 @@ package protocol CanonicalValue: Sendable, Equatable {
     )
         -> Self?
 
-    /// The type as the README's model table and the schema name it (`string`, `[string]`, `integer`, …).
+    /// The type as the model reference and the schema name it (`string`, `[string]`, `integer`, …).
     static var canonicalTypeName: String { get }
 
     /// A value for documentation probes (``PushNotification/sample(_:)``): distinct per `seed`.

@@ -1,10 +1,11 @@
 /// A stable dotted diagnostic code (`apns.badge.negative`). Open set: every module declares its own
-/// codes as static members next to their use; the README catalogue lists them all.
+/// codes as static members next to their use, each with a catalogue entry (``DiagnosticEntry``).
 public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, ExpressibleByStringLiteral,
     CustomStringConvertible
 {
     public var rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// A code from its dotted string.
     public init(_ rawValue: String) { self.rawValue = rawValue }
     public init(stringLiteral value: String) { rawValue = value }
     public var description: String { rawValue }

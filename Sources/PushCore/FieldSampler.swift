@@ -1,5 +1,5 @@
-/// Builds a notification holding one field of the model (and the required values of its part), for the README's
-/// model table: each format renders it, and what the rendering holds, or the loss it declares, is that format's
+/// Builds a notification holding one field of the model (and the required values of its part), for the model
+/// reference table: each format renders it, and what the rendering holds, or the loss it declares, is that format's
 /// cell (``PushNotification/documentationSample(_:)``).
 struct FieldSampler<Root>: CanonicalFieldVisitor {
     var value: Root

@@ -10,7 +10,7 @@ public struct FormatDescriptor: Sendable, Hashable {
     public var isDelivered: Bool
     /// Canonical keys (top-level, plus `extensions.<ns>`) this format can carry through a round trip.
     public var carries: [String] { didSet { carriedFields = CarriedFields(carries) } }
-    /// ``carries`` compiled once, for ``PushNotification/keeping(_:)``.
+    /// ``carries`` compiled once, for `PushNotification.keeping(_:)`.
     public private(set) var carriedFields: CarriedFields
     /// Canonical pointers (`/extensions/amazon/mediaPlacements`) under which this format remembers how its
     /// source payload was laid out (a placement, a wrapper, a spelling) rather than content. They let a
@@ -19,6 +19,7 @@ public struct FormatDescriptor: Sendable, Hashable {
     /// The options this format reads (``FormatOptions``): declared here, by the format, with their typed accessors.
     public var options: [FormatOption]
 
+    /// A format's description; `carries` is compiled once into ``carriedFields``.
     public init(
         name: String, vendor: String, summary: String, isDelivered: Bool, carries: [String],
         layoutPaths: [JSONPointer] = [], options: [FormatOption] = []

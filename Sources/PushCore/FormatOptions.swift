@@ -18,12 +18,14 @@ public struct FormatOption: Sendable, Hashable {
 
     /// The JSON (camelCase) name, used by the library, the CLI's `--options` file and the RPC's `options`.
     public var name: String
+    /// What values the option takes.
     public var kind: Kind
     /// The value when none is given (nil: the option is absent by default).
     public var defaultValue: JSONValue?
     /// One line on what it does and why its default was chosen.
     public var summary: String
 
+    /// An option named `name` taking `kind` values, `defaultValue` when absent (nil: absent by default).
     public init(_ name: String, kind: Kind, default defaultValue: JSONValue? = nil, summary: String) {
         self.name = name
         self.kind = kind

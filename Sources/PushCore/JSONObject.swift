@@ -5,8 +5,11 @@
 public struct JSONObject: Sendable, Hashable, Sequence {
     /// One member.
     public struct Member: Sendable, Hashable {
+        /// The member name.
         public var key: String
+        /// The member value.
         public var value: JSONValue
+        /// A member.
         @inlinable public init(key: String, value: JSONValue) {
             self.key = key
             self.value = value

@@ -5,6 +5,7 @@ public struct LostField: Sendable, Hashable, Codable {
     /// Why it was lost.
     public var reason: String
 
+    /// A field lost at `path` (a JSON Pointer into the canonical model), for `reason`.
     public init(path: JSONPointer, reason: String) {
         self.path = path
         self.reason = reason

@@ -13,6 +13,7 @@ public struct NormaliseContext: Sendable {
     /// (the facade's read-back of a rendered payload, which only compares models). Default true.
     public var recordsProvenance = true
 
+    /// A context reading with `options`.
     public init(options: FormatOptions = FormatOptions()) { self.options = options }
 
     /// Records that canonical field `field` came from `input`.
@@ -49,6 +50,7 @@ public struct RenderContext: Sendable {
     /// Specific reasons for fields the format cannot carry, keyed by canonical pointer.
     public var lossReasons: [JSONPointer: String] = [:]
 
+    /// A context rendering with `options`.
     public init(options: FormatOptions = FormatOptions()) { self.options = options }
 
     /// Explains why the field at `path` (a canonical pointer) cannot be carried.

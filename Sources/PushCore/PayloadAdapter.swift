@@ -9,7 +9,7 @@
 ///   (custom keys no convention claims) or in `extensions.<namespace>` (vendor keys, unknown keys
 ///   inside known objects, and values of the wrong type, so they render back where they came from).
 /// - **Round-trip**: for every valid input `p`, `render(normalise(p))` equals `p` as JSON values,
-///   except for the normalisations the README lists for the format; and for every notification `n`
+///   except for the documented normalisations of the format (the canonical model article lists them); and for every notification `n`
 ///   this format can carry, `normalise(render(n)) == n` (ignoring `source`).
 /// - **Honest render**: ``render(_:context:)`` writes what the format can carry, and
 ///   ``carriedPart(of:options:)`` declares exactly that part: the facade reports everything else as lost
@@ -66,6 +66,7 @@ public struct Recognition: Sendable, Hashable {
     /// The keys (as JSON Pointers) or facts that decided it.
     public var evidence: [String]
 
+    /// How strongly the format recognises a payload, and the JSON Pointers of the keys that decided it.
     public init(strength: Int, evidence: [String]) {
         self.strength = strength
         self.evidence = evidence

@@ -36,6 +36,7 @@ public struct PlatformCheck: Sendable {
     /// False for a vendor's send form (the vendor completes the delivered payload); by default the format's.
     public var isDelivered: Bool
 
+    /// The state of one check: findings go to `context`; `format` is the format being checked.
     public init(context: NormaliseContext, format: FormatDescriptor?, deliveredSize: Int?, isDelivered: Bool? = nil) {
         self.context = context
         self.format = format

@@ -76,6 +76,7 @@ extension PushNotification {
         /// `data` — Android's own data map (FCM `android.data`, which replaces the message's `data` on Android).
         public var data: JSONObject?
 
+        /// An empty Android part.
         public init() {}
 
         /// True when nothing is set.
@@ -94,6 +95,7 @@ extension PushNotification {
         /// `tokens` — several registration tokens (legacy `registration_ids`).
         public var tokens: [String]?
 
+        /// An empty target.
         public init() {}
 
         /// True when nothing is set.

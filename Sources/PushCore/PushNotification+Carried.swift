@@ -1,4 +1,4 @@
-/// A format's ``FormatDescriptor/carries`` compiled for ``PushNotification/keeping(_:)``: a bit per top-level
+/// A format's ``FormatDescriptor/carries`` compiled for `PushNotification.keeping(_:)`: a bit per top-level
 /// canonical field, and the vendor namespaces (whole, or some of their keys).
 public struct CarriedFields: Sendable, Hashable {
     /// The top-level canonical fields, in model order (``PushNotification/topLevelFieldNames``).
@@ -9,6 +9,7 @@ public struct CarriedFields: Sendable, Hashable {
     /// Carried vendor namespaces: nil keys for the whole namespace, else the carried keys.
     var namespaces: [String: [String]?] = [:]
 
+    /// Compiles a `carries` list (canonical keys, and `extensions.<ns>` keys).
     public init(_ carries: [String]) {
         for field in carries {
             if let index = Self.fieldNames.firstIndex(of: field) {

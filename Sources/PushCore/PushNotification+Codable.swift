@@ -3,6 +3,7 @@
 extension PushNotification: Codable {
     /// Thrown by `init(from:)` with every finding when the canonical JSON is invalid.
     public struct CanonicalDecodingError: Error, Sendable, Hashable {
+        /// Every finding of the canonical JSON, located in it.
         public var diagnostics: [Diagnostic]
     }
 

@@ -1,7 +1,7 @@
 // The canonical model, declared once: one line per field (canonical key, the property it names, and through the
 // property's type the JSON type), in canonical writing order. Canonical JSON (`canonicalJSON`,
 // `init(canonical:diagnostics:)`), what a notification holds and what a format keeps of it (`presentFields`,
-// `keeping`), removing and comparing fields (`removing`, `lostFields(comparedWith:)`) and the README's model table
+// `keeping`), removing and comparing fields (`removing`, `lostFields(comparedWith:)`) and the model reference table
 // all follow from these lines (``CanonicalFieldVisitor``). Adding a field: its stored property and one line here
 // (and `rpc-spec/notification.schema.json`, which `CanonicalModelTests` holds to these lines).
 

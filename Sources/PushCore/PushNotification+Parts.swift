@@ -8,6 +8,7 @@ extension PushNotification {
         /// Critical-alert volume, 0…1; nil when not given.
         public var volume: Double?
 
+        /// A sound: its name, whether it is a critical alert, and its volume (0…1, critical alerts only).
         public init(name: String, critical: Bool? = nil, volume: Double? = nil) {
             self.name = name
             self.critical = critical
@@ -17,7 +18,14 @@ extension PushNotification {
 
     /// The kind of a media attachment, which decides its size cap on iOS.
     public enum MediaKind: String, Sendable, Hashable, CaseIterable {
-        case image, gif, video, audio
+        /// A still image (JPEG, PNG, HEIC, …).
+        case image
+        /// An animated GIF.
+        case gif
+        /// A video.
+        case video
+        /// An audio file.
+        case audio
 
         /// The kind implied by a URL's path extension, if it is one iOS accepts.
         public init?(fileExtension: String) {
@@ -113,6 +121,7 @@ extension PushNotification {
         /// `attributes` — push-to-start attributes.
         public var attributes: JSONValue?
 
+        /// An empty Live Activity part.
         public init() {}
 
         /// True when no key is set.
@@ -137,6 +146,7 @@ extension PushNotification {
         /// `id` — `apns-id`.
         public var id: String?
 
+        /// An empty delivery part.
         public init() {}
 
         /// True when no header is set.

@@ -29,11 +29,15 @@ public struct BatchConverter: Sendable {
         public var failed: Bool
         /// Validate: the format read and the notification validated (nil when unreadable).
         public var format: String? = nil
+        /// Validate with `--full`: the notification validated.
         public var notification: PushNotification? = nil
     }
 
+    /// The facade each record goes through.
     public var normaliser: Normaliser
+    /// What is done to each record.
     public var operation: Operation
+    /// The format options of every record.
     public var options: FormatOptions
     /// Parallel workers; 1 runs inline.
     public var jobs: Int
@@ -41,6 +45,7 @@ public struct BatchConverter: Sendable {
     /// such a record fails, as `validate` calls it invalid.
     public var allowInvalid = false
 
+    /// A converter running `operation` with `options` on `jobs` workers (1: inline).
     public init(
         normaliser: Normaliser = Normaliser(), operation: Operation, options: FormatOptions = FormatOptions(), jobs: Int
     ) {

@@ -1,7 +1,7 @@
 public import PushCore
 
 extension FormatOptions {
-    /// Reads the JSON form against the options the standard formats declare (``FormatRegistry/optionDeclarations``).
+    /// Reads the JSON form against the options the standard formats declare (``PushNormaliser/FormatRegistry/optionDeclarations``).
     /// Unknown keys and wrong types are errors located under `path`.
     public init(json: JSONValue, at path: JSONPointer = .root, diagnostics: inout [Diagnostic]) {
         self.init(json: json, at: path, registry: .standard, diagnostics: &diagnostics)

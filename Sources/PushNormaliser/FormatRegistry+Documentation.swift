@@ -1,14 +1,15 @@
-public import PushCore
+package import PushCore
 import JSONCodec
 
-/// The documentation generated from the registry: the README's formats table and the OpenRPC format enums (the
-/// command line lists the registry at run time: `FormatNames`). `GeneratedDocumentationTests` fails when a checked-in copy differs (and rewrites them
-/// with `PUSHNORM_UPDATE_DOCS=1`), so the documents cannot drift from the formats.
+/// The documentation generated from the registry: the formats table and the OpenRPC format enums (the command line
+/// lists the registry at run time: `FormatNames`). `GeneratedDocumentationTests` fails when a checked-in copy differs
+/// (`make reference` rewrites them), so the documents cannot drift from the formats. Package API: the public API holds
+/// no documentation generators.
 extension FormatRegistry {
     /// The formats in documentation order: vendor by vendor (the generic fallback's vendor first, then the others
     /// in registry order); within a vendor, delivered payloads, then send forms, then `extra` (the catalogue), each
     /// in registry order.
-    public func documentationOrder(adding extra: [FormatDescriptor] = []) -> [FormatDescriptor] {
+    package func documentationOrder(adding extra: [FormatDescriptor] = []) -> [FormatDescriptor] {
         let all = descriptors + extra
         var vendors: [String] = []
         if let fallback = descriptors.last?.vendor { vendors.append(fallback) }
@@ -21,8 +22,8 @@ extension FormatRegistry {
         }
     }
 
-    /// The README's formats table (Markdown).
-    public var formatsTable: String {
+    /// The formats table (Markdown) of the generated format reference.
+    package var formatsTable: String {
         var lines = ["| name | vendor | form | what it is |", "| --- | --- | --- | --- |"]
         for descriptor in documentationOrder(adding: [Self.catalogueDescriptor]) {
             let form =
@@ -33,18 +34,8 @@ extension FormatRegistry {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The README's options table (Markdown): every option a format declares, with its default and meaning.
-    public var optionsTable: String {
-        var lines = ["| option | default | meaning |", "| --- | --- | --- |"]
-        for option in optionDeclarations {
-            let defaultText = option.defaultValue.map { "`\($0.stringValue ?? $0.compactText)`" } ?? "none"
-            lines.append("| `\(option.name)` | \(defaultText) | \(option.summary) |")
-        }
-        return lines.joined(separator: "\n") + "\n"
-    }
-
     /// The names in the OpenRPC `FormatName` enum (every format and the catalogue).
-    public var openRPCFormatNames: [String] {
+    package var openRPCFormatNames: [String] {
         documentationOrder(adding: [Self.catalogueDescriptor]).map(\.name)
     }
 }

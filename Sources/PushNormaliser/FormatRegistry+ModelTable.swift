@@ -1,7 +1,7 @@
-public import PushCore
+import PushCore
 import JSONCodec
 
-/// The README's model table, generated: one row per field of the canonical model (its declaration,
+/// The model reference table, generated: one row per field of the canonical model (its declaration,
 /// `PushNotification+Model.swift`), one column per registered format. Each cell is found, not written: the format
 /// renders a notification holding only that field (``PushNotification/documentationSample(_:)``), and the cell
 /// names where the rendering differs from the same notification without it (wire paths, `KEY ⟨…⟩` inside an
@@ -9,8 +9,8 @@ import JSONCodec
 /// losing it (its `carries` and its renderer's `explainLoss`). So a format on a wire table and one that is not get
 /// the same truthful column, and the table changes when a format's behaviour does.
 extension FormatRegistry {
-    /// The README's model table (Markdown).
-    public var modelTable: String {
+    /// The model reference table (Markdown).
+    package var modelTable: String {
         let normaliser = Normaliser(registry: self)
         let formats = documentationOrder().map(\.name).filter { adapter(named: $0) != nil }
         var lines = [

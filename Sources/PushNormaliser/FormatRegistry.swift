@@ -3,9 +3,9 @@ import APNsAdapter
 
 /// The formats the facade knows, by public name, and `auto` detection over them.
 ///
-/// Immutable once built. Detection asks every adapter for a ``Recognition`` and takes the strongest;
+/// Immutable once built. Detection asks every adapter for a ``PushCore/Recognition`` and takes the strongest;
 /// a tie at the top is reported as ambiguous and resolved by registry order (the order of `adapters`),
-/// which is documented in the README.
+/// which is documented in the "Formats and detection" article.
 public struct FormatRegistry: Sendable {
     /// The adapters, in detection priority order.
     public let adapters: [any PayloadAdapter]
@@ -26,11 +26,11 @@ public struct FormatRegistry: Sendable {
     /// prepared once (not per conversion).
     let wireFormatsByName: [String: WireEntry]
 
-    /// Every option some format declares (``FormatDescriptor/options``), once each, in registry order: what
-    /// ``FormatOptions/init(json:at:diagnostics:)`` accepts.
+    /// Every option some format declares (``PushCore/FormatDescriptor/options``), once each, in registry order: what
+    /// `FormatOptions(json:at:diagnostics:)` accepts.
     public let optionDeclarations: [FormatOption]
 
-    /// Every platform's rules some format declares (``PayloadAdapter/platformRules``), once per platform, in
+    /// Every platform's rules some format declares (``PushCore/PayloadAdapter/platformRules``), once per platform, in
     /// registry order: what `validate` runs.
     public let platformRules: [any PlatformRules]
 
@@ -39,6 +39,7 @@ public struct FormatRegistry: Sendable {
     /// A handful of namespaces: scanned, not hashed.
     let keptValueExplainers: [(namespace: String, explainers: [any ExplainsKeptValues])]
 
+    /// A registry of `adapters`, in detection priority order (the generic fallback last).
     public init(adapters: [any PayloadAdapter]) {
         self.adapters = adapters
         layoutPaths = adapters.flatMap(\.descriptor.layoutPaths)

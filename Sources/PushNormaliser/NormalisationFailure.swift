@@ -18,12 +18,16 @@ public struct NormalisationFailure: Error, Sendable, Hashable, CustomStringConve
         public static let lossy = Kind(rawValue: "lossy")
     }
 
+    /// What failed.
     public var kind: Kind
+    /// Human text; may change between versions.
     public var message: String
+    /// The findings that caused the failure.
     public var diagnostics: [Diagnostic]
     /// For `lossy`: what would be lost.
     public var lost: [LostField]
 
+    /// A failure of `kind`.
     public init(_ kind: Kind, _ message: String, diagnostics: [Diagnostic] = [], lost: [LostField] = []) {
         self.kind = kind
         self.message = message

@@ -14,6 +14,7 @@ public struct Normaliser: Sendable {
     /// The JSON parser (limits).
     public var parser: JSONParser
 
+    /// A facade over `registry`, parsing payloads with `parser` (its limits bound every input).
     public init(registry: FormatRegistry = .standard, parser: JSONParser = JSONParser()) {
         self.registry = registry
         self.parser = parser

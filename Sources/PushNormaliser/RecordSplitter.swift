@@ -30,6 +30,7 @@ public struct RecordSplitter: Sendable {
         /// True after the closing `]` of an array (only stray bytes can follow).
         public var closed: Bool
 
+        /// A position after `records` records, at byte `offset` and `line`.
         public init(offset: Int = 0, line: Int = 1, records: Int = 0, closed: Bool = false) {
             self.offset = offset
             self.line = line
@@ -49,6 +50,7 @@ public struct RecordSplitter: Sendable {
         /// The point just after the record and its separator (newline or `,`): where the next one is looked for.
         public var after: Position
 
+        /// A record: its bytes, its 1-based line and 0-based index, and the position after it.
         public init(bytes: [UInt8], line: Int, index: Int, after: Position? = nil) {
             self.bytes = bytes
             self.line = line
@@ -71,6 +73,7 @@ public struct RecordSplitter: Sendable {
         /// The point just after the record and its separator, as ``Record/after``.
         public var after: Position
 
+        /// A record span: its byte range, 1-based line and 0-based index, and the position after it.
         public init(start: Int, end: Int, line: Int, index: Int, after: Position) {
             self.start = start
             self.end = end
@@ -80,6 +83,7 @@ public struct RecordSplitter: Sendable {
         }
     }
 
+    /// How the input holds its records.
     public let shape: Shape
     /// The bytes fed and not yet consumed by a record (``feed(_:)`` only; ``split(_:carried:into:)`` leaves them
     /// with the caller).
@@ -100,6 +104,7 @@ public struct RecordSplitter: Sendable {
     /// Bytes outside the array or between elements that are not `,` or whitespace.
     public private(set) var strayBytes = false
 
+    /// A splitter for input of `shape`.
     public init(shape: Shape) { self.shape = shape }
 
     /// A splitter that continues a stream at `position` (a record's ``Record/after``): feed it the bytes from

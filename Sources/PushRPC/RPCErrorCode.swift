@@ -2,7 +2,7 @@
 /// application codes as static members.
 ///
 /// Codes from -32768 to -32000 are reserved by JSON-RPC 2.0; application codes live outside that range
-/// and are listed in `rpc-spec/openrpc.json` (`components.errors`) and in the README's error table.
+/// and are listed in `rpc-spec/openrpc.json` (`components.errors`) and in the generated JSON-RPC reference.
 public struct RPCErrorCode: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
     /// The integer sent as `error.code`.
     public var rawValue: Int

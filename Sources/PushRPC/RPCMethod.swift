@@ -6,7 +6,7 @@ import PushNormaliser
 ///
 /// A conformer never traps and never does I/O; every failure is an ``RPCError``. Adding a method:
 /// write the conformer, list it in ``MethodTable``, describe it in `rpc-spec/openrpc.json` with an
-/// example that runs (the spec conformance tests fail until both agree), and add it to the README table.
+/// example that runs (the spec conformance tests fail until both agree), and regenerate the reference (`make reference`).
 protocol RPCMethod: Sendable {
     /// The method name (`normalise`, `rpc.discover`).
     var name: String { get }

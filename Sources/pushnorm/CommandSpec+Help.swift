@@ -16,6 +16,7 @@ extension CommandSpec {
         text += "\nGLOBAL OPTIONS (before or after the command)\n"
         text += optionLines(globalOptions)
         text += "\n" + formatParagraph()
+        text += examplesSection("overview")
         text += "\n`pushnorm help COMMAND` or `pushnorm COMMAND --help` describes a command's options.\n\n"
         text += exitStatus
         return text
@@ -31,6 +32,7 @@ extension CommandSpec {
         }
         text += "\nGLOBAL OPTIONS\n" + Self.optionLines(Self.globalOptions)
         if options.contains(where: { $0.value == "FORMAT" }) { text += "\n" + Self.formatParagraph() }
+        text += Self.examplesSection(name)
         text += "\n" + Self.exitStatus
         return text
     }

@@ -32,7 +32,7 @@ struct CommandSpec: Sendable {
     ]
 
     static let optionsFile = CommandOption.valued(
-        "--options", "FILE", "a JSON file of format options (README \"Options\")")
+        "--options", "FILE", "a JSON file of format options (`pushnorm options` lists them)")
     static let pretty = CommandOption.flag("--pretty", "indent the JSON output")
     static let jobs = CommandOption.valued("--jobs", "N", "worker threads (default: every core)")
     static let ndjson = CommandOption.flag(
@@ -112,6 +112,7 @@ struct CommandSpec: Sendable {
                 stdout carries only replies; logs go to stderr and are dropped (and counted) rather than block
                 when stderr is not read. Exits 0 at end of input or when stdout is closed.
                 """),
+        explain, options,
         CommandSpec(
             name: "help", summary: "show help for a command", operands: "[COMMAND]", maximumOperands: 1,
             options: []),

@@ -29,6 +29,8 @@ enum Commands {
         case "convert": return try BatchCommand.convert(arguments)
         case "formats": return formats()
         case "rpc": return try RPCCommand.run(arguments)
+        case "explain": return try ReferenceCommands.explain(arguments)
+        case "options": return ReferenceCommands.options(arguments)
         default: return try help(arguments)
         }
     }

@@ -4,7 +4,7 @@ import PushCore
 import PushTestSupport
 import Testing
 
-/// One test per claim of the README's "Command line" section that the other tests do not cover: options,
+/// One test per claim of the command-line article (CommandLine.md) that the other tests do not cover: options,
 /// directory input and output, several inputs, the error record's fields, the progress line, detection ties.
 @Suite
 struct CommandLineClaimsTests {

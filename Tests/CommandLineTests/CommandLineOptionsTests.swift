@@ -5,12 +5,14 @@ import PushTestSupport
 import Testing
 
 /// The strict command line: option tables, suggestions, global options, help from the tables (golden files in
-/// `Help/`, `PUSH_RECORD_GOLDENS=1` rewrites them and still fails), the README synopsis, and the input edge cases.
+/// `Help/`, `PUSH_RECORD_GOLDENS=1` rewrites them and still fails), the documented synopsis, and the input edge cases.
 @Suite
 struct CommandLineOptionsTests {
     static let helpDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
         "Help")
-    static let commands = ["normalise", "validate", "render", "convert", "formats", "rpc", "help"]
+    static let commands = [
+        "normalise", "validate", "render", "convert", "formats", "rpc", "explain", "options", "help",
+    ]
     static let payload = Array(#"{"aps":{"alert":"hi"},"payload":"{}","custom":1}"#.utf8)
 
     // MARK: - Unknown options, missing values
@@ -102,17 +104,29 @@ struct CommandLineOptionsTests {
         #expect(try PushnormExecutable.run(["formats"]).output.contains("hive-actions\thive\tcatalogue\t"))
     }
 
-    /// The README's "Command line" block is the USAGE section of `pushnorm --help`.
-    @Test func readmeSynopsisMatchesHelp() throws {
-        let readme = try String(
-            contentsOfFile: PushnormExecutable.packageRoot + "/README.md", encoding: .utf8)
-        let section = try #require(readme.range(of: "## Command line\n\n```\n"))
-        let end = try #require(readme[section.upperBound...].range(of: "```"))
-        let documented = readme[section.upperBound..<end.lowerBound].split(separator: "\n").map(String.init)
+    /// The synopsis in the DocC article on the command line is `pushnorm --help`'s USAGE section.
+    @Test func commandLineArticleSynopsisMatchesHelp() throws {
+        let article = try String(
+            contentsOfFile: PushnormExecutable.packageRoot
+                + "/Sources/PushNormaliser/PushNormaliser.docc/CommandLine.md",
+            encoding: .utf8)
+        let section = try #require(article.range(of: "## Synopsis\n\n```\n"))
+        let end = try #require(article[section.upperBound...].range(of: "```"))
+        let documented = article[section.upperBound..<end.lowerBound].split(separator: "\n").map(String.init)
         let help = try PushnormExecutable.run(["--help"]).output
         let usage = help.components(separatedBy: "USAGE\n")[1].components(separatedBy: "\n\n")[0]
         let expected = usage.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(documented == expected)
+    }
+
+    /// Help is read where the README is not (an installed binary): it names no README section, and every command's
+    /// help has examples.
+    @Test(arguments: commands)
+    func helpHasExamplesAndNoReadmeReference(command: String) throws {
+        let help = try PushnormExecutable.run([command, "--help"]).output
+        #expect(!help.contains("README"), "\(command)")
+        #expect(help.contains("\nEXAMPLES\n  "), "\(command)")
+        #expect(!(try PushnormExecutable.run(["--help"]).output.contains("README")))
     }
 
     // MARK: - Inputs

@@ -4,7 +4,7 @@ import PushCore
 import PushTestSupport
 import Testing
 
-/// The golden comparison itself: it must tell apart what the README promises stays apart.
+/// The golden comparison itself: it must tell apart what the documentation promises stays apart.
 @Suite("Golden comparison")
 struct GoldenTests {
     static func parse(_ text: String) throws -> JSONValue { try JSONParser().parse(text) }

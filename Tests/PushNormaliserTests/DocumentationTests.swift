@@ -1,8 +1,10 @@
 import Foundation
+import PushNormaliser
+import PushRPC
 import Testing
 
-/// Keeps the README's catalogues true: every diagnostic code declared in the sources is a row of the
-/// README's catalogue, and every row names a declared code.
+/// Keeps the diagnostics catalogue true: every diagnostic code declared in the sources has an entry (severity and
+/// summary, in code) in `DiagnosticCatalogue.rpcServer`, and every entry names a declared code.
 @Suite("Documentation")
 struct DocumentationTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -20,7 +22,9 @@ struct DocumentationTests {
             #/:\s*DiagnosticCode\s*=\s*"(?<code>[^"]+)"/#,
             #/DiagnosticCode\(\s*rawValue:\s*"(?<code>[^"]+)"\s*\)/#,
         ]
+        // An interpolated code (`"json.\\(kind.rawValue)"`) is made from an enum, not declared: `jsonKinds` lists those.
         return patterns.flatMap { pattern in text.matches(of: pattern).map { String($0.output.code) } }
+            .filter { !$0.contains("\\(") }
     }
 
     static func declaredCodes() -> [String] {
@@ -38,15 +42,6 @@ struct DocumentationTests {
         return codes.sorted()
     }
 
-    /// The codes of the README catalogue's rows: `| \`code\` | severity[, severity] | meaning |`.
-    static func catalogueCodes(_ readme: String) -> [String] {
-        readme.split(separator: "\n").compactMap { line in
-            let row = #/\| `(?<code>[a-z0-9-]+(\.[a-z0-9-]+)+)` \| (error|warning|info)(, (error|warning|info))* \|.*/#
-            guard let match = line.wholeMatch(of: row) else { return nil }
-            return String(match.output.code)
-        }
-    }
-
     @Test func declarationsAreFoundHoweverTheyAreWrapped() {
         let text = """
             public static let a: DiagnosticCode = "x.one"
@@ -57,16 +52,34 @@ struct DocumentationTests {
         #expect(Self.codes(declaredIn: text).sorted() == ["x.one", "x.three", "x.two"])
     }
 
-    @Test func readmeCatalogueListsEveryDiagnosticCodeAndNoOther() throws {
-        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+    @Test func catalogueHasAnEntryForEveryDiagnosticCodeAndNoOther() {
         let declared = Set(Self.declaredCodes() + Self.jsonKinds.map { "json.\($0)" })
         #expect(declared.count > 90)
-        let listed = Self.catalogueCodes(readme)
+        let listed = DiagnosticCatalogue.rpcServer.entries.map(\.code.rawValue)
         let missing = declared.subtracting(listed).sorted()
-        #expect(missing.isEmpty, "README.md's catalogue has no row for: \(missing.joined(separator: ", "))")
+        #expect(missing.isEmpty, "no catalogue entry (add one to the module's …+Catalogue.swift) for: \(missing)")
         let stale = Set(listed).subtracting(declared).sorted()
-        #expect(stale.isEmpty, "README.md's catalogue lists codes nothing declares: \(stale.joined(separator: ", "))")
-        let twice = Dictionary(grouping: listed, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
-        #expect(twice.isEmpty, "README.md's catalogue lists twice: \(twice.joined(separator: ", "))")
+        #expect(stale.isEmpty, "catalogue entries for codes nothing declares: \(stale.joined(separator: ", "))")
+    }
+
+    @Test func everyEntryHasASeveritySummaryAndSource() {
+        for entry in DiagnosticCatalogue.rpcServer.entries {
+            #expect(!entry.severities.isEmpty, "\(entry.code)")
+            #expect(!entry.summary.isEmpty && !entry.summary.contains("\n"), "\(entry.code): one line")
+            #expect(entry.source.hasSuffix(".swift") && entry.module != entry.source, "\(entry.code)")
+        }
+    }
+
+    @Test func entryLooksUpACodeAndNilForAnUnknownOne() throws {
+        let entry = try #require(DiagnosticCatalogue.standard.entry(for: .apnsBadgeNegative))
+        #expect(entry.severity == .error && entry.severities == [.error])
+        #expect(entry.summary == "`badge` is negative.")
+        #expect(entry.source == "APNsAdapter/APNsDiagnostics+Catalogue.swift" && entry.module == "APNsAdapter")
+        #expect(DiagnosticCatalogue.standard.entry(for: "json.duplicate-key")?.severity == .error)
+        #expect(DiagnosticCatalogue.standard.entry(for: "no.such.code") == nil)
+        #expect(DiagnosticCatalogue.standard.entry(for: .rpcParamsUnknown) == nil)
+        #expect(DiagnosticCatalogue.rpcServer.entry(for: .rpcParamsUnknown)?.module == "PushRPC")
+        let flag = try #require(DiagnosticCatalogue.standard.entry(for: .apnsFlagInvalid))
+        #expect(flag.severities == [.error, .warning])
     }
 }

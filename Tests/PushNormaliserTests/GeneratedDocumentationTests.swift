@@ -3,46 +3,51 @@ import Testing
 import PushNormaliser
 import PushCore
 import JSONCodec
+import PushRPC
 
-/// The documents generated from the format registry match their checked-in copies. Run with
-/// `PUSHNORM_UPDATE_DOCS=1` to rewrite the README's formats table and the OpenRPC format enums.
+/// The documents generated from the declarations match their checked-in copies: the DocC catalog's reference pages
+/// (formats, model, options, diagnostics, JSON-RPC) and the OpenRPC format enums. `make reference` (that is,
+/// `PUSHNORM_UPDATE_DOCS=1` on this suite) rewrites them.
 @Suite("Generated documentation")
 struct GeneratedDocumentationTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
     static let update = ProcessInfo.processInfo.environment["PUSHNORM_UPDATE_DOCS"] == "1"
-    static let begin = "<!-- generated from FormatRegistry.formatsTable: edit the descriptors, not this table -->\n"
-    static let end = "<!-- end of generated table -->\n"
+    /// The DocC catalog's generated reference pages.
+    static let reference = root + "/Sources/PushNormaliser/PushNormaliser.docc/Reference/"
 
-    @Test func readmeFormatsTable() throws {
-        try checkReadme(begin: Self.begin, generated: FormatRegistry.standard.formatsTable)
+    @Test func formatReferencePage() throws {
+        try checkPage("FormatReference.md", FormatRegistry.standard.formatsReferencePage)
     }
 
-    @Test func readmeOptionsTable() throws {
-        try checkReadme(
-            begin: "<!-- generated from FormatRegistry.optionsTable: declare options in the formats, not here -->\n",
-            generated: FormatRegistry.standard.optionsTable)
+    @Test func modelReferencePage() throws {
+        try checkPage("ModelReference.md", FormatRegistry.standard.modelReferencePage)
     }
 
-    @Test func readmeModelTable() throws {
-        try checkReadme(
-            begin:
-                "<!-- generated from FormatRegistry.modelTable: declare fields in PushNotification+Model.swift -->\n",
-            generated: FormatRegistry.standard.modelTable)
+    @Test func optionReferencePage() throws {
+        try checkPage("OptionReference.md", FormatRegistry.standard.optionsReferencePage)
     }
 
-    /// The README's generated section that starts with `begin` is `generated` (rewritten when updating).
-    func checkReadme(begin: String, generated: String) throws {
-        let path = Self.root + "/README.md"
-        let readme = try String(contentsOfFile: path, encoding: .utf8)
-        let start = try #require(readme.range(of: begin), "README.md has no section starting \(begin)")
-        let stop = try #require(readme.range(of: Self.end, range: start.upperBound..<readme.endIndex))
+    @Test func diagnosticsCataloguePage() throws {
+        try checkPage("DiagnosticsCatalogue.md", DiagnosticCatalogue.rpcServer.referencePage)
+    }
+
+    @Test func jsonRPCReferencePage() throws {
+        let spec = try JSONParser(maximumBytes: 1 << 24).parse(
+            try String(contentsOfFile: Self.root + "/rpc-spec/openrpc.json", encoding: .utf8))
+        try checkPage("JSONRPCReference.md", try #require(OpenRPCDocument.referencePage(spec)))
+    }
+
+    /// The checked-in page `name` is `generated` (rewritten when updating: `make reference`).
+    func checkPage(_ name: String, _ generated: String) throws {
+        let path = Self.reference + name
         if Self.update {
-            try (readme[..<start.upperBound] + generated + readme[stop.lowerBound...]).write(
-                toFile: path, atomically: true, encoding: .utf8)
+            try FileManager.default.createDirectory(atPath: Self.reference, withIntermediateDirectories: true)
+            try generated.write(toFile: path, atomically: true, encoding: .utf8)
             return
         }
-        #expect(String(readme[start.upperBound..<stop.lowerBound]) == generated, "run with PUSHNORM_UPDATE_DOCS=1")
+        let current = try? String(contentsOfFile: path, encoding: .utf8)
+        #expect(current == generated, "\(name) differs from the declarations: run `make reference`")
     }
 
     @Test func openRPCFormatEnums() throws {

@@ -10,18 +10,20 @@ import Testing
 @Suite("README quick start")
 struct QuickStartTests {
     @Test func quickStartRuns() throws {
-        let payloadJSON =
-            #"{"aps":{"alert":"hi","badge":-1},"payload":"{\"image_attachment\":\"https://x.example/a.jpg\"}"}"#
         // --- README: Library quick start ---
+        let json = #"{"aps":{"alert":"hi","badge":-1},"payload":"{\"image_attachment\":\"https://x.example/a.jpg\"}"}"#
         let normaliser = Normaliser()
-                // A payload with error findings (badge -1) fails to convert, as `validate` calls it invalid; allowInvalid
+        // A payload with error findings (badge -1) fails to convert, as `validate` calls it invalid; allowInvalid
         // converts it anyway, with the findings in `result.diagnostics`.
-        let result = try normaliser.convert(Array(payloadJSON.utf8), from: "zego", to: "amazon", allowInvalid: true)
+        let result = try normaliser.convert(Array(json.utf8), from: "zego", to: "amazon", allowInvalid: true)
         print(result.payload.compactText)  // the converted payload
         for lost in result.lost { print(lost.path, lost.reason) }
 
-        let report = normaliser.validate(Array(payloadJSON.utf8))  // never throws: findings are data
+        let report = normaliser.validate(Array(json.utf8))  // never throws: findings are data
         for finding in report.diagnostics { print(finding) }  // "error apns.badge.negative at /aps/badge: …"
+        if let entry = DiagnosticCatalogue.standard.entry(for: "apns.badge.negative") {
+            print(entry.severity, entry.summary)  // what the code means, from the catalogue
+        }
         // --- end ---
         #expect(result.payload["attachment-url"] == "https://x.example/a.jpg")
         #expect(report.diagnostics.contains { $0.code.rawValue == "apns.badge.negative" && $0.path == "/aps/badge" })

@@ -1,4 +1,4 @@
-"""The README's Spark section, run as a user would (spark-submit, local[2], the bundled examples), and the
+"""The Spark article's example (Sources/PushNormaliser/PushNormaliser.docc/ApacheSpark.md), run as a user would (spark-submit, local[2], the bundled examples), and the
 bundled examples kept equal to Examples/payloads; a child that fails fails the job and leaves no output."""
 import glob
 import json
@@ -15,10 +15,11 @@ from pushnormspark import JobOptions, run_job
 
 
 def readme_example() -> str:
-    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+    article = os.path.join(ROOT, "Sources", "PushNormaliser", "PushNormaliser.docc", "ApacheSpark.md")
+    with open(article, encoding="utf-8") as f:
         text = f.read()
-    block = re.search(r"<!-- spark-example -->\n```sh\n(.*?)```\n<!-- /spark-example -->", text, re.S)
-    assert block, "README.md lost its spark-example block"
+    block = re.search(r"```sh\n(\. \.build/spark-venv/bin/activate\n.*?spark-submit .*?)```\n", text, re.S)
+    assert block, "ApacheSpark.md lost its spark-submit example block"
     return block.group(1)
 
 
@@ -40,7 +41,7 @@ def test_readme_spark_example_runs(pushnorm, tmp_path):
     script = readme_example().replace("/tmp/pushnorm-spark-example", out)
     script = script.replace(".build/dist/pushnorm", pushnorm)
     env = dict(os.environ)
-    env.pop("PYSPARK_PYTHON", None)  # the README's activate must be enough
+    env.pop("PYSPARK_PYTHON", None)  # the article's activate must be enough
     run = subprocess.run(["bash", "-c", script], cwd=ROOT, capture_output=True, env=env, timeout=600)
     stderr = run.stderr.decode()
     assert re.search(r"^converted 22, lossy 11, failed 1, \d+\.\d{3} s, \d+ records/s$", stderr, re.M), stderr[-3000:]

@@ -1,7 +1,8 @@
 import JSONCodec
 import PushCore
 
-/// The README's "Normalisations" table as a comparison: where `render(normalise(p))` may differ from `p`.
+/// The "Normalisations" table of the DocC article on the canonical model, as a comparison: where
+/// `render(normalise(p))` may differ from `p`.
 ///
 /// Announced ones (a warning or info finding at the key or an ancestor: `true` flags, `critical: true`, Pinpoint
 /// priorities, an implied push type, ZEGO's written-out `Enable`) are explained by the finding. The silent ones:
@@ -32,7 +33,7 @@ enum DocumentedNormalisations {
     private static func isCustomData(_ key: String) -> Bool { key == "Data" || key == "data" }
 
     /// An object that is empty, or holds only such objects (`apns: {fcm_options: {}}`): what an `fcm` message drops,
-    /// since FCM treats an empty block as absent (the README's normalisation of empty FCM objects).
+    /// since FCM treats an empty block as absent (the documented normalisation of empty FCM objects).
     private static func holdsOnlyEmptyObjects(_ value: JSONValue) -> Bool {
         guard let object = value.objectValue else { return false }
         return object.allSatisfy { holdsOnlyEmptyObjects($0.value) }
@@ -93,7 +94,7 @@ enum DocumentedNormalisations {
             let parsedX = try? JSONValue(parsing: x)
             let parsedY = try? JSONValue(parsing: y)
             if let parsedX, let parsedY, parsedX.objectValue != nil || parsedX.arrayValue != nil {
-                // `sns`: a legacy FCM body in `GCM` is written as `{"fcmV1Message": …}` (the README's normalisation:
+                // `sns`: a legacy FCM body in `GCM` is written as `{"fcmV1Message": …}` (a documented normalisation:
                 // SNS's legacy → v1 mapping; what v1 has no place for is reported lost). The v1 message is then
                 // what the next round trip keeps.
                 if format == "sns", key == "GCM", parsedX.objectValue?["fcmV1Message"] == nil,

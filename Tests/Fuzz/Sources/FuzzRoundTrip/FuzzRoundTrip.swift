@@ -7,7 +7,7 @@ import PushNormaliser
 private let normaliser = Normaliser()
 
 /// libFuzzer entry point: whatever parses and some format reads without errors is rendered back into that
-/// format. `render(normalise(p))` must equal `p` but for the README's documented normalisations (its
+/// format. `render(normalise(p))` must equal `p` but for the documented normalisations (CanonicalModel.md, its
 /// "Normalisations" table: each is either announced by a finding at that key or one of the silent ones
 /// listed in ``DocumentedNormalisations``); the rendering must read back to the same notification, and render
 /// to itself byte for byte (normalisations happen once). Action catalogues (`hive-actions`) must reach a
@@ -21,7 +21,7 @@ public func fuzzRoundTrip(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             continue
         }
         let rendered: JSONValue
-        // What a round trip may lose: nothing, but for the README's one exception (a legacy key in `sns`'s `GCM`
+        // What a round trip may lose: nothing, but for the documented exception (a legacy key in `sns`'s `GCM`
         // string, which is written as an FCM v1 message), which the rendering reports lost.
         var expected = read.notification
         do {

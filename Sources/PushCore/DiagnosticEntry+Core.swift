@@ -1,0 +1,27 @@
+extension DiagnosticEntry {
+    /// The catalogue entries of the codes every format shares (PushCore): each code with its severities and
+    /// one-line summary.
+    package static let coreCodes: [DiagnosticEntry] = [
+        DiagnosticEntry(
+            .canonicalSchemaVersion, .error,
+            summary: """
+                A canonical notification has an unsupported `schemaVersion`.
+                """),
+        DiagnosticEntry(
+            .canonicalUnknownKey, .error,
+            summary: """
+                A canonical notification has a key the model does not define.
+                """),
+        DiagnosticEntry(
+            .contentUnread, .error,
+            summary: """
+                A send form whose notification has no content while the input holds keys the format does not read \
+                (content under a misspelt key).
+                """),
+        DiagnosticEntry(.invalidJSON, .error, summary: "The payload (or a nested JSON string) is not valid JSON."),
+        DiagnosticEntry(.invalidOption, .error, summary: "An option is unknown or has a bad value."),
+        DiagnosticEntry(.notAnObject, .error, summary: "The top-level value is not an object."),
+        DiagnosticEntry(.wrongType, .error, summary: "A value has the wrong JSON type for its key."),
+        DiagnosticEntry(.missingValue, .error, summary: "A required value is missing."),
+    ]
+}
