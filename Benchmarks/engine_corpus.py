@@ -156,7 +156,8 @@ def records(name: str, seed: int, count: int) -> list[bytes]:
 
 
 def generate(out: str, seed: int, counts: dict[str, int]) -> dict:
-    """Writes each corpus of `counts` (name -> records) into `out`; returns the manifest."""
+    """Writes each corpus of `counts` (name -> records) into `out`, unless one at least as long is there; returns
+    the manifest."""
     os.makedirs(out, exist_ok=True)
     path = os.path.join(out, "manifest.json")
     try:
@@ -168,8 +169,8 @@ def generate(out: str, seed: int, counts: dict[str, int]) -> dict:
         manifest = {"seed": seed, "generator": GENERATOR_VERSION, "corpora": {}}
     for name, count in counts.items():
         known = manifest["corpora"].get(name)
-        if known and known["records"] == count and os.path.exists(os.path.join(out, name + ".ndjson")):
-            continue
+        if known and known["records"] >= count and os.path.exists(os.path.join(out, name + ".ndjson")):
+            continue  # a longer corpus holds this one as its first `count` records
         info = corpus.write_corpus(os.path.join(out, name + ".ndjson"), records(name, seed, count))
         info["from"], info["to"] = PAIRS[name]
         manifest["corpora"][name] = info

@@ -394,7 +394,17 @@ def machine(binary: str) -> dict:
             "nproc": os.cpu_count(), "cpu": model, "kernel": platform.release(),
             "python": platform.python_version(), "orjson": orjson.__version__,
             "commit": run(["git", "-C", HERE, "rev-parse", "--short", "HEAD"]),
+            "sourcesCommit": sources_commit(),
             "version": run([binary, "--version"]), "valgrind": run(["valgrind", "--version"])}
+
+
+def sources_commit() -> str:
+    """The last commit that changed what the binary is built from (the measured code)."""
+    try:
+        return subprocess.run(["git", "-C", os.path.dirname(HERE), "log", "-1", "--format=%h", "--", "Sources",
+                               "Adapters", "Package.swift"], stdout=subprocess.PIPE, text=True).stdout.strip() or "?"
+    except OSError:
+        return "?"
 
 
 def uptime() -> str:
@@ -420,11 +430,11 @@ def build_report(results: dict, info: dict, args, loads: list[str]) -> tuple[str
     add("# Issue 21 engine targets")
     add("")
     add("Written by `Benchmarks/engine_targets.py` (`make bench-engine`, also run by `make bench`); raw figures in "
-        "`%s`. Commit %s (%s), %s. Machine: %d cores, %s, Linux %s; Python %s, orjson %s; %s." % (
-            args.json, info["commit"], info["version"], info["date"], info["nproc"], info["cpu"], info["kernel"],
+        "`%s`. Commit %s; the binary's sources (`Sources`, `Adapters`, `Package.swift`) last changed in %s (%s), %s. Machine: %d cores, %s, Linux %s; Python %s, orjson %s; %s." % (
+            args.json, info["commit"], info.get("sourcesCommit") or sources_commit(), info["version"], info["date"], info["nproc"], info["cpu"], info["kernel"],
             info["python"], info["orjson"], info["valgrind"]))
     add("")
-    add("Load (`uptime`) at the start and at the end of the run:")
+    add("Load (`uptime`) at the start and at the end of the run (of each run, when measures were merged):")
     add("")
     for line in loads:
         add("    " + line)
@@ -435,9 +445,9 @@ def build_report(results: dict, info: dict, args, loads: list[str]) -> tuple[str
             "machine.")
         add("")
     corpora = results.get("corpora", {})
-    add("Corpora: `Benchmarks/engine_corpus.py --seed %d` (%s)." % (args.seed, "; ".join(
-        "%s %d records, %.1f MB, median record %d B (%s)" % (name, c["records"], c["bytes"] / 1e6, c["median"],
-                                                            pair_name(name)) for name, c in corpora.items())))
+    add("Corpora: `Benchmarks/engine_corpus.py --seed %d`, the first N records of each (%s)." % (
+        args.seed, "; ".join("%s: %d records (%s), median record %d B" % (
+            name, c.get("used", c["records"]), pair_name(name), c["median"]) for name, c in corpora.items())))
     add("")
     add("| measure | issue's \"now\" | measured | must reach | goal | |")
     add("| --- | --- | ---: | --- | --- | --- |")
@@ -525,6 +535,13 @@ def build_report(results: dict, info: dict, args, loads: list[str]) -> tuple[str
 
 # ---------------------------------------------------------------------------------------------
 
+def used_counts(args) -> dict[str, int]:
+    """Records each corpus contributes to the measures asked for."""
+    small = args.valgrind_records
+    return {"zego": max(args.records, small), "pinpoint-cli": max(args.pinpoint_records, small), "fcm": small,
+            "sns": small, "apns": small}
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--binary", required=True, help="the release pushnorm")
@@ -545,6 +562,8 @@ def main(argv=None) -> int:
     ap.add_argument("--out", default=os.path.join(HERE, "engine-targets.md"))
     ap.add_argument("--json", default=".build/engine-targets.json")
     ap.add_argument("--report-only", action="store_true", help="rewrite --out from the --json of an earlier run")
+    ap.add_argument("--merge", action="store_true",
+                    help="keep the other measures of the --json of an earlier run (same binary) in the table")
     args = ap.parse_args(argv)
     if args.report_only:
         with open(args.json) as f:
@@ -573,13 +592,18 @@ def main(argv=None) -> int:
     os.makedirs(args.work_dir, exist_ok=True)
     loads = [uptime()]
     log(loads[0])
-    small = max(args.valgrind_records, 1)
-    counts = {"zego": max(args.records, small), "pinpoint-cli": max(args.pinpoint_records, small),
-              "fcm": small, "sns": small, "apns": small}
+    earlier: dict = {}
+    if args.merge:
+        try:
+            with open(args.json) as f:
+                earlier = json.load(f)
+        except (OSError, ValueError):
+            log("--merge: no earlier run in %s" % args.json)
+    counts = used_counts(args)
     log("== corpora (seed %d) in %s" % (args.seed, args.corpus_dir))
     manifest = engine_corpus.generate(args.corpus_dir, args.seed, counts)
     path = lambda name: os.path.join(args.corpus_dir, name + ".ndjson")  # noqa: E731
-    results: dict = {"corpora": {n: manifest["corpora"][n] for n in counts}}
+    results: dict = {"corpora": {n: dict(manifest["corpora"][n], used=c) for n, c in used_counts(args).items()}}
     work = args.work_dir
     # The timed measures use the first N records of the (possibly larger) corpus.
     zego_path = os.path.join(work, "zego-%d.ndjson" % args.records)
@@ -619,6 +643,12 @@ def main(argv=None) -> int:
             results["allocations"] = allocations(work, stripped, args.corpus_dir, args.valgrind_records,
                                                  args.dhat_base, pairs)
     loads.append(uptime())
+    if earlier:
+        kept = {k: v for k, v in earlier.get("results", {}).items() if k not in results}
+        results = {**kept, **results}
+        loads = ["(earlier run, kept: %s) %s" % (", ".join(k for k in kept if k != "corpora"), line)
+                 for line in earlier.get("load", [])] + ["(this run: %s) %s" % (", ".join(only), line)
+                                                         for line in loads]
     info = machine(binary)
     text, statuses = build_report(results, info, args, loads)
     log("")

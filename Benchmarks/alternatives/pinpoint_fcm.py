@@ -30,14 +30,16 @@ def convert(cli):
         android["ttl"] = ttl(g["TimeToLive"])
     if "Data" in g:
         android["data"] = g["Data"]
-    an = {"title": g["Title"], "body": g["Body"]}
+    # The Android title and body are written only where they differ from the shared notification's.
+    an = {k: v for k, v in (("title", g["Title"]), ("body", g["Body"])) if v != notification[k]}
     if "IconReference" in g:
         an["icon"] = g["IconReference"]
     if "Sound" in a:
         an["sound"] = a["Sound"]
     if "ImageUrl" in g:
         an["image"] = g["ImageUrl"]
-    android["notification"] = an
+    if an:
+        android["notification"] = an
     aps = {"alert": {"title": a["Title"], "body": a["Body"]}}
     if "Badge" in a:
         aps["badge"] = a["Badge"]
@@ -53,7 +55,11 @@ def convert(cli):
         pinpoint["deeplink"] = a["Url"]
     if pinpoint:
         payload["data"] = {"pinpoint": pinpoint}
-    return {"notification": notification, "android": android, "apns": {"payload": payload}}
+    out = {"notification": notification}
+    if android:
+        out["android"] = android
+    out["apns"] = {"payload": payload}
+    return out
 
 
 def map_stream():

@@ -39,6 +39,9 @@ def convert(p):
     if not isinstance(p, dict) or not isinstance(p.get("aps"), dict):
         raise ValueError("not a ZEGO push")
     aps = p["aps"]
+    score = aps.get("relevance-score")
+    if isinstance(score, float) and score.is_integer():
+        aps = dict(aps, **{"relevance-score": int(score)})  # pushnorm writes the number 1.0 as 1
     if isinstance(aps.get("alert"), dict):
         aps = dict(aps, alert=ordered(aps["alert"], ALERT_ORDER))
     out = {"aps": None}
