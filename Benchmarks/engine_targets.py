@@ -26,8 +26,9 @@ times after that check (which also warms the page cache), and report the median.
 on stdin (`convert`) and output written to a file under .build/engine-targets/.
 
 Writes a Markdown table to --out (Benchmarks/engine-targets.md) and the raw figures as JSON to --json
-(.build/engine-targets.json); --report-only rewrites the table from that JSON. --only runs a subset (comma list of the names above; the table then holds only
-those rows); --quick uses small corpora and one run (a quick check, not figures to compare).
+(.build/engine-targets.json); --report-only rewrites the table from that JSON, and --merge keeps that JSON's
+other measures beside the ones run now. --only runs a subset (comma list of the names above); --quick uses small
+corpora and one run (a quick check, not figures to compare).
 """
 from __future__ import annotations
 
@@ -430,8 +431,10 @@ def build_report(results: dict, info: dict, args, loads: list[str]) -> tuple[str
     add("# Issue 21 engine targets")
     add("")
     add("Written by `Benchmarks/engine_targets.py` (`make bench-engine`, also run by `make bench`); raw figures in "
-        "`%s`. Commit %s; the binary's sources (`Sources`, `Adapters`, `Package.swift`) last changed in %s (%s), %s. Machine: %d cores, %s, Linux %s; Python %s, orjson %s; %s." % (
-            args.json, info["commit"], info.get("sourcesCommit") or sources_commit(), info["version"], info["date"], info["nproc"], info["cpu"], info["kernel"],
+        "`%s`. Commit %s; the binary's sources (`Sources`, `Adapters`, `Package.swift`) last changed in %s (%s), %s. "
+        "Machine: %d cores, %s, Linux %s; Python %s, orjson %s; %s." % (
+            args.json, info["commit"], info.get("sourcesCommit") or sources_commit(), info["version"], info["date"],
+            info["nproc"], info["cpu"], info["kernel"],
             info["python"], info["orjson"], info["valgrind"]))
     add("")
     add("Load (`uptime`) at the start and at the end of the run (of each run, when measures were merged):")
