@@ -163,6 +163,8 @@ bench: release $(BENCH_VENV)/.ready
 # instructions and allocations per record): Benchmarks/engine-targets.md. valgrind is needed for the last two.
 .PHONY: bench-engine
 bench-engine: release $(BENCH_VENV)/.ready
+	PUSHNORM="$$($(SWIFT) build -c release --show-bin-path)/pushnorm" \
+	  $(BENCH_VENV)/bin/python -m unittest -q Benchmarks/test_engine_targets.py
 	$(BENCH_VENV)/bin/python Benchmarks/engine_targets.py \
 	  --binary "$$($(SWIFT) build -c release --show-bin-path)/pushnorm" $(ENGINE_BENCH_ARGS)
 
