@@ -562,12 +562,17 @@ def main(argv=None) -> int:
     ap.add_argument("--only", default="", help="comma list of: " + ",".join(MEASURES))
     ap.add_argument("--quick", action="store_true",
                     help="10,000 / 5,000 records, valgrind on 400 (base 100), one run: a quick check")
-    ap.add_argument("--out", default=os.path.join(HERE, "engine-targets.md"))
-    ap.add_argument("--json", default=".build/engine-targets.json")
+    ap.add_argument("--out", help="the Markdown table (default Benchmarks/engine-targets.md; with --quick "
+                    ".build/engine-targets-quick.md, so a quick check never replaces the committed table)")
+    ap.add_argument("--json", help="raw figures (default .build/engine-targets.json, or -quick.json with --quick)")
     ap.add_argument("--report-only", action="store_true", help="rewrite --out from the --json of an earlier run")
     ap.add_argument("--merge", action="store_true",
                     help="keep the other measures of the --json of an earlier run (same binary) in the table")
     args = ap.parse_args(argv)
+    if args.out is None:
+        args.out = ".build/engine-targets-quick.md" if args.quick else os.path.join(HERE, "engine-targets.md")
+    if args.json is None:
+        args.json = ".build/engine-targets-quick.json" if args.quick else ".build/engine-targets.json"
     if args.report_only:
         with open(args.json) as f:
             saved = json.load(f)
@@ -646,12 +651,15 @@ def main(argv=None) -> int:
             results["allocations"] = allocations(work, stripped, args.corpus_dir, args.valgrind_records,
                                                  args.dhat_base, pairs)
     loads.append(uptime())
+    loads = ["(run of %s) %s" % (", ".join(only), line) for line in loads]
     if earlier:
         kept = {k: v for k, v in earlier.get("results", {}).items() if k not in results}
         results = {**kept, **results}
-        loads = ["(earlier run, kept: %s) %s" % (", ".join(k for k in kept if k != "corpora"), line)
-                 for line in earlier.get("load", [])] + ["(this run: %s) %s" % (", ".join(only), line)
-                                                         for line in loads]
+        # Each line names the measures of its run; lines of a run the merged table no longer shows are dropped.
+        shown = set(results)
+        loads = [line for line in earlier.get("load", [])
+                 if not line.startswith("(run of ")
+                 or shown & set(line[len("(run of "):line.index(")")].split(", ")) - set(only)] + loads
     info = machine(binary)
     text, statuses = build_report(results, info, args, loads)
     log("")
