@@ -442,7 +442,9 @@ def build_report(results: dict, info: dict, args, loads: list[str]) -> tuple[str
     for line in loads:
         add("    " + line)
     add("")
-    if any(float(x) > 0.5 * (info["nproc"] or 1) for line in loads for x in re.findall(r"average: ([\d.]+)", line)):
+    shared = any(float(x) > 0.5 * (info["nproc"] or 1) for line in loads
+                 for x in re.findall(r"average: ([\d.]+)", line))
+    if shared:
         add("**The machine was shared** (other jobs were building): CPU-second ratios and the `--jobs` wall times "
             "are noisy; instruction and allocation counts (valgrind) are not. Judge the timed targets on an idle "
             "machine.")
@@ -488,6 +490,8 @@ def build_report(results: dict, info: dict, args, loads: list[str]) -> tuple[str
         sign = "≥" if higher else "≤"
         unit = "" if key == "allocations" else "x"
         status = verdict(key, value)
+        if shared and value is not None and key in ("convert-zego", "convert-pinpoint", "rpc", "jobs"):
+            status += " (shared machine: confirm on an idle one)"
         statuses.append((key, status))
         add("| %s | %s | %s | %s %g%s | %s %g%s | %s |" % (label, now, shown, sign, must, unit, sign, goal, unit,
                                                          status))
