@@ -617,13 +617,17 @@ def main(argv=None) -> int:
     path = lambda name: os.path.join(args.corpus_dir, name + ".ndjson")  # noqa: E731
     results: dict = {"corpora": {n: dict(manifest["corpora"][n], used=c) for n, c in used_counts(args).items()}}
     work = args.work_dir
-    # The timed measures use the first N records of the (possibly larger) corpus.
-    zego_path = os.path.join(work, "zego-%d.ndjson" % args.records)
-    pinpoint_path = os.path.join(work, "pinpoint-cli-%d.ndjson" % args.pinpoint_records)
-    if any(m in only for m in ("convert-zego", "rpc", "jobs")):
-        head_file(path("zego"), zego_path, args.records)
-    if "convert-pinpoint" in only:
-        head_file(path("pinpoint-cli"), pinpoint_path, args.pinpoint_records)
+    # The timed measures use the first N records of the corpus (the corpus itself when it has N records).
+    def first_records(name: str, count: int, wanted: bool) -> str:
+        if manifest["corpora"][name]["records"] == count:
+            return path(name)
+        prefix = os.path.join(work, "%s-%d.ndjson" % (name, count))
+        if wanted:
+            head_file(path(name), prefix, count)
+        return prefix
+
+    zego_path = first_records("zego", args.records, any(m in only for m in ("convert-zego", "rpc", "jobs")))
+    pinpoint_path = first_records("pinpoint-cli", args.pinpoint_records, "convert-pinpoint" in only)
 
     if "convert-zego" in only:
         log("== convert --jobs 1 zego → amazon, %d records, CPU seconds" % args.records)
