@@ -181,6 +181,16 @@ bench: release $(BENCH_VENV)/.ready
 	$(SWIFT) build -c release --product pushnorm-bench
 	$(BENCH_VENV)/bin/python Benchmarks/bench.py --binary "$$($(SWIFT) build -c release --show-bin-path)/pushnorm" $(BENCH_ARGS)
 	$(MAKE) bench-spark
+	$(MAKE) bench-engine
+
+# Issue 21's engine targets (CPU-second ratios against the Python+orjson alternatives, --jobs scaling, valgrind
+# instructions and allocations per record): Benchmarks/engine-targets.md. valgrind is needed for the last two.
+.PHONY: bench-engine
+bench-engine: release $(BENCH_VENV)/.ready
+	PUSHNORM="$$($(SWIFT) build -c release --show-bin-path)/pushnorm" \
+	  $(BENCH_VENV)/bin/python -m unittest -q Benchmarks/test_engine_targets.py
+	$(BENCH_VENV)/bin/python Benchmarks/engine_targets.py \
+	  --binary "$$($(SWIFT) build -c release --show-bin-path)/pushnorm" $(ENGINE_BENCH_ARGS)
 
 # A million mixed valid and invalid requests through `pushnorm rpc`; flags RSS growth.
 soak: release

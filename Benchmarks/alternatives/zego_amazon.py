@@ -8,8 +8,10 @@ Python 3 with orjson, as a team would write it for a one-off migration.
 
 The mapping follows what `pushnorm convert --from zego --to amazon` produces for valid input (the
 ZEGO adapter reads the `payload` string's `image_attachment` as media; the Amazon adapter writes
-it as `attachment-url` beside `aps` with `mutable-content: 1`), so both do the same work. It
-checks only what it needs and reports the payload keys it cannot carry as lost. The RPC server
+it as `attachment-url`, last, with `mutable-content: 1`), so both do the same work, and it writes the
+same bytes: `aps` and `alert` keys in pushnorm's order. It checks only what it needs and reports
+the payload keys it cannot carry as lost, one entry per key; the RPC server's reply is byte for byte
+the one `pushnorm rpc` gives (payload, headers, size, from, lost, diagnostics). The RPC server
 reads big blocks with os.read, answers every complete line of a block, and writes the answers
 with one os.write: efficient under pipelining, immediate in lockstep.
 """
@@ -20,14 +22,29 @@ import time
 import orjson
 
 MEDIA_KEY = "image_attachment"
+# pushnorm writes `aps` and `alert` keys in Apple's documented order (its wire table), whatever the input's order;
+# byte-identical output needs the same order here.
+APS_ORDER = ("alert", "badge", "sound", "thread-id", "category", "content-available", "mutable-content",
+             "target-content-id", "interruption-level", "relevance-score", "filter-criteria")
+ALERT_ORDER = ("title", "subtitle", "body", "launch-image", "title-loc-key", "title-loc-args", "subtitle-loc-key",
+               "subtitle-loc-args", "loc-key", "loc-args")
+
+
+def ordered(d, order):
+    return {k: d[k] for k in order if k in d}
 
 
 def convert(p):
     """ZEGO delivered push (dict) -> (Amazon-style payload dict, lost pointers)."""
     if not isinstance(p, dict) or not isinstance(p.get("aps"), dict):
         raise ValueError("not a ZEGO push")
-    aps = dict(p["aps"])
-    out = {"aps": aps}
+    aps = p["aps"]
+    score = aps.get("relevance-score")
+    if isinstance(score, float) and score.is_integer():
+        aps = dict(aps, **{"relevance-score": int(score)})  # pushnorm writes the number 1.0 as 1
+    if isinstance(aps.get("alert"), dict):
+        aps = dict(aps, alert=ordered(aps["alert"], ALERT_ORDER))
+    out = {"aps": None}
     lost = []
     media = None
     custom = {}
@@ -39,22 +56,26 @@ def convert(p):
                 inner = orjson.loads(value)
             except orjson.JSONDecodeError:
                 inner = None
-            if isinstance(inner, dict):
+            if isinstance(inner, dict) and not inner:
+                lost.append("/extensions/zego/payload")  # an empty object: the string itself is lost
+            elif isinstance(inner, dict):
                 url = inner.pop(MEDIA_KEY, None)
                 if isinstance(url, str):
                     media = url
                 elif url is not None:
                     inner[MEDIA_KEY] = url
-                if inner:
-                    lost.append("/extensions/zego/payload")
+                # One lost entry per key, as `pushnorm rpc` reports them (keys are JSON Pointer tokens).
+                lost.extend("/extensions/zego/payload/" + k.replace("~", "~0").replace("/", "~1") for k in inner)
             else:
                 lost.append("/extensions/zego/payload")
             continue
         custom[key] = value
     if media is not None:
-        aps["mutable-content"] = 1
-        out["attachment-url"] = media
+        aps = dict(aps, **{"mutable-content": 1})
+    out["aps"] = ordered(aps, APS_ORDER)
     out.update(custom)
+    if media is not None:
+        out["attachment-url"] = media  # last, as pushnorm writes it
     return out, lost
 
 
