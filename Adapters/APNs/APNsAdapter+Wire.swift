@@ -1,5 +1,6 @@
 package import JSONCodec
 package import PushCore
+package import WireTables
 
 extension APNsAdapter: WireFormat {
     /// `aps` through ``APNsWire``, every other root key custom data.

@@ -1,6 +1,7 @@
 package import APNsAdapter
 package import JSONCodec
 package import PushCore
+package import WireTables
 
 extension AmazonAdapter: WireFormat {
     /// ``AmazonWire/read(_:_:into:context:strict:)`` over the borrowed document, strictly: a payload with a media

@@ -1,6 +1,7 @@
 package import APNsAdapter
 package import JSONCodec
 package import PushCore
+package import WireTables
 
 private typealias X = AmazonKeys.Extension
 
@@ -33,7 +34,7 @@ package enum AmazonWire {
             }
             var value = member.value
             if placement != .top {
-                guard source.isObject(member.value), let inner = APNsWire.member(source, member.value, named: key)
+                guard source.isObject(member.value), let inner = WireMembers.member(source, member.value, named: key)
                 else { continue }
                 value = inner
             }

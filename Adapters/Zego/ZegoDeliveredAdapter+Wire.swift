@@ -1,6 +1,7 @@
 package import APNsAdapter
 package import JSONCodec
 package import PushCore
+package import WireTables
 
 private typealias X = ZegoKeys.Extension
 

@@ -1,4 +1,4 @@
-import APNsAdapter
+import WireTables
 package import JSONCodec
 package import PushCore
 
