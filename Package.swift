@@ -77,7 +77,7 @@ let package = Package(
         ),
         .testTarget(
             name: "APNsAdapterTests",
-            dependencies: ["APNsAdapter", "PushCore", "JSONCodec", "PushTestSupport"],
+            dependencies: ["APNsAdapter", "WireTables", "PushCore", "JSONCodec", "PushTestSupport"],
             exclude: ["Fixtures"]
         ),
         .target(

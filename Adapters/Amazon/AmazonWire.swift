@@ -23,7 +23,7 @@ package enum AmazonWire {
         var found: [(placement: AmazonMediaPlacement, url: String)] = []
         for member in source.members(root) {
             let placement: AmazonMediaPlacement
-            if source.key(member.key, is: "aps") {
+            if source.key(member.key, is: APNsKeys.apsLiteral) {
                 placement = .aps
             } else if source.key(member.key, is: "data") {
                 placement = .data

@@ -81,13 +81,11 @@ package enum APNsWire {
         static let volume: StaticString = "volume"
     }
 
-    /// The wire key of a canonical text field in ``aps`` or ``alert`` (`.category` → `category`).
-    package static func key(_ field: PushNotification.TextField) -> String? {
-        for line in aps + alert {
-            if case .text(let declared) = line.value, declared == field { return line.key.description }
-        }
-        return nil
-    }
+    /// The key of `aps`'s `category` line (Hive reads its action buttons by it).
+    package static let categoryKey = aps.first { line in
+        if case .text(.category) = line.value { return true }
+        return false
+    }.map(\.name) ?? ""
 
     /// `aps` keys that are sometimes put at the root by mistake: warned about, kept as custom data.
     package static let misplaced: [StaticString] = ["mutable-content", "content-available", "badge", "thread-id"]
@@ -339,7 +337,7 @@ extension APNsWire {
         var data: [(key: S.Node, value: S.Node)] = []
         data.reserveCapacity(source.childCount(root))
         for member in source.members(root) {
-            if apsNode == nil, source.key(member.key, is: "aps") { apsNode = member.value } else { data.append(member) }
+            if apsNode == nil, source.key(member.key, is: APNsKeys.apsLiteral) { apsNode = member.value } else { data.append(member) }
         }
         guard readApsMember(source, apsNode, root: .root, claimed: claimedInAps, into: &n, context: &context, strict: strict)
         else { return nil }
@@ -424,13 +422,13 @@ extension APNsWire {
         let extraAps = ext?[X.aps]?.objectValue
         if adding == nil, !hasContent(n, ext: ext, extraAps: extraAps) {
             if let invalid = ext?[X.invalidAps] {
-                out.key("aps")
+                out.key(APNsKeys.apsLiteral)
                 out.value(invalid)
                 return
             }
             if ext?[X.apsMissing] == .bool(true) { return }
         }
-        out.key("aps")
+        out.key(APNsKeys.apsLiteral)
         out.beginObject()
         var written: UInt32 = 0
         // The Live Activity keys come last: skipped at once without a Live Activity.
