@@ -4,9 +4,10 @@ package import WireTables
 
 extension APNsAdapter: WireFormat {
     /// `aps` through ``APNsWire``, every other root key custom data.
-    package func wireRead(_ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions)
-        -> WireNotification?
-    {
+    package func withWireRead<R>(
+        _ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions,
+        _ body: (WireNotification) -> R?
+    ) -> R? {
         guard options.apnsMediaKeys.isEmpty,
             let wire = APNsWire.readPayload(document, root: root, format: descriptor.name, claim: { _, _ in false })
         else { return nil }
@@ -18,7 +19,7 @@ extension APNsAdapter: WireFormat {
             else { continue }
             return nil
         }
-        return wire
+        return body(wire)
     }
 
     package func wireDataCollides(_ wire: WireNotification, options: FormatOptions) -> Bool {

@@ -6,9 +6,10 @@ package import WireTables
 extension AmazonAdapter: WireFormat {
     /// ``AmazonWire/read(_:_:into:context:strict:)`` over the borrowed document, strictly: a payload with a media
     /// URL (which the format reports where it found it) is read in full.
-    package func wireRead(_ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions)
-        -> WireNotification?
-    {
+    package func withWireRead<R>(
+        _ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions,
+        _ body: (WireNotification) -> R?
+    ) -> R? {
         guard document.isObject(root) else { return nil }
         var wire = WireNotification(document: document)
         wire.model.source = descriptor.name
@@ -17,7 +18,7 @@ extension AmazonAdapter: WireFormat {
             return nil
         }
         wire.data = read.data
-        return wire
+        return body(wire)
     }
 
     /// Custom data named `aps`, `data` or the media key needs the adapter.

@@ -7,9 +7,10 @@ extension HiveAdapter: WireFormat {
     /// ``HiveAdapter/read(_:_:into:context:strict:)`` over the borrowed document, strictly: anything the format
     /// remarks on (a group differing from `aps.thread-id`, audio or an undocumented media type, a category Hive does
     /// not know) gives up, and the payload is read in full.
-    package func wireRead(_ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions)
-        -> WireNotification?
-    {
+    package func withWireRead<R>(
+        _ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions,
+        _ body: (WireNotification) -> R?
+    ) -> R? {
         guard document.isObject(root) else { return nil }
         var wire = WireNotification(document: document)
         wire.model.source = descriptor.name
@@ -19,7 +20,7 @@ extension HiveAdapter: WireFormat {
         }
         wire.data = data
         if !wire.model.media.isEmpty { wire.provenance.append(("media", JSONPointer(tokens: [options.hiveMediaKey]))) }
-        return wire
+        return body(wire)
     }
 
     /// Custom data named `aps`, or the group or media key, needs the adapter.
