@@ -75,7 +75,9 @@ extension WireTable.Line {
         case .kept, .object, .embedded, .hook:
             return nil
         }
-        if !strict && !isLive, let name = canonicalName { context.record(name, from: container.appending(key.description)) }
+        if !strict && !isLive, let name = canonicalName {
+            context.record(name, from: container.appending(key.description))
+        }
         return .taken
     }
 
@@ -112,7 +114,8 @@ extension WireTable.Line {
                 n[flag: field] = string == "1"
                 context.diagnostics.warning(
                     coerced, at: path,
-                    "`\(name)` should be a number, found the string \(source.jsonValue(node).compactDescription); normalised")
+                    "`\(name)` should be a number, found the string "
+                        + "\(source.jsonValue(node).compactDescription); normalised")
             } else {
                 context.diagnostics.error(
                     wrongTypeCode, at: path,
@@ -151,7 +154,8 @@ extension WireTable {
                     ext[name] = kept
                     took = true
                 } else {
-                    Self.reportWrongType(line.key.description, expected: type.expected, json.typeName, at: path, &context)
+                    Self.reportWrongType(
+                        line.key.description, expected: type.expected, json.typeName, at: path, &context)
                     took = false
                 }
             case .hook(let hook):
@@ -222,7 +226,8 @@ extension WireTable {
     // MARK: - Members
 
     /// The value of `key` in object `node`.
-    @inline(__always) package static func member<S: WireSource>(_ source: S, _ node: S.Node, _ key: WireKey) -> S.Node? {
+    @inline(__always) package static func member<S: WireSource>(_ source: S, _ node: S.Node, _ key: WireKey) -> S.Node?
+    {
         for member in source.members(node) where key.matches(source, member.key) { return member.value }
         return nil
     }
@@ -231,16 +236,16 @@ extension WireTable {
 /// Finding how a member of an object is found, for formats reading their own shapes around a table.
 package enum WireMembers {
     /// The value of `key` in object `node`.
-    @_specialize(exported: true, where S == BorrowedDocument)
-    @_specialize(exported: true, where S == JSONValueSource)
+    @_specialize(exported:true,where S == BorrowedDocument)
+    @_specialize(exported:true,where S == JSONValueSource)
     package static func member<S: WireSource>(_ source: S, _ node: S.Node, _ key: StaticString) -> S.Node? {
         for member in source.members(node) where source.key(member.key, is: key) { return member.value }
         return nil
     }
 
     /// The value of `key` in object `node`.
-    @_specialize(exported: true, where S == BorrowedDocument)
-    @_specialize(exported: true, where S == JSONValueSource)
+    @_specialize(exported:true,where S == BorrowedDocument)
+    @_specialize(exported:true,where S == JSONValueSource)
     package static func member<S: WireSource>(_ source: S, _ node: S.Node, named key: String) -> S.Node? {
         for member in source.members(node) where source.key(member.key, isString: key) { return member.value }
         return nil

@@ -57,7 +57,9 @@ extension WireTable {
         for line in lines {
             switch line.value {
             case .kept:
-                guard let value = keptValue(line, ext: ext, unmodelled: rest, options: context.options) else { continue }
+                guard let value = keptValue(line, ext: ext, unmodelled: rest, options: context.options) else {
+                    continue
+                }
                 line.key.write(to: &out, spelling: spelling)
                 out.value(value)
             case .hook(let hook):
@@ -73,7 +75,9 @@ extension WireTable {
                 out.value(nested.result)
             case .embedded(let table):
                 var bytes: [UInt8] = []
-                CompactOutput.appending(to: &bytes) { table.write(n, ext: ext, hooks: &hooks, context: &context, to: &$0) }
+                CompactOutput.appending(to: &bytes) {
+                    table.write(n, ext: ext, hooks: &hooks, context: &context, to: &$0)
+                }
                 guard bytes.count > 2 else { continue }
                 line.key.write(to: &out, spelling: spelling)
                 out.string(String(decoding: bytes, as: UTF8.self))

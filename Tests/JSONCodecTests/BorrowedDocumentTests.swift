@@ -40,7 +40,11 @@ import JSONCodec
     @Test func aFailedParseLendsNothingAndFreesItsParser() {
         let parser = JSONParser()
         var called = false
-        let failed: Int? = Self.withBytes(#"{"a":"#) { parser.withBorrowedDocument($0) { _ in called = true; return 1 } }
+        let failed: Int? = Self.withBytes(#"{"a":"#) {
+            parser.withBorrowedDocument($0) { _ in
+                called = true; return 1
+            }
+        }
         #expect(failed == nil && !called)
         // Inside a lent document, a failing nested parse leaves the outer one intact, and the next nested one works.
         let texts: [String?]? = Self.withBytes(#"{"a":"outer"}"#) { outerBytes in

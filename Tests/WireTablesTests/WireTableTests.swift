@@ -15,7 +15,9 @@ import WireTables
             _ hook: Hook, _ source: S, _ value: S.Node?, key: String, at path: JSONPointer,
             into n: inout PushNotification, ext: inout JSONObject, context: inout NormaliseContext
         ) -> Bool { false }
-        func check(_ hook: Hook, _ value: JSONValue, ext: JSONObject, at path: JSONPointer, context: inout NormaliseContext) {}
+        func check(
+            _ hook: Hook, _ value: JSONValue, ext: JSONObject, at path: JSONPointer, context: inout NormaliseContext
+        ) {}
         mutating func write<O: WireOutput>(
             _ hook: Hook, key: String, _ n: PushNotification, ext: JSONObject, unmodelled: JSONObject,
             context: inout RenderContext, to out: inout O
@@ -101,7 +103,8 @@ import WireTables
         let json: JSONValue = ["message": ["body": 1, "note": "x", "raw": "[1]", "badge": "3"]]
         let (n, ext, diagnostics) = try Self.read(json)
         #expect(n.body == nil && n.badge == nil)
-        #expect(diagnostics.map(\.path.description) == ["/message/body", "/message/badge", "/message/note", "/message/raw"])
+        #expect(
+            diagnostics.map(\.path.description) == ["/message/body", "/message/badge", "/message/note", "/message/raw"])
         #expect(diagnostics.allSatisfy { $0.code == .wrongType })
         #expect(ext["message"] == ["body": 1, "note": "x", "raw": "[1]", "badge": "3"])
     }
