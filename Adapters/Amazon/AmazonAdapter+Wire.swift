@@ -6,19 +6,20 @@ package import WireTables
 extension AmazonAdapter: WireFormat {
     /// ``AmazonWire/read(_:_:into:context:strict:)`` over the borrowed document, strictly: a payload with a media
     /// URL (which the format reports where it found it) is read in full.
-    package func withWireRead<R>(
+    package func withWireRead(
         _ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions,
-        _ body: (WireNotification) -> R?
-    ) -> R? {
-        guard document.isObject(root) else { return nil }
+        _ body: (WireNotification) -> Void
+    ) -> Bool {
+        guard document.isObject(root) else { return false }
         var wire = WireNotification(document: document)
         wire.model.source = descriptor.name
         var context = NormaliseContext(options: options)
         guard let read = AmazonWire.read(document, root, into: &wire.model, context: &context, strict: true) else {
-            return nil
+            return false
         }
         wire.data = read.data
-        return body(wire)
+        body(wire)
+        return true
     }
 
     /// Custom data named `aps`, `data` or the media key needs the adapter.

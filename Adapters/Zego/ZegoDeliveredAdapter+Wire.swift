@@ -9,10 +9,10 @@ extension ZegoDeliveredAdapter: WireFormat {
     /// `aps` through the APNs table; `payload`, a JSON object in a string, parsed once in a nested borrow that lasts
     /// while `body` runs: its media key becomes `media`, its other members stay nodes (`extensions.zego.payload`);
     /// other root keys are custom data.
-    package func withWireRead<R>(
+    package func withWireRead(
         _ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions,
-        _ body: (WireNotification) -> R?
-    ) -> R? {
+        _ body: (WireNotification) -> Void
+    ) -> Bool {
         var payload: BorrowedDocument.Node?
         let read = APNsWire.readPayload(document, root: root, format: descriptor.name) { key, _ in
             guard BorrowedDocument.equal(document.stringBytes(key), "payload") else { return false }
@@ -22,11 +22,14 @@ extension ZegoDeliveredAdapter: WireFormat {
             payload = value
             return true
         }
-        guard var wire = read else { return nil }
-        guard let payload else { return body(wire) }
-        let result: R?? = JSONParser().withBorrowedDocument(document.stringBytes(payload)) { inner in
+        guard var wire = read else { return false }
+        guard let payload else {
+            body(wire)
+            return true
+        }
+        let readPayload = JSONParser().withBorrowedDocument(document.stringBytes(payload)) { inner -> Bool in
             // Not an object, or a media key that is not a string: the adapter says so.
-            guard inner.kind(inner.root) == .object else { return nil }
+            guard inner.kind(inner.root) == .object else { return false }
             var members: [(key: BorrowedDocument.Node, value: BorrowedDocument.Node)] = []
             var url: String?
             var mediaKey = options.zegoPayloadMediaKey
@@ -41,7 +44,7 @@ extension ZegoDeliveredAdapter: WireFormat {
                 }
                 return true
             }
-            guard ok else { return nil }
+            guard ok else { return false }
             if let url {
                 wire.model.media = [PushNotification.Media(url: url)]
                 wire.provenance.append(("media", JSONPointer(tokens: [ZegoKeys.payload])))
@@ -50,9 +53,10 @@ extension ZegoDeliveredAdapter: WireFormat {
                 wire.kept.append(
                     WireNotification.Kept(namespace: X.namespace, key: X.payload, document: inner, members: members))
             }
-            return body(wire)
+            body(wire)
+            return true
         }
-        return result ?? nil
+        return readPayload ?? false
     }
 
     /// Custom data named `aps` or `payload` needs the adapter (it reads them back as something else).

@@ -52,13 +52,33 @@ public struct JSONParser: Sendable {
     /// another is in use (one parsed from a string of it) nest without a slot being picked by hand. Nil on any
     /// error (size, depth, syntax, duplicate key), without calling `body`; the caller that needs the error parses
     /// with ``parse(_:)-(some Collection<UInt8>)``.
-    package func withBorrowedDocument<R>(_ buffer: UnsafeBufferPointer<UInt8>, _ body: (BorrowedDocument) -> R) -> R?
-    {
-        withDocument(buffer) { result in
-            guard case .success(let document) = result else { return nil }
-            return body(document)
-        }
+    @inlinable package func withBorrowedDocument<R>(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ body: (BorrowedDocument) -> R
+    ) -> R? {
+        guard let document = lend(buffer) else { return nil }
+        defer { Self.giveBack() }
+        return body(document)
     }
+
+    /// The document of `buffer` from this thread's next free parser, which ``giveBack()`` frees; nil (nothing lent)
+    /// on any error.
+    @usableFromInline func lend(_ buffer: UnsafeBufferPointer<UInt8>) -> BorrowedDocument? {
+        guard buffer.count <= maximumBytes, let base = buffer.baseAddress, buffer.count > 0 else { return nil }
+        let raw = csimdjson_lend_dom(base, buffer.count, maximumDepth)
+        guard raw.error == 0, let tape = raw.tape, let strings = raw.strings, raw.tape_length > 2 else {
+            csimdjson_return_dom()
+            return nil
+        }
+        let document = BorrowedDocument(tape: tape, count: raw.tape_length, strings: strings)
+        guard document.firstDuplicateKey() == nil else {
+            csimdjson_return_dom()
+            return nil
+        }
+        return document
+    }
+
+    /// Frees the parser of the document ``lend(_:)`` lent last on this thread.
+    @usableFromInline static func giveBack() { csimdjson_return_dom() }
 
     /// Parses `buffer` and writes it back compactly (minified, byte for byte what ``JSONWriter`` writes for the
     /// parsed value) without building a ``JSONValue``; nil when it does not parse.

@@ -28,9 +28,11 @@ extension Normaliser {
         guard from != "auto", let source = registry.wireFormat(named: from),
             let target = registry.wireFormat(named: to)
         else { return nil }
-        return source.format.withWireRead(document, root: root, options: options) { wire in
-            convert(wire, source: source, target: target, options: options, capacity: capacity)
+        var result: ConversionResult?
+        let read = source.format.withWireRead(document, root: root, options: options) { wire in
+            result = convert(wire, source: source, target: target, options: options, capacity: capacity)
         }
+        return read ? result : nil
     }
 
     /// Writes a notification read through the source's table with the target's: nil when the model fails its

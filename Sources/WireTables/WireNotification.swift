@@ -81,12 +81,12 @@ package struct WireNotification {
 package protocol WireFormat: PayloadAdapter {
     /// Reads the payload at `root` (the document's value, or a member of an enclosing message) and lends the
     /// notification to `body`, in which alone it is valid: it holds nodes of `document` and of any document the
-    /// format parses from a string of it (ZEGO's `payload`), which lives only for this call. Nil, without calling
-    /// `body`, when the payload needs the adapter (a finding, an unmodelled shape).
-    func withWireRead<R>(
+    /// format parses from a string of it (ZEGO's `payload`), which lives only for this call. False, without
+    /// calling `body`, when the payload needs the adapter (a finding, an unmodelled shape).
+    func withWireRead(
         _ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions,
-        _ body: (WireNotification) -> R?
-    ) -> R?
+        _ body: (WireNotification) -> Void
+    ) -> Bool
 
     /// Writes `wire` compactly into `out` (appending); records explained losses and findings in `context` as
     /// ``render(_:context:)`` does. False (with `out` unchanged) when the adapter must render it.

@@ -13,10 +13,10 @@ package enum WireReadOutcome: Sendable {
 
 extension WireTable.Line {
     /// The key as declared, as a `String` (for findings and paths).
-    package var name: String { key.description }
+    @inlinable package var name: String { key.description }
 
     /// True for a Live Activity field (recorded once, as `liveActivity`, by the format).
-    package var isLive: Bool {
+    @inlinable package var isLive: Bool {
         switch value {
         case .text(let field): return field == .liveEvent || field == .liveAttributesType
         case .integer(let field): return field != .badge
@@ -27,7 +27,7 @@ extension WireTable.Line {
 
     /// Reads a scalar or array line's value `node` (the member of the object at `container`) into `n`; nil for a
     /// kept, nested or hook line. Strict: gives up at the first finding (nothing recorded); else reports it.
-    @inline(__always) package func readScalar<S: WireSource>(
+    @inlinable @inline(__always) package func readScalar<S: WireSource>(
         _ source: S, _ node: S.Node, at container: JSONPointer, into n: inout PushNotification,
         context: inout NormaliseContext, strict: Bool
     ) -> WireReadOutcome? {
@@ -95,7 +95,7 @@ extension WireTable.Line {
     }
 
     /// A 0/1 flag. `1`/`0` are canonical; `true`/`false`/`"1"`/`"0"` are accepted with the line's warning.
-    private func readFlag<S: WireSource>(
+    @inlinable func readFlag<S: WireSource>(
         _ field: PushNotification.FlagField, _ source: S, _ node: S.Node, at container: JSONPointer,
         into n: inout PushNotification, context: inout NormaliseContext, strict: Bool
     ) -> WireReadOutcome {

@@ -4,7 +4,7 @@ package import PushCore
 extension WireTable.Line {
     /// Writes a scalar or array line's key and value when `n` has it: true when written, false when `n` has
     /// nothing for it, nil for a kept, nested or hook line.
-    @inline(__always) package func writeScalar<O: WireOutput>(
+    @inlinable @inline(__always) package func writeScalar<O: WireOutput>(
         _ n: PushNotification, spelling: WireTableSpelling = .declared, to out: inout O
     ) -> Bool? {
         switch value {

@@ -39,10 +39,10 @@ package struct WireTable<Hook: Sendable>: Sendable {
         /// A vendor value kept as `extensions.<namespace>.<key>`, of a JSON type.
         case kept(String, KeptType)
         /// A nested object read and written through its own table (its unmodelled keys kept under the nested
-        /// table's ``WireTable/unmodelled`` key).
-        case object(WireTable<Hook>)
+        /// table's ``WireTable/unmodelled`` key). Boxed, so copying the line retains one reference.
+        indirect case object(WireTable<Hook>)
         /// A JSON object carried inside a string, read and written through its own table.
-        case embedded(WireTable<Hook>)
+        indirect case embedded(WireTable<Hook>)
         /// The format's own logic (``WireTableHooks``).
         case hook(Hook)
     }
@@ -78,26 +78,51 @@ package struct WireTable<Hook: Sendable>: Sendable {
         }
     }
 
-    /// One line: the wire key and what it holds.
+    /// One line: the wire key and what it holds. A line is copied on the conversion path, so it holds only its key,
+    /// its value and, for the few lines that have any, a reference to the rest (``Details``): a plain scalar line is
+    /// copied without a reference count.
     package struct Line: Sendable {
         package let key: WireKey
         package let value: Value
-        /// The canonical fields and `extensions.<namespace>` keys a hook line carries (any other line names its
-        /// own).
-        package let hookCarries: [String]
-        /// A kept string written from this option when the notification has none (and no unmodelled key of the
-        /// same name).
-        package let fallback: FormatOption?
-        /// A kept value checked by the format once read (``WireTableHooks/check(_:_:ext:at:context:)``).
-        package let check: Hook?
-        /// Why a format that does not carry this line's value loses it.
-        package let othersLose: String?
-        /// The code of a value of the wrong type.
-        package let wrongTypeCode: DiagnosticCode
+        /// What only some lines have (nil for a plain scalar line).
+        @usableFromInline let details: Details?
+        /// The code of a value of the wrong type, when it is not `wrongType` (APNs' `badge`, the flags' invalid
+        /// value). Held here, not in ``Details``: a code is an immortal literal, copied without an atomic count.
+        @usableFromInline let specialWrongTypeCode: DiagnosticCode?
         /// The warning for a flag read from another spelling of 0/1.
         package let coercedCode: DiagnosticCode?
+
+        /// What only some lines have: read for findings, loss reasons and `carries`, never per field on the hot path.
+        @usableFromInline final class Details: Sendable {
+            let hookCarries: [String]
+            let fallback: FormatOption?
+            let check: Hook?
+            let othersLose: String?
+            let androidOnly: Bool
+
+            init(hookCarries: [String], fallback: FormatOption?, check: Hook?, othersLose: String?, androidOnly: Bool) {
+                self.hookCarries = hookCarries
+                self.fallback = fallback
+                self.check = check
+                self.othersLose = othersLose
+                self.androidOnly = androidOnly
+            }
+        }
+
+        /// The canonical fields and `extensions.<namespace>` keys a hook line carries (any other line names its
+        /// own).
+        package var hookCarries: [String] { details?.hookCarries ?? [] }
+        /// A kept string written from this option when the notification has none (and no unmodelled key of the
+        /// same name).
+        package var fallback: FormatOption? { details?.fallback }
+        /// A kept value checked by the format once read (``WireTableHooks/check(_:_:ext:at:context:)``).
+        package var check: Hook? { details?.check }
+        /// Why a format that does not carry this line's value loses it.
+        package var othersLose: String? { details?.othersLose }
+        /// The code of a value of the wrong type.
+        @inlinable package var wrongTypeCode: DiagnosticCode { specialWrongTypeCode ?? .wrongType }
         /// True for a value only Android shows (a finding says so where the format reads it).
-        package let androidOnly: Bool
+        package var androidOnly: Bool { details?.androidOnly ?? false }
 
         init(
             _ key: WireKey, _ value: Value, hookCarries: [String] = [], fallback: FormatOption? = nil,
@@ -106,13 +131,15 @@ package struct WireTable<Hook: Sendable>: Sendable {
         ) {
             self.key = key
             self.value = value
-            self.hookCarries = hookCarries
-            self.fallback = fallback
-            self.check = check
-            self.othersLose = othersLose
-            self.wrongTypeCode = wrongTypeCode
+            self.specialWrongTypeCode = wrongTypeCode == .wrongType ? nil : wrongTypeCode
             self.coercedCode = coercedCode
-            self.androidOnly = androidOnly
+            let plain = hookCarries.isEmpty && fallback == nil && check == nil && othersLose == nil && !androidOnly
+            self.details =
+                plain
+                ? nil
+                : Details(
+                    hookCarries: hookCarries, fallback: fallback, check: check, othersLose: othersLose,
+                    androidOnly: androidOnly)
         }
 
         /// A canonical string field.
@@ -178,7 +205,7 @@ package struct WireTable<Hook: Sendable>: Sendable {
         }
 
         /// The canonical field a scalar or array line holds (nil for kept, nested and hook lines).
-        package var canonicalName: String? {
+        @inlinable package var canonicalName: String? {
             switch value {
             case .text(let field): return field.canonicalName
             case .integer(let field): return field.canonicalName

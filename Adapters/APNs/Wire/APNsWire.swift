@@ -119,7 +119,7 @@ extension APNsWire {
             for member in source.members(node) {
                 guard let index = lineIndex(source, member.key, in: aps),
                     read(
-                        aps[index], source, member.value, at: path, into: &n, ext: &ext, context: &context,
+                        aps, index, source, member.value, at: path, into: &n, ext: &ext, context: &context,
                         strict: true) == .taken
                 else { return false }
             }
@@ -133,7 +133,7 @@ extension APNsWire {
         for (index, line) in aps.enumerated() {
             guard let position = lines.firstIndex(of: index) else { continue }
             let value = members[position].value
-            if read(line, source, value, at: path, into: &n, ext: &ext, context: &context, strict: false) == .taken {
+            if read(aps, index, source, value, at: path, into: &n, ext: &ext, context: &context, strict: false) == .taken {
                 taken |= 1 << index
                 if line.isLive { readLive = true }
             }
@@ -177,20 +177,22 @@ extension APNsWire {
         WireMembers.member(source, node, named: key)
     }
 
-    /// Reads one key's value into `n`.
+    /// Reads one key's value into `n` by `table[index]` (the line is read in place, not copied).
     @inline(__always) static func read<S: WireSource>(
-        _ line: Line, _ source: S, _ node: S.Node, at container: JSONPointer, into n: inout PushNotification,
-        ext: inout JSONObject, context: inout NormaliseContext, strict: Bool
+        _ table: [Line], _ index: Int, _ source: S, _ node: S.Node, at container: JSONPointer,
+        into n: inout PushNotification, ext: inout JSONObject, context: inout NormaliseContext, strict: Bool
     ) -> Outcome {
-        if let outcome = line.readScalar(source, node, at: container, into: &n, context: &context, strict: strict) {
+        if let outcome = table[index].readScalar(
+            source, node, at: container, into: &n, context: &context, strict: strict)
+        {
             return outcome
         }
-        switch line.value {
+        switch table[index].value {
         case .object:
-            let path = strict ? container : container.appending(line.name)
+            let path = strict ? container : container.appending(table[index].name)
             return readAlert(source, node, at: path, into: &n, ext: &ext, context: &context, strict: strict)
         case .hook(.sound):
-            let path = strict ? container : container.appending(line.name)
+            let path = strict ? container : container.appending(table[index].name)
             return readSound(source, node, at: path, into: &n, ext: &ext, context: &context, strict: strict)
         case .kept, .embedded, .text, .integer, .number, .flag, .bool, .value, .strings:
             // The APNs tables have no such lines beyond the scalars read above.
@@ -220,7 +222,7 @@ extension APNsWire {
             guard source.childCount(node) > 0 else { return .abandon }
             for member in source.members(node) {
                 guard let index = lineIndex(source, member.key, in: alert),
-                    read(alert[index], source, member.value, at: path, into: &n, ext: &ext, context: &context, strict: true)
+                    read(alert, index, source, member.value, at: path, into: &n, ext: &ext, context: &context, strict: true)
                         == .taken
                 else { return .abandon }
             }
@@ -229,10 +231,12 @@ extension APNsWire {
         if source.childCount(node) == 0 { ext[X.alert] = .object(JSONObject()) }
         let (members, lines) = matched(source, node, alert)
         var taken: UInt32 = 0
-        for (index, line) in alert.enumerated() {
+        for index in alert.indices {
             guard let position = lines.firstIndex(of: index) else { continue }
             let value = members[position].value
-            if read(line, source, value, at: path, into: &n, ext: &ext, context: &context, strict: false) == .taken {
+            if read(alert, index, source, value, at: path, into: &n, ext: &ext, context: &context, strict: false)
+                == .taken
+            {
                 taken |= 1 << index
             }
         }
@@ -433,7 +437,7 @@ extension APNsWire {
         var written: UInt32 = 0
         // The Live Activity keys come last: skipped at once without a Live Activity.
         let end = n.liveActivity == nil ? liveStart : aps.count
-        for index in 0..<end where write(aps[index], n, ext: ext, to: &out) { written |= 1 << index }
+        for index in 0..<end where write(aps, index, n, ext: ext, to: &out) { written |= 1 << index }
         var added = adding == nil
         if let extraAps {
             for (key, value) in extraAps {
@@ -491,16 +495,16 @@ extension APNsWire {
     }
 
     /// Writes one line's key and value when `n` has it; true when written.
-    @inline(__always) private static func write<O: WireOutput>(_ line: Line, _ n: PushNotification, ext: JSONObject?, to out: inout O)
-        -> Bool
-    {
-        if let written = line.writeScalar(n, to: &out) { return written }
-        switch line.value {
+    @inline(__always) private static func write<O: WireOutput>(
+        _ table: [Line], _ index: Int, _ n: PushNotification, ext: JSONObject?, to out: inout O
+    ) -> Bool {
+        if let written = table[index].writeScalar(n, to: &out) { return written }
+        switch table[index].value {
         case .object:
-            return writeAlert(n, extra: ext?[X.alert]?.objectValue, key: line.key, to: &out)
+            return writeAlert(n, extra: ext?[X.alert]?.objectValue, key: table[index].key, to: &out)
         case .hook(.sound):
             guard let sound = n.sound else { return false }
-            line.key.write(to: &out)
+            table[index].key.write(to: &out)
             writeSound(sound, extra: ext?[X.sound]?.objectValue, to: &out)
             return true
         case .kept, .embedded, .text, .integer, .number, .flag, .bool, .value, .strings:
@@ -524,7 +528,7 @@ extension APNsWire {
         key.write(to: &out)
         out.beginObject()
         var written: UInt32 = 0
-        for (index, line) in alert.enumerated() where write(line, n, ext: nil, to: &out) { written |= 1 << index }
+        for index in alert.indices where write(alert, index, n, ext: nil, to: &out) { written |= 1 << index }
         if let extra {
             for (key, value) in extra {
                 if let index = alert.firstIndex(where: { $0.name == key }), written & (1 << index) != 0 { continue }
