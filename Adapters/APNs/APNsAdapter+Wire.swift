@@ -6,10 +6,10 @@ extension APNsAdapter: WireFormat {
     /// `aps` through ``APNsWire``, every other root key custom data.
     package func withWireRead(
         _ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions,
-        _ body: (WireNotification) -> Void
+        _ body: (inout WireNotification) -> Void
     ) -> Bool {
         guard options.apnsMediaKeys.isEmpty,
-            let wire = APNsWire.readPayload(document, root: root, format: descriptor.name, claim: { _, _ in false })
+            var wire = APNsWire.readPayload(document, root: root, format: descriptor.name, claim: { _, _ in false })
         else { return false }
         // A top-level https URL the adapter suggests reading as media (info `apns.media.custom-key`).
         for member in wire.data where document.kind(member.value) == .string {
@@ -19,7 +19,7 @@ extension APNsAdapter: WireFormat {
             else { continue }
             return false
         }
-        body(wire)
+        body(&wire)
         return true
     }
 

@@ -8,7 +8,7 @@ extension AmazonAdapter: WireFormat {
     /// URL (which the format reports where it found it) is read in full.
     package func withWireRead(
         _ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions,
-        _ body: (WireNotification) -> Void
+        _ body: (inout WireNotification) -> Void
     ) -> Bool {
         guard document.isObject(root) else { return false }
         var wire = WireNotification(document: document)
@@ -18,7 +18,7 @@ extension AmazonAdapter: WireFormat {
             return false
         }
         wire.data = read.data
-        body(wire)
+        body(&wire)
         return true
     }
 

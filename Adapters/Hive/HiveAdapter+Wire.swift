@@ -9,7 +9,7 @@ extension HiveAdapter: WireFormat {
     /// not know) gives up, and the payload is read in full.
     package func withWireRead(
         _ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions,
-        _ body: (WireNotification) -> Void
+        _ body: (inout WireNotification) -> Void
     ) -> Bool {
         guard document.isObject(root) else { return false }
         var wire = WireNotification(document: document)
@@ -20,7 +20,7 @@ extension HiveAdapter: WireFormat {
         }
         wire.data = data
         if !wire.model.media.isEmpty { wire.provenance.append(("media", JSONPointer(tokens: [options.hiveMediaKey]))) }
-        body(wire)
+        body(&wire)
         return true
     }
 

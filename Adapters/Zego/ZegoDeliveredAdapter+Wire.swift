@@ -11,7 +11,7 @@ extension ZegoDeliveredAdapter: WireFormat {
     /// other root keys are custom data.
     package func withWireRead(
         _ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions,
-        _ body: (WireNotification) -> Void
+        _ body: (inout WireNotification) -> Void
     ) -> Bool {
         var payload: BorrowedDocument.Node?
         let read = APNsWire.readPayload(document, root: root, format: descriptor.name) { key, _ in
@@ -24,7 +24,7 @@ extension ZegoDeliveredAdapter: WireFormat {
         }
         guard var wire = read else { return false }
         guard let payload else {
-            body(wire)
+            body(&wire)
             return true
         }
         let readPayload = JSONParser().withBorrowedDocument(document.stringBytes(payload)) { inner -> Bool in
@@ -53,7 +53,7 @@ extension ZegoDeliveredAdapter: WireFormat {
                 wire.kept.append(
                     WireNotification.Kept(namespace: X.namespace, key: X.payload, document: inner, members: members))
             }
-            body(wire)
+            body(&wire)
             return true
         }
         return readPayload ?? false

@@ -30,7 +30,7 @@ extension Normaliser {
         else { return nil }
         var result: ConversionResult?
         let read = source.format.withWireRead(document, root: root, options: options) { wire in
-            result = convert(wire, source: source, target: target, options: options, capacity: capacity)
+            result = convert(&wire, source: source, target: target, options: options, capacity: capacity)
         }
         return read ? result : nil
     }
@@ -38,7 +38,7 @@ extension Normaliser {
     /// Writes a notification read through the source's table with the target's: nil when the model fails its
     /// checks, custom data collides with the target's keys, or the target cannot write it exactly.
     private func convert(
-        _ wire: WireNotification, source: WireEntry, target: WireEntry, options: FormatOptions, capacity: Int
+        _ wire: inout WireNotification, source: WireEntry, target: WireEntry, options: FormatOptions, capacity: Int
     ) -> ConversionResult? {
         guard passesModelChecks(wire.model, size: capacity, format: source),
             !target.format.wireDataCollides(wire, options: options)

@@ -82,10 +82,11 @@ package protocol WireFormat: PayloadAdapter {
     /// Reads the payload at `root` (the document's value, or a member of an enclosing message) and lends the
     /// notification to `body`, in which alone it is valid: it holds nodes of `document` and of any document the
     /// format parses from a string of it (ZEGO's `payload`), which lives only for this call. False, without
-    /// calling `body`, when the payload needs the adapter (a finding, an unmodelled shape).
+    /// calling `body`, when the payload needs the adapter (a finding, an unmodelled shape). (`inout` only so that the
+    /// notification is lent in place, never copied.)
     func withWireRead(
         _ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions,
-        _ body: (WireNotification) -> Void
+        _ body: (inout WireNotification) -> Void
     ) -> Bool
 
     /// Writes `wire` compactly into `out` (appending); records explained losses and findings in `context` as
