@@ -27,9 +27,10 @@ extension ZegoDeliveredAdapter: WireFormat {
             body(&wire)
             return true
         }
-        let readPayload = JSONParser().withBorrowedDocument(document.stringBytes(payload)) { inner -> Bool in
+        var readPayload = false
+        _ = JSONParser().withBorrowedDocument(document.stringBytes(payload)) { inner in
             // Not an object, or a media key that is not a string: the adapter says so.
-            guard inner.kind(inner.root) == .object else { return false }
+            guard inner.kind(inner.root) == .object else { return }
             var members: [(key: BorrowedDocument.Node, value: BorrowedDocument.Node)] = []
             var url: String?
             var mediaKey = options.zegoPayloadMediaKey
@@ -44,7 +45,7 @@ extension ZegoDeliveredAdapter: WireFormat {
                 }
                 return true
             }
-            guard ok else { return false }
+            guard ok else { return }
             if let url {
                 wire.model.media = [PushNotification.Media(url: url)]
                 wire.provenance.append(("media", JSONPointer(tokens: [ZegoKeys.payload])))
@@ -54,9 +55,9 @@ extension ZegoDeliveredAdapter: WireFormat {
                     WireNotification.Kept(namespace: X.namespace, key: X.payload, document: inner, members: members))
             }
             body(&wire)
-            return true
+            readPayload = true
         }
-        return readPayload ?? false
+        return readPayload
     }
 
     /// Custom data named `aps` or `payload` needs the adapter (it reads them back as something else).

@@ -12,7 +12,7 @@ import CSimdjson
 ///
 /// Valid only inside the closure of ``JSONParser/withBorrowedDocument(_:_:)`` (or ``JSONParser/withDocument(_:_:)``)
 /// that lent it: a format that parses a string of it does so in a nested call, and finishes its work inside it.
-@usableFromInline package struct BorrowedDocument {
+package struct BorrowedDocument {
     /// A value in the document: its tape index.
     package typealias Node = Int
 

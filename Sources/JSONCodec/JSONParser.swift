@@ -52,17 +52,16 @@ public struct JSONParser: Sendable {
     /// another is in use (one parsed from a string of it) nest without a slot being picked by hand. Nil on any
     /// error (size, depth, syntax, duplicate key), without calling `body`; the caller that needs the error parses
     /// with ``parse(_:)-(some Collection<UInt8>)``.
-    @inlinable package func withBorrowedDocument<R>(
-        _ buffer: UnsafeBufferPointer<UInt8>, _ body: (BorrowedDocument) -> R
-    ) -> R? {
-        guard let document = lend(buffer) else { return nil }
-        defer { Self.giveBack() }
-        return body(document)
+    package func withBorrowedDocument(_ buffer: UnsafeBufferPointer<UInt8>, _ body: (BorrowedDocument) -> Void) -> Bool {
+        guard let document = lend(buffer) else { return false }
+        defer { csimdjson_return_dom() }
+        body(document)
+        return true
     }
 
-    /// The document of `buffer` from this thread's next free parser, which ``giveBack()`` frees; nil (nothing lent)
-    /// on any error.
-    @usableFromInline func lend(_ buffer: UnsafeBufferPointer<UInt8>) -> BorrowedDocument? {
+    /// The document of `buffer` from this thread's next free parser, which `csimdjson_return_dom` frees; nil
+    /// (nothing lent) on any error.
+    private func lend(_ buffer: UnsafeBufferPointer<UInt8>) -> BorrowedDocument? {
         guard buffer.count <= maximumBytes, let base = buffer.baseAddress, buffer.count > 0 else { return nil }
         let raw = csimdjson_lend_dom(base, buffer.count, maximumDepth)
         guard raw.error == 0, let tape = raw.tape, let strings = raw.strings, raw.tape_length > 2 else {
@@ -77,18 +76,15 @@ public struct JSONParser: Sendable {
         return document
     }
 
-    /// Frees the parser of the document ``lend(_:)`` lent last on this thread.
-    @usableFromInline static func giveBack() { csimdjson_return_dom() }
-
     /// Parses `buffer` and writes it back compactly (minified, byte for byte what ``JSONWriter`` writes for the
     /// parsed value) without building a ``JSONValue``; nil when it does not parse.
     package func compactBytes(_ buffer: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        withBorrowedDocument(buffer) { document in
-            var out: [UInt8] = []
+        var out: [UInt8] = []
+        let parsed = withBorrowedDocument(buffer) { document in
             out.reserveCapacity(buffer.count)
             document.writeCompact(document.root, into: &out)
-            return out
         }
+        return parsed ? out : nil
     }
 
     /// Parses `buffer` and lends the document to `body` (no ``JSONValue`` is built), valid only inside it (see

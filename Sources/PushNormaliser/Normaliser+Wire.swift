@@ -11,12 +11,14 @@ extension Normaliser {
     package func wireConvert(
         _ bytes: some Collection<UInt8>, from: String, to: String, options: FormatOptions
     ) -> ConversionResult? {
-        let converted: ConversionResult??? = bytes.withContiguousStorageIfAvailable { buffer in
+        var result: ConversionResult?
+        _ = bytes.withContiguousStorageIfAvailable { buffer in
             parser.withBorrowedDocument(buffer) { document in
-                wireConvert(document, root: document.root, from: from, to: to, options: options, capacity: buffer.count)
+                result = wireConvert(
+                    document, root: document.root, from: from, to: to, options: options, capacity: buffer.count)
             }
         }
-        return (converted ?? nil) ?? nil
+        return result
     }
 
     /// ``wireConvert(_:from:to:options:)`` of the payload at `root` in a borrowed document (the document itself,

@@ -6,14 +6,14 @@ package import JSONCodec
 ///
 /// A table declares each key once; which of its spellings the table writes is the table's ``WireTable/spelling``.
 package struct WireKey: Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
-    @usableFromInline enum Storage: Sendable {
+    enum Storage: Sendable {
         case literal(StaticString)
         case text(String)
     }
 
-    @usableFromInline let storage: Storage
+    let storage: Storage
     /// The snake_case spelling, when it differs from the declared one.
-    @usableFromInline let snake: StaticString?
+    let snake: StaticString?
 
     /// A key literal (`"thread-id"`).
     package init(stringLiteral value: StaticString) {
@@ -48,7 +48,7 @@ package struct WireKey: Sendable, ExpressibleByStringLiteral, CustomStringConver
     }
 
     /// The UTF-8 length of the declared spelling.
-    @inlinable var declaredLength: Int {
+    var declaredLength: Int {
         switch storage {
         case .literal(let text): return text.utf8CodeUnitCount
         case .text(let text): return text.utf8.count
@@ -56,15 +56,17 @@ package struct WireKey: Sendable, ExpressibleByStringLiteral, CustomStringConver
     }
 
     /// True when `key` (a key node of `source`) spells this key in either of its spellings.
-    @inlinable @inline(__always) package func matches<S: WireSource>(_ source: S, _ key: S.Node) -> Bool {
+    @_specialize(exported:true,where S == BorrowedDocument)
+    @_specialize(exported:true,where S == JSONValueSource)
+    package func matches<S: WireSource>(_ source: S, _ key: S.Node) -> Bool {
         matches(source, key, length: source.keyLength(key))
     }
 
     /// ``matches(_:_:)`` for a key node whose UTF-8 length is `length` (compared first, so most keys are told apart
     /// without comparing bytes).
-    @inlinable @inline(__always) package func matches<S: WireSource>(_ source: S, _ key: S.Node, length: Int)
-        -> Bool
-    {
+    @_specialize(exported:true,where S == BorrowedDocument)
+    @_specialize(exported:true,where S == JSONValueSource)
+    package func matches<S: WireSource>(_ source: S, _ key: S.Node, length: Int) -> Bool {
         switch storage {
         case .literal(let text):
             if length == text.utf8CodeUnitCount, source.key(key, is: text) { return true }
@@ -83,7 +85,9 @@ package struct WireKey: Sendable, ExpressibleByStringLiteral, CustomStringConver
     }
 
     /// Writes the key in `spelling`.
-    @inlinable @inline(__always) package func write<O: WireOutput>(
+    @_specialize(exported:true,where O == CompactOutput)
+    @_specialize(exported:true,where O == JSONValueOutput)
+    package func write<O: WireOutput>(
         to out: inout O, spelling: WireTableSpelling = .declared
     ) {
         if spelling == .snakeCase, let snake {

@@ -13,118 +13,18 @@ package enum WireReadOutcome: Sendable {
 
 extension WireTable.Line {
     /// The key as declared, as a `String` (for findings and paths).
-    @inlinable package var name: String { key.description }
+    package var name: String { key.description }
 
     /// True for a Live Activity field (recorded once, as `liveActivity`, by the format).
-    @inlinable package var isLive: Bool {
-        switch value {
-        case .text(let field): return field == .liveEvent || field == .liveAttributesType
-        case .integer(let field): return field != .badge
-        case .value: return true
-        default: return false
-        }
-    }
+    package var isLive: Bool { scalar?.isLive ?? false }
 
     /// Reads a scalar or array line's value `node` (the member of the object at `container`) into `n`; nil for a
-    /// kept, nested or hook line. Strict: gives up at the first finding (nothing recorded); else reports it.
-    @inlinable @inline(__always) package func readScalar<S: WireSource>(
+    /// kept, nested or hook line (``WireScalar/read(_:_:at:into:context:strict:)``).
+    package func readScalar<S: WireSource>(
         _ source: S, _ node: S.Node, at container: JSONPointer, into n: inout PushNotification,
         context: inout NormaliseContext, strict: Bool
     ) -> WireReadOutcome? {
-        switch value {
-        case .text(let field):
-            guard let text = source.string(node) else {
-                return wrongType("a string", source, node, at: container, context: &context, strict: strict)
-            }
-            n[text: field] = text
-        case .integer(let field):
-            guard let value = source.int64(node) else {
-                return wrongType("an integer", source, node, at: container, context: &context, strict: strict)
-            }
-            n[integer: field] = value
-        case .number(let field):
-            guard let value = source.number(node) else {
-                return wrongType("a number", source, node, at: container, context: &context, strict: strict)
-            }
-            n[number: field] = value
-        case .bool(let field):
-            guard let value = source.bool(node) else {
-                return wrongType("a boolean", source, node, at: container, context: &context, strict: strict)
-            }
-            n[flag: field] = value
-        case .strings(let field):
-            guard source.isArray(node) else {
-                return wrongType("an array of strings", source, node, at: container, context: &context, strict: strict)
-            }
-            let elements = source.elements(node)
-            var strings: [String] = []
-            strings.reserveCapacity(elements.count)
-            for element in elements {
-                guard let string = source.string(element) else {
-                    return wrongType(
-                        "an array of strings", source, node, at: container, context: &context, strict: strict)
-                }
-                strings.append(string)
-            }
-            n[strings: field] = strings
-        case .value(let field):
-            n[value: field] = source.jsonValue(node)
-            return .taken
-        case .flag(let field):
-            return readFlag(field, source, node, at: container, into: &n, context: &context, strict: strict)
-        case .kept, .object, .embedded, .hook:
-            return nil
-        }
-        if !strict && !isLive, let name = canonicalName {
-            context.record(name, from: container.appending(key.description))
-        }
-        return .taken
-    }
-
-    /// Reports a value of the wrong type (`` `key` must be …, found …; kept as it was``).
-    package func wrongType<S: WireSource>(
-        _ expected: String, _ source: S, _ node: S.Node, at container: JSONPointer, context: inout NormaliseContext,
-        strict: Bool
-    ) -> WireReadOutcome {
-        if strict { return .abandon }
-        let name = key.description
-        context.diagnostics.error(
-            wrongTypeCode, at: container.appending(name),
-            "`\(name)` must be \(expected), found \(source.typeName(node)); kept as it was")
-        return .kept
-    }
-
-    /// A 0/1 flag. `1`/`0` are canonical; `true`/`false`/`"1"`/`"0"` are accepted with the line's warning.
-    @inlinable func readFlag<S: WireSource>(
-        _ field: PushNotification.FlagField, _ source: S, _ node: S.Node, at container: JSONPointer,
-        into n: inout PushNotification, context: inout NormaliseContext, strict: Bool
-    ) -> WireReadOutcome {
-        if let value = source.int64(node), value == 0 || value == 1 {
-            n[flag: field] = value == 1
-        } else {
-            if strict { return .abandon }
-            let name = key.description
-            let path = container.appending(name)
-            let coerced = coercedCode ?? wrongTypeCode
-            if let bool = source.bool(node) {
-                n[flag: field] = bool
-                context.diagnostics.warning(
-                    coerced, at: path, "`\(name)` should be the number \(bool ? 1 : 0), found \(bool); normalised")
-            } else if let string = source.string(node), string == "1" || string == "0" {
-                n[flag: field] = string == "1"
-                context.diagnostics.warning(
-                    coerced, at: path,
-                    "`\(name)` should be a number, found the string "
-                        + "\(source.jsonValue(node).compactDescription); normalised")
-            } else {
-                context.diagnostics.error(
-                    wrongTypeCode, at: path,
-                    "`\(name)` must be 1 (or 0), found \(source.jsonValue(node).compactDescription); kept as it was")
-                return .kept
-            }
-        }
-        if !strict { context.record(field.canonicalName, from: container.appending(key.description)) }
-        return .taken
+        scalar?.read(source, node, at: container, into: &n, context: &context, strict: strict)
     }
 }
 

@@ -3,43 +3,11 @@ package import PushCore
 
 extension WireTable.Line {
     /// Writes a scalar or array line's key and value when `n` has it: true when written, false when `n` has
-    /// nothing for it, nil for a kept, nested or hook line.
-    @inlinable @inline(__always) package func writeScalar<O: WireOutput>(
+    /// nothing for it, nil for a kept, nested or hook line (``WireScalar/write(_:spelling:to:)``).
+    package func writeScalar<O: WireOutput>(
         _ n: PushNotification, spelling: WireTableSpelling = .declared, to out: inout O
     ) -> Bool? {
-        switch value {
-        case .text(let field):
-            guard let value = n[text: field] else { return false }
-            key.write(to: &out, spelling: spelling)
-            out.string(value)
-        case .strings(let field):
-            guard let value = n[strings: field] else { return false }
-            key.write(to: &out, spelling: spelling)
-            out.strings(value)
-        case .integer(let field):
-            guard let value = n[integer: field] else { return false }
-            key.write(to: &out, spelling: spelling)
-            out.integer(value)
-        case .number(let field):
-            guard let value = n[number: field] else { return false }
-            key.write(to: &out, spelling: spelling)
-            out.number(value)
-        case .flag(let field):
-            guard let value = n[flag: field] else { return false }
-            key.write(to: &out, spelling: spelling)
-            out.integer(value ? 1 : 0)
-        case .bool(let field):
-            guard let value = n[flag: field] else { return false }
-            key.write(to: &out, spelling: spelling)
-            out.bool(value)
-        case .value(let field):
-            guard let value = n[value: field] else { return false }
-            key.write(to: &out, spelling: spelling)
-            out.value(value)
-        case .kept, .object, .embedded, .hook:
-            return nil
-        }
-        return true
+        scalar?.write(n, spelling: spelling, to: &out)
     }
 }
 

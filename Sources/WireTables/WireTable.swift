@@ -84,16 +84,14 @@ package struct WireTable<Hook: Sendable>: Sendable {
     package struct Line: Sendable {
         package let key: WireKey
         package let value: Value
+        /// The key, field and codes of a scalar or array line, read and written without hooks (nil for a kept,
+        /// nested or hook line). Derived from ``key`` and ``value``.
+        package let scalar: WireScalar?
         /// What only some lines have (nil for a plain scalar line).
-        @usableFromInline let details: Details?
-        /// The code of a value of the wrong type, when it is not `wrongType` (APNs' `badge`, the flags' invalid
-        /// value). Held here, not in ``Details``: a code is an immortal literal, copied without an atomic count.
-        @usableFromInline let specialWrongTypeCode: DiagnosticCode?
-        /// The warning for a flag read from another spelling of 0/1.
-        package let coercedCode: DiagnosticCode?
+        let details: Details?
 
         /// What only some lines have: read for findings, loss reasons and `carries`, never per field on the hot path.
-        @usableFromInline final class Details: Sendable {
+        final class Details: Sendable {
             let hookCarries: [String]
             let fallback: FormatOption?
             let check: Hook?
@@ -120,7 +118,9 @@ package struct WireTable<Hook: Sendable>: Sendable {
         /// Why a format that does not carry this line's value loses it.
         package var othersLose: String? { details?.othersLose }
         /// The code of a value of the wrong type.
-        @inlinable package var wrongTypeCode: DiagnosticCode { specialWrongTypeCode ?? .wrongType }
+        package var wrongTypeCode: DiagnosticCode { scalar?.wrongTypeCode ?? .wrongType }
+        /// The warning for a flag read from another spelling of 0/1.
+        package var coercedCode: DiagnosticCode? { scalar?.coercedCode }
         /// True for a value only Android shows (a finding says so where the format reads it).
         package var androidOnly: Bool { details?.androidOnly ?? false }
 
@@ -131,8 +131,21 @@ package struct WireTable<Hook: Sendable>: Sendable {
         ) {
             self.key = key
             self.value = value
-            self.specialWrongTypeCode = wrongTypeCode == .wrongType ? nil : wrongTypeCode
-            self.coercedCode = coercedCode
+            let code = wrongTypeCode == .wrongType ? nil : wrongTypeCode
+            let field: WireScalar.Field? =
+                switch value {
+                case .text(let field): .text(field)
+                case .integer(let field): .integer(field)
+                case .number(let field): .number(field)
+                case .flag(let field): .flag(field)
+                case .bool(let field): .bool(field)
+                case .value(let field): .value(field)
+                case .strings(let field): .strings(field)
+                case .kept, .object, .embedded, .hook: nil
+                }
+            self.scalar = field.map {
+                WireScalar(key: key, field: $0, wrongTypeCode: code, coercedCode: coercedCode)
+            }
             let plain = hookCarries.isEmpty && fallback == nil && check == nil && othersLose == nil && !androidOnly
             self.details =
                 plain
@@ -205,7 +218,7 @@ package struct WireTable<Hook: Sendable>: Sendable {
         }
 
         /// The canonical field a scalar or array line holds (nil for kept, nested and hook lines).
-        @inlinable package var canonicalName: String? {
+        package var canonicalName: String? {
             switch value {
             case .text(let field): return field.canonicalName
             case .integer(let field): return field.canonicalName

@@ -1,5 +1,5 @@
-import Testing
 import JSONCodec
+import Testing
 
 /// A borrowed document lives inside the closure that lends it; documents lent inside it take this thread's next
 /// parser, so nothing picks a slot and an inner parse never overwrites the outer document.
@@ -15,14 +15,14 @@ import JSONCodec
 
     @Test func nestedDocumentsDoNotOverwriteTheOuterOne() {
         let parser = JSONParser()
-        let seen: [String?]? = Self.withBytes(#"{"a":"outer"}"#) { outerBytes in
+        var seen: [String?] = []
+        let lent = Self.withBytes(#"{"a":"outer"}"#) { outerBytes in
             parser.withBorrowedDocument(outerBytes) { outer in
-                var seen: [String?] = []
                 // Three levels deep: each takes a parser of its own, and the outer one still reads its text.
-                Self.withBytes(#"{"b":"middle"}"#) { middleBytes in
-                    _ = parser.withBorrowedDocument(middleBytes) { middle in
-                        Self.withBytes(#"{"c":"inner"}"#) { innerBytes in
-                            _ = parser.withBorrowedDocument(innerBytes) { inner in
+                _ = Self.withBytes(#"{"b":"middle"}"#) { middleBytes in
+                    parser.withBorrowedDocument(middleBytes) { middle in
+                        _ = Self.withBytes(#"{"c":"inner"}"#) { innerBytes in
+                            parser.withBorrowedDocument(innerBytes) { inner in
                                 seen.append(Self.firstString(inner))
                                 seen.append(Self.firstString(middle))
                                 seen.append(Self.firstString(outer))
@@ -31,32 +31,30 @@ import JSONCodec
                     }
                 }
                 seen.append(Self.firstString(outer))
-                return seen
             }
         }
+        #expect(lent)
         #expect(seen == ["inner", "middle", "outer", "outer"])
     }
 
     @Test func aFailedParseLendsNothingAndFreesItsParser() {
         let parser = JSONParser()
         var called = false
-        let failed: Int? = Self.withBytes(#"{"a":"#) {
-            parser.withBorrowedDocument($0) { _ in
-                called = true; return 1
-            }
-        }
-        #expect(failed == nil && !called)
+        let failed = Self.withBytes(#"{"a":"#) { parser.withBorrowedDocument($0) { _ in called = true } }
+        #expect(!failed && !called)
         // Inside a lent document, a failing nested parse leaves the outer one intact, and the next nested one works.
-        let texts: [String?]? = Self.withBytes(#"{"a":"outer"}"#) { outerBytes in
+        var texts: [String?] = []
+        _ = Self.withBytes(#"{"a":"outer"}"#) { outerBytes in
             parser.withBorrowedDocument(outerBytes) { outer in
-                let bad: String?? = Self.withBytes("[1,") { parser.withBorrowedDocument($0, Self.firstString) }
-                let good: String?? = Self.withBytes(#"{"x":"next"}"#) {
-                    parser.withBorrowedDocument($0, Self.firstString)
+                let bad = Self.withBytes("[1,") { parser.withBorrowedDocument($0) { _ in texts.append("bad") } }
+                _ = Self.withBytes(#"{"x":"next"}"#) {
+                    parser.withBorrowedDocument($0) { texts.append(Self.firstString($0)) }
                 }
-                return [bad ?? "failed", good ?? nil, Self.firstString(outer)]
+                texts.append(bad ? "lent" : "failed")
+                texts.append(Self.firstString(outer))
             }
         }
-        #expect(texts == ["failed", "next", "outer"])
+        #expect(texts == ["next", "failed", "outer"])
     }
 
     @Test func compactBytesUsesALentDocument() {

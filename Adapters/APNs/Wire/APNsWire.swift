@@ -182,7 +182,7 @@ extension APNsWire {
         _ table: [Line], _ index: Int, _ source: S, _ node: S.Node, at container: JSONPointer,
         into n: inout PushNotification, ext: inout JSONObject, context: inout NormaliseContext, strict: Bool
     ) -> Outcome {
-        if let outcome = table[index].readScalar(
+        if let outcome = table[index].scalar?.read(
             source, node, at: container, into: &n, context: &context, strict: strict)
         {
             return outcome
@@ -498,7 +498,7 @@ extension APNsWire {
     @inline(__always) private static func write<O: WireOutput>(
         _ table: [Line], _ index: Int, _ n: PushNotification, ext: JSONObject?, to out: inout O
     ) -> Bool {
-        if let written = table[index].writeScalar(n, to: &out) { return written }
+        if let written = table[index].scalar?.write(n, to: &out) { return written }
         switch table[index].value {
         case .object:
             return writeAlert(n, extra: ext?[X.alert]?.objectValue, key: table[index].key, to: &out)
