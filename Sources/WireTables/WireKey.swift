@@ -5,54 +5,53 @@ package import JSONCodec
 /// REST reference spells `clickAction` what the Admin SDKs send as `click_action`).
 ///
 /// A table declares each key once; which of its spellings the table writes is the table's ``WireTable/spelling``.
-package struct WireKey: Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
-    enum Storage: Sendable {
-        case literal(StaticString)
-        case text(String)
-    }
-
-    let storage: Storage
+package struct WireKey: @unchecked Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    // Immutable bytes that live as long as the process (a literal's, or a copy made once for a key constant, as
+    // tables are built once), so a key is copied as two words and compared with `memcmp`.
+    let bytes: UnsafeBufferPointer<UInt8>
     /// The snake_case spelling, when it differs from the declared one.
-    let snake: StaticString?
+    let snake: UnsafeBufferPointer<UInt8>?
 
     /// A key literal (`"thread-id"`).
     package init(stringLiteral value: StaticString) {
-        storage = .literal(value)
+        bytes = Self.immortal(value)
         snake = nil
     }
 
-    /// A key spelt by a vendor's key constant.
+    /// A key spelt by a vendor's key constant (its bytes are copied once, for the life of the process: keys are
+    /// declared in tables, which are built once).
     package init(_ text: String) {
-        storage = .text(text)
+        bytes = Self.immortal(text)
         snake = nil
     }
 
     /// A key with a camelCase spelling (declared) and the snake_case one the vendor accepts too.
     package init(camel: StaticString, snake: StaticString) {
-        storage = .literal(camel)
-        self.snake = snake
+        bytes = Self.immortal(camel)
+        self.snake = Self.immortal(snake)
+    }
+
+    private static func immortal(_ text: StaticString) -> UnsafeBufferPointer<UInt8> {
+        if text.hasPointerRepresentation {
+            return UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+        }
+        return immortal(text.description)
+    }
+
+    private static func immortal(_ text: String) -> UnsafeBufferPointer<UInt8> {
+        let utf8 = Array(text.utf8)
+        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(utf8.count, 1))
+        _ = copy.initialize(from: utf8)
+        return UnsafeBufferPointer(start: copy.baseAddress, count: utf8.count)
     }
 
     /// The declared spelling as a `String` (for findings and paths).
-    package var description: String {
-        switch storage {
-        case .literal(let text): return text.description
-        case .text(let text): return text
-        }
-    }
+    package var description: String { String(decoding: bytes, as: UTF8.self) }
 
     /// The spelling `spelling` writes, as a `String`.
     package func name(_ spelling: WireTableSpelling) -> String {
-        if spelling == .snakeCase, let snake { return snake.description }
+        if spelling == .snakeCase, let snake { return String(decoding: snake, as: UTF8.self) }
         return description
-    }
-
-    /// The UTF-8 length of the declared spelling.
-    var declaredLength: Int {
-        switch storage {
-        case .literal(let text): return text.utf8CodeUnitCount
-        case .text(let text): return text.utf8.count
-        }
     }
 
     /// True when `key` (a key node of `source`) spells this key in either of its spellings.
@@ -67,36 +66,26 @@ package struct WireKey: Sendable, ExpressibleByStringLiteral, CustomStringConver
     @_specialize(exported:true,where S == BorrowedDocument)
     @_specialize(exported:true,where S == JSONValueSource)
     package func matches<S: WireSource>(_ source: S, _ key: S.Node, length: Int) -> Bool {
-        switch storage {
-        case .literal(let text):
-            if length == text.utf8CodeUnitCount, source.key(key, is: text) { return true }
-        case .text(let text):
-            if source.key(key, isString: text) { return true }
-        }
+        if length == bytes.count, source.key(key, isBytes: bytes) { return true }
         guard let snake else { return false }
-        return length == snake.utf8CodeUnitCount && source.key(key, is: snake)
+        return length == snake.count && source.key(key, isBytes: snake)
     }
 
     /// True when `text` is one of this key's spellings.
     package func matches(_ text: String) -> Bool {
-        if text == description { return true }
+        if text.utf8.elementsEqual(bytes) { return true }
         guard let snake else { return false }
-        return text == snake.description
+        return text.utf8.elementsEqual(snake)
     }
 
     /// Writes the key in `spelling`.
     @_specialize(exported:true,where O == CompactOutput)
     @_specialize(exported:true,where O == JSONValueOutput)
-    package func write<O: WireOutput>(
-        to out: inout O, spelling: WireTableSpelling = .declared
-    ) {
+    package func write<O: WireOutput>(to out: inout O, spelling: WireTableSpelling = .declared) {
         if spelling == .snakeCase, let snake {
-            out.key(snake)
-            return
-        }
-        switch storage {
-        case .literal(let text): out.key(text)
-        case .text(let text): out.key(text)
+            out.key(bytes: snake)
+        } else {
+            out.key(bytes: bytes)
         }
     }
 }

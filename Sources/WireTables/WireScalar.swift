@@ -19,12 +19,19 @@ package struct WireScalar: Sendable {
         case strings(PushNotification.StringsField)
     }
 
+    /// The codes a line reports its findings with, when they are not the generic ones. Kept by the line beside its
+    /// scalar, which stays trivially copied (two words of key, one of field).
+    package struct Codes: Sendable {
+        /// The code of a value of the wrong type (nil: `wrongType`).
+        package let wrongType: DiagnosticCode?
+        /// The warning for a flag read from another spelling of 0/1.
+        package let coerced: DiagnosticCode?
+
+        package static let generic = Codes(wrongType: nil, coerced: nil)
+    }
+
     package let key: WireKey
     package let field: Field
-    /// The code of a value of the wrong type (nil: `wrongType`).
-    package let wrongTypeCode: DiagnosticCode?
-    /// The warning for a flag read from another spelling of 0/1.
-    package let coercedCode: DiagnosticCode?
 
     /// True for a Live Activity field (recorded once, as `liveActivity`, by the format).
     package var isLive: Bool {
@@ -56,32 +63,37 @@ package struct WireScalar: Sendable {
     @_specialize(exported:true,where S == JSONValueSource)
     package func read<S: WireSource>(
         _ source: S, _ node: S.Node, at container: JSONPointer, into n: inout PushNotification,
-        context: inout NormaliseContext, strict: Bool
+        context: inout NormaliseContext, strict: Bool, codes: Codes = .generic
     ) -> WireReadOutcome {
         switch field {
         case .text(let field):
             guard let text = source.string(node) else {
-                return wrongType("a string", source, node, at: container, context: &context, strict: strict)
+                return wrongType(
+                    "a string", source, node, at: container, context: &context, strict: strict, codes: codes)
             }
             n[text: field] = text
         case .integer(let field):
             guard let value = source.int64(node) else {
-                return wrongType("an integer", source, node, at: container, context: &context, strict: strict)
+                return wrongType(
+                    "an integer", source, node, at: container, context: &context, strict: strict, codes: codes)
             }
             n[integer: field] = value
         case .number(let field):
             guard let value = source.number(node) else {
-                return wrongType("a number", source, node, at: container, context: &context, strict: strict)
+                return wrongType(
+                    "a number", source, node, at: container, context: &context, strict: strict, codes: codes)
             }
             n[number: field] = value
         case .bool(let field):
             guard let value = source.bool(node) else {
-                return wrongType("a boolean", source, node, at: container, context: &context, strict: strict)
+                return wrongType(
+                    "a boolean", source, node, at: container, context: &context, strict: strict, codes: codes)
             }
             n[flag: field] = value
         case .strings(let field):
             guard source.isArray(node) else {
-                return wrongType("an array of strings", source, node, at: container, context: &context, strict: strict)
+                return wrongType(
+                    "an array of strings", source, node, at: container, context: &context, strict: strict, codes: codes)
             }
             let elements = source.elements(node)
             var strings: [String] = []
@@ -89,7 +101,8 @@ package struct WireScalar: Sendable {
             for element in elements {
                 guard let string = source.string(element) else {
                     return wrongType(
-                        "an array of strings", source, node, at: container, context: &context, strict: strict)
+                        "an array of strings", source, node, at: container, context: &context, strict: strict,
+                        codes: codes)
                 }
                 strings.append(string)
             }
@@ -98,7 +111,8 @@ package struct WireScalar: Sendable {
             n[value: field] = source.jsonValue(node)
             return .taken
         case .flag(let field):
-            return readFlag(field, source, node, at: container, into: &n, context: &context, strict: strict)
+            return readFlag(
+                field, source, node, at: container, into: &n, context: &context, strict: strict, codes: codes)
         }
         if !strict && !isLive { context.record(canonicalName, from: container.appending(key.description)) }
         return .taken
@@ -107,12 +121,12 @@ package struct WireScalar: Sendable {
     /// Reports a value of the wrong type (`` `key` must be …, found …; kept as it was``).
     package func wrongType<S: WireSource>(
         _ expected: String, _ source: S, _ node: S.Node, at container: JSONPointer, context: inout NormaliseContext,
-        strict: Bool
+        strict: Bool, codes: Codes
     ) -> WireReadOutcome {
         if strict { return .abandon }
         let name = key.description
         context.diagnostics.error(
-            wrongTypeCode ?? .wrongType, at: container.appending(name),
+            codes.wrongType ?? .wrongType, at: container.appending(name),
             "`\(name)` must be \(expected), found \(source.typeName(node)); kept as it was")
         return .kept
     }
@@ -120,7 +134,7 @@ package struct WireScalar: Sendable {
     /// A 0/1 flag. `1`/`0` are canonical; `true`/`false`/`"1"`/`"0"` are accepted with the line's warning.
     private func readFlag<S: WireSource>(
         _ field: PushNotification.FlagField, _ source: S, _ node: S.Node, at container: JSONPointer,
-        into n: inout PushNotification, context: inout NormaliseContext, strict: Bool
+        into n: inout PushNotification, context: inout NormaliseContext, strict: Bool, codes: Codes
     ) -> WireReadOutcome {
         if let value = source.int64(node), value == 0 || value == 1 {
             n[flag: field] = value == 1
@@ -128,8 +142,8 @@ package struct WireScalar: Sendable {
             if strict { return .abandon }
             let name = key.description
             let path = container.appending(name)
-            let invalid = wrongTypeCode ?? .wrongType
-            let coerced = coercedCode ?? invalid
+            let invalid = codes.wrongType ?? .wrongType
+            let coerced = codes.coerced ?? invalid
             if let bool = source.bool(node) {
                 n[flag: field] = bool
                 context.diagnostics.warning(

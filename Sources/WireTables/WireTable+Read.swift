@@ -24,7 +24,7 @@ extension WireTable.Line {
         _ source: S, _ node: S.Node, at container: JSONPointer, into n: inout PushNotification,
         context: inout NormaliseContext, strict: Bool
     ) -> WireReadOutcome? {
-        scalar?.read(source, node, at: container, into: &n, context: &context, strict: strict)
+        scalar?.read(source, node, at: container, into: &n, context: &context, strict: strict, codes: codes)
     }
 }
 

@@ -87,6 +87,8 @@ package struct WireTable<Hook: Sendable>: Sendable {
         /// The key, field and codes of a scalar or array line, read and written without hooks (nil for a kept,
         /// nested or hook line). Derived from ``key`` and ``value``.
         package let scalar: WireScalar?
+        /// The codes the scalar's findings use.
+        package let codes: WireScalar.Codes
         /// What only some lines have (nil for a plain scalar line).
         let details: Details?
 
@@ -118,9 +120,9 @@ package struct WireTable<Hook: Sendable>: Sendable {
         /// Why a format that does not carry this line's value loses it.
         package var othersLose: String? { details?.othersLose }
         /// The code of a value of the wrong type.
-        package var wrongTypeCode: DiagnosticCode { scalar?.wrongTypeCode ?? .wrongType }
+        package var wrongTypeCode: DiagnosticCode { codes.wrongType ?? .wrongType }
         /// The warning for a flag read from another spelling of 0/1.
-        package var coercedCode: DiagnosticCode? { scalar?.coercedCode }
+        package var coercedCode: DiagnosticCode? { codes.coerced }
         /// True for a value only Android shows (a finding says so where the format reads it).
         package var androidOnly: Bool { details?.androidOnly ?? false }
 
@@ -143,9 +145,8 @@ package struct WireTable<Hook: Sendable>: Sendable {
                 case .strings(let field): .strings(field)
                 case .kept, .object, .embedded, .hook: nil
                 }
-            self.scalar = field.map {
-                WireScalar(key: key, field: $0, wrongTypeCode: code, coercedCode: coercedCode)
-            }
+            self.scalar = field.map { WireScalar(key: key, field: $0) }
+            self.codes = WireScalar.Codes(wrongType: code, coerced: coercedCode)
             let plain = hookCarries.isEmpty && fallback == nil && check == nil && othersLose == nil && !androidOnly
             self.details =
                 plain

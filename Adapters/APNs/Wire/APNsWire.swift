@@ -183,7 +183,7 @@ extension APNsWire {
         into n: inout PushNotification, ext: inout JSONObject, context: inout NormaliseContext, strict: Bool
     ) -> Outcome {
         if let outcome = table[index].scalar?.read(
-            source, node, at: container, into: &n, context: &context, strict: strict)
+            source, node, at: container, into: &n, context: &context, strict: strict, codes: table[index].codes)
         {
             return outcome
         }
