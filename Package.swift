@@ -2,7 +2,9 @@
 import PackageDescription
 
 // Module graph (one-way): PushCore <- JSONCodec (the only importer of CJansson and CSimdjson)
-// <- adapters (Adapters/*) <- PushNormaliser (facade) <- PushRPC <- pushnorm (executable).
+// <- WireTables (the one table type and its generic reader, writer and declared losses; names no vendor)
+// <- adapters (Adapters/*, each a declaration of its tables and hooks) <- PushNormaliser (facade) <- PushRPC
+// <- pushnorm (executable).
 let package = Package(
     name: "push-normaliser",
     products: [
@@ -54,10 +56,20 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
 
+        // MARK: Wire tables
+        .target(
+            name: "WireTables",
+            dependencies: ["PushCore", "JSONCodec"]
+        ),
+        .testTarget(
+            name: "WireTablesTests",
+            dependencies: ["WireTables", "PushCore", "JSONCodec"]
+        ),
+
         // MARK: Adapters
         .target(
             name: "APNsAdapter",
-            dependencies: ["PushCore", "JSONCodec"],
+            dependencies: ["PushCore", "JSONCodec", "WireTables"],
             path: "Adapters/APNs",
             // `Int64(exactly: Double)` and friends call round/rint/trunc from libm, which a test bundle pulls in
             // but an executable depending on this package does not: declare it.
@@ -65,12 +77,12 @@ let package = Package(
         ),
         .testTarget(
             name: "APNsAdapterTests",
-            dependencies: ["APNsAdapter", "PushCore", "JSONCodec", "PushTestSupport"],
+            dependencies: ["APNsAdapter", "WireTables", "PushCore", "JSONCodec", "PushTestSupport"],
             exclude: ["Fixtures"]
         ),
         .target(
             name: "HiveAdapter",
-            dependencies: ["PushCore", "JSONCodec", "APNsAdapter"],
+            dependencies: ["PushCore", "JSONCodec", "WireTables", "APNsAdapter"],
             path: "Adapters/Hive"
         ),
         .testTarget(
@@ -80,7 +92,7 @@ let package = Package(
         ),
         .target(
             name: "AmazonAdapter",
-            dependencies: ["PushCore", "JSONCodec", "APNsAdapter", "FCMAdapter"],
+            dependencies: ["PushCore", "JSONCodec", "WireTables", "APNsAdapter", "FCMAdapter"],
             path: "Adapters/Amazon"
         ),
         .testTarget(
@@ -90,7 +102,7 @@ let package = Package(
         ),
         .target(
             name: "ZegoAdapter",
-            dependencies: ["PushCore", "JSONCodec", "APNsAdapter"],
+            dependencies: ["PushCore", "JSONCodec", "WireTables", "APNsAdapter"],
             path: "Adapters/Zego"
         ),
         .testTarget(
@@ -100,7 +112,7 @@ let package = Package(
         ),
         .target(
             name: "FCMAdapter",
-            dependencies: ["PushCore", "JSONCodec", "APNsAdapter"],
+            dependencies: ["PushCore", "JSONCodec", "WireTables", "APNsAdapter"],
             path: "Adapters/FCM"
         ),
         .testTarget(
@@ -119,6 +131,7 @@ let package = Package(
                 "HiveAdapter",
                 "JSONCodec",
                 "PushCore",
+                "WireTables",
                 "ZegoAdapter",
             ]
         ),

@@ -1,23 +1,26 @@
 package import JSONCodec
 package import PushCore
+package import WireTables
 
 extension APNsAdapter: WireFormat {
     /// `aps` through ``APNsWire``, every other root key custom data.
-    package func wireRead(_ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions)
-        -> WireNotification?
-    {
+    package func withWireRead(
+        _ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions,
+        _ body: (inout WireNotification) -> Void
+    ) -> Bool {
         guard options.apnsMediaKeys.isEmpty,
-            let wire = APNsWire.readPayload(document, root: root, format: descriptor.name, claim: { _, _ in false })
-        else { return nil }
+            var wire = APNsWire.readPayload(document, root: root, format: descriptor.name, claim: { _, _ in false })
+        else { return false }
         // A top-level https URL the adapter suggests reading as media (info `apns.media.custom-key`).
         for member in wire.data where document.kind(member.value) == .string {
             let bytes = document.stringBytes(member.value)
             guard bytes.count > 8, bytes[0] | 0x20 == UInt8(ascii: "h"),
                 let text = document.string(member.value), Self.looksLikeMedia(text)
             else { continue }
-            return nil
+            return false
         }
-        return wire
+        body(&wire)
+        return true
     }
 
     package func wireDataCollides(_ wire: WireNotification, options: FormatOptions) -> Bool {

@@ -1,46 +1,10 @@
-/// APNs wire spellings: every `aps` key appears here and nowhere else.
+/// APNs names outside the `aps` tables: the root's `aps` key, the `extensions.apns` keys and the value sets the
+/// checks use. Every key inside `aps` is spelt once, on its line of ``APNsWire``'s tables.
 package enum APNsKeys {
-    package static let aps = "aps"
-
-    package enum APS {
-        package static let alert = "alert"
-        package static let badge = "badge"
-        package static let sound = "sound"
-        package static let threadID = "thread-id"
-        package static let category = "category"
-        package static let contentAvailable = "content-available"
-        package static let mutableContent = "mutable-content"
-        package static let targetContentID = "target-content-id"
-        package static let interruptionLevel = "interruption-level"
-        package static let relevanceScore = "relevance-score"
-        package static let filterCriteria = "filter-criteria"
-        package static let staleDate = "stale-date"
-        package static let contentState = "content-state"
-        package static let timestamp = "timestamp"
-        package static let event = "event"
-        package static let dismissalDate = "dismissal-date"
-        package static let attributesType = "attributes-type"
-        package static let attributes = "attributes"
-    }
-
-    package enum Alert {
-        package static let title = "title"
-        package static let subtitle = "subtitle"
-        package static let body = "body"
-        package static let launchImage = "launch-image"
-        package static let titleLocKey = "title-loc-key"
-        package static let titleLocArgs = "title-loc-args"
-        package static let subtitleLocKey = "subtitle-loc-key"
-        package static let subtitleLocArgs = "subtitle-loc-args"
-        package static let locKey = "loc-key"
-        package static let locArgs = "loc-args"
-    }
-
-    package enum Sound {
-        package static let critical = "critical"
-        package static let name = "name"
-        package static let volume = "volume"
-    }
+    /// The root member holding the `aps` dictionary, compared as bytes on the conversion path.
+    package static let apsLiteral: StaticString = "aps"
+    /// ``apsLiteral`` as a `String`.
+    package static let aps = apsLiteral.description
 
     /// Keys of `extensions.apns`, where what the model cannot hold is kept to render back in place.
     package enum Extension {

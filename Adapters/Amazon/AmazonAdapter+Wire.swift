@@ -1,22 +1,25 @@
 package import APNsAdapter
 package import JSONCodec
 package import PushCore
+package import WireTables
 
 extension AmazonAdapter: WireFormat {
     /// ``AmazonWire/read(_:_:into:context:strict:)`` over the borrowed document, strictly: a payload with a media
     /// URL (which the format reports where it found it) is read in full.
-    package func wireRead(_ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions)
-        -> WireNotification?
-    {
-        guard document.isObject(root) else { return nil }
+    package func withWireRead(
+        _ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions,
+        _ body: (inout WireNotification) -> Void
+    ) -> Bool {
+        guard document.isObject(root) else { return false }
         var wire = WireNotification(document: document)
         wire.model.source = descriptor.name
         var context = NormaliseContext(options: options)
         guard let read = AmazonWire.read(document, root, into: &wire.model, context: &context, strict: true) else {
-            return nil
+            return false
         }
         wire.data = read.data
-        return wire
+        body(&wire)
+        return true
     }
 
     /// Custom data named `aps`, `data` or the media key needs the adapter.

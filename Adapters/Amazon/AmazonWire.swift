@@ -1,6 +1,7 @@
 package import APNsAdapter
 package import JSONCodec
 package import PushCore
+package import WireTables
 
 private typealias X = AmazonKeys.Extension
 
@@ -22,7 +23,7 @@ package enum AmazonWire {
         var found: [(placement: AmazonMediaPlacement, url: String)] = []
         for member in source.members(root) {
             let placement: AmazonMediaPlacement
-            if source.key(member.key, is: "aps") {
+            if source.key(member.key, is: APNsKeys.apsLiteral) {
                 placement = .aps
             } else if source.key(member.key, is: "data") {
                 placement = .data
@@ -33,7 +34,7 @@ package enum AmazonWire {
             }
             var value = member.value
             if placement != .top {
-                guard source.isObject(member.value), let inner = APNsWire.member(source, member.value, named: key)
+                guard source.isObject(member.value), let inner = WireMembers.member(source, member.value, named: key)
                 else { continue }
                 value = inner
             }

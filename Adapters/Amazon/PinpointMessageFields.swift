@@ -1,4 +1,5 @@
 package import PushCore
+package import WireTables
 
 private typealias M = AmazonKeys.Message
 
@@ -8,35 +9,33 @@ private typealias M = AmazonKeys.Message
 /// `Data` and `Action` + `Url` (delivered under `data.pinpoint`), the header fields and `RawContent` are read and
 /// written by ``PinpointMessageReader`` / ``PinpointMessageWriter`` around it.
 package enum PinpointMessageFields {
-    /// How a line's value is held in the model.
-    package enum Value: Sendable {
-        case text(any WritableKeyPath<PushNotification, String?> & Sendable)
-        case integer(any WritableKeyPath<PushNotification, Int64?> & Sendable)
-        case flag(any WritableKeyPath<PushNotification, Bool?> & Sendable)
+    /// What only Pinpoint reads and writes itself.
+    package enum Hook: Sendable {
         /// `MediaUrl`: the first media item's URL.
         case mediaURL
         /// `Sound`: `sound.name`.
         case soundName
     }
 
-    /// One `APNSMessage` field.
-    package struct Line: Sendable {
-        package let key: String
-        package let canonical: String
-        package let value: Value
-    }
+    /// The `APNSMessage` content fields. Keys the table does not model are kept by ``PinpointMessageReader`` in
+    /// `extensions.amazon.pinpointMessage.fields`.
+    package static let table = WireTable<Hook>(
+        namespace: AmazonKeys.Extension.namespace,
+        lines: [
+            .text(WireKey(M.title), .title),
+            .text(WireKey(M.body), .body),
+            .hook(WireKey(M.mediaURL), .mediaURL, carries: ["media"]),
+            .integer(WireKey(M.badge), .badge),
+            .hook(WireKey(M.sound), .soundName, carries: ["sound"]),
+            .text(WireKey(M.threadID), .group),
+            .text(WireKey(M.category), .category),
+            .bool(WireKey(M.silentPush), .contentAvailable),
+        ],
+        unmodelled: AmazonKeys.Extension.PinpointMessage.fields,
+        unmodelledOthersLose: "these are APNSMessage keys the model does not know")
 
-    /// The table.
-    package static let content: [Line] = [
-        Line(key: M.title, canonical: "title", value: .text(\.title)),
-        Line(key: M.body, canonical: "body", value: .text(\.body)),
-        Line(key: M.mediaURL, canonical: "media", value: .mediaURL),
-        Line(key: M.badge, canonical: "badge", value: .integer(\.badge)),
-        Line(key: M.sound, canonical: "sound", value: .soundName),
-        Line(key: M.threadID, canonical: "group", value: .text(\.group)),
-        Line(key: M.category, canonical: "category", value: .text(\.category)),
-        Line(key: M.silentPush, canonical: "contentAvailable", value: .flag(\.contentAvailable)),
-    ]
+    /// The lines of ``table``.
+    package static let content = table.lines
 
     // MARK: - Reading
 
@@ -46,27 +45,31 @@ package enum PinpointMessageFields {
         context: inout NormaliseContext
     ) {
         for line in content {
-            let path = base.appending(line.key)
+            let key = line.name
+            let path = base.appending(key)
             switch line.value {
             case .text(let field):
-                guard let text = rest.takeString(line.key, at: base, &context.diagnostics) else { continue }
-                n[keyPath: field] = text
+                guard let text = rest.takeString(key, at: base, &context.diagnostics) else { continue }
+                n[text: field] = text
             case .integer(let field):
-                guard let number = rest.takeInteger(line.key, at: base, &context.diagnostics) else { continue }
-                n[keyPath: field] = number
-            case .flag(let field):
-                guard let flag = rest.takeBool(line.key, at: base, &context.diagnostics) else { continue }
-                n[keyPath: field] = flag
-            case .mediaURL:
-                guard let url = rest.takeString(line.key, at: base, &context.diagnostics) else { continue }
+                guard let number = rest.takeInteger(key, at: base, &context.diagnostics) else { continue }
+                n[integer: field] = number
+            case .bool(let field):
+                guard let flag = rest.takeBool(key, at: base, &context.diagnostics) else { continue }
+                n[flag: field] = flag
+            case .hook(.mediaURL):
+                guard let url = rest.takeString(key, at: base, &context.diagnostics) else { continue }
                 n.media = [PushNotification.Media(url: url)]
                 context.provenance[JSONPointer(tokens: ["media", "0"])] = path
                 context.diagnostics.info(.amazonMediaFound, at: path, "media URL read from `MediaUrl`")
-            case .soundName:
-                guard let name = rest.takeString(line.key, at: base, &context.diagnostics) else { continue }
+            case .hook(.soundName):
+                guard let name = rest.takeString(key, at: base, &context.diagnostics) else { continue }
                 n.sound = PushNotification.Sound(name: name)
+            case .flag, .number, .value, .strings, .kept, .object, .embedded:
+                // The table has no such lines.
+                continue
             }
-            context.record(line.canonical, from: path)
+            context.record(line.canonicalName ?? line.hookCarries.first ?? key, from: path)
         }
     }
 
@@ -75,30 +78,33 @@ package enum PinpointMessageFields {
     /// Writes every table field `n` holds into `m`, in table order, explaining what a field carries only in part.
     package static func write(_ n: PushNotification, into m: inout JSONObject, context: inout RenderContext) {
         for line in content {
+            let key = line.name
             switch line.value {
             case .text(let field):
-                if let text = n[keyPath: field] { m[line.key] = .string(text) }
+                if let text = n[text: field] { m[key] = .string(text) }
             case .integer(let field):
-                if let number = n[keyPath: field] { m[line.key] = .integer(number) }
-            case .flag(let field):
-                if let flag = n[keyPath: field] { m[line.key] = .bool(flag) }
-            case .mediaURL:
+                if let number = n[integer: field] { m[key] = .integer(number) }
+            case .bool(let field):
+                if let flag = n[flag: field] { m[key] = .bool(flag) }
+            case .hook(.mediaURL):
                 guard let first = n.media.first else { continue }
-                m[line.key] = .string(first.url)
+                m[key] = .string(first.url)
                 if n.media.count > 1 {
                     context.explainLoss(at: JSONPointer(tokens: ["media"]), "`MediaUrl` holds one URL")
                 } else if first.identifier != nil || first.kind != PushNotification.MediaKind(url: first.url) {
                     context.explainLoss(at: JSONPointer(tokens: ["media"]), "`MediaUrl` carries only the URL")
                 }
-            case .soundName:
+            case .hook(.soundName):
                 guard let sound = n.sound else { continue }
-                m[line.key] = .string(sound.name)
+                m[key] = .string(sound.name)
                 for (key, present) in [("critical", sound.critical != nil), ("volume", sound.volume != nil)]
                 where present {
                     context.explainLoss(
                         at: JSONPointer(tokens: ["sound", key]),
                         "Pinpoint's `Sound` is a file name; no critical alert or volume")
                 }
+            case .flag, .number, .value, .strings, .kept, .object, .embedded:
+                continue
             }
         }
     }

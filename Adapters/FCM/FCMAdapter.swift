@@ -57,7 +57,7 @@ public struct FCMAdapter: PayloadAdapter, FormatChecking {
 
     /// Custom data named `aps` (it would be written beside `aps` in `apns.payload`).
     public func dataCollides(_ notification: PushNotification, options: FormatOptions) -> Bool {
-        notification.data["aps"] != nil
+        notification.data[APNsKeys.aps] != nil
     }
 
     public func check(_ payload: JSONValue, notification: PushNotification, context: NormaliseContext) -> [Diagnostic] {

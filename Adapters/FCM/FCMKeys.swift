@@ -75,22 +75,32 @@ package enum FCMKeys {
         static let body = "body"
         static let image = "image"
         static let sound = "sound"
+        static let icon = "icon"
+        static let color = "color"
+        static let tag = "tag"
+        static let clickAction = "click_action"
+        static let channelID = "channel_id"
+        static let notificationPriority = "notification_priority"
+        static let visibility = "visibility"
+        static let bodyLocKey = "body_loc_key"
+        static let bodyLocArgs = "body_loc_args"
+        static let titleLocKey = "title_loc_key"
+        static let titleLocArgs = "title_loc_args"
         nonisolated(unsafe) static let strings: [(wire: String, path: WritableKeyPath<PushNotificationAndroid, String?>)] = [
-            ("icon", \.icon), ("color", \.color), ("tag", \.tag), ("click_action", \.clickAction),
-            ("channel_id", \.channelID), ("notification_priority", \.notificationPriority),
-            ("visibility", \.visibility),
+            (icon, \.icon), (color, \.color), (tag, \.tag), (clickAction, \.clickAction), (channelID, \.channelID),
+            (notificationPriority, \.notificationPriority), (visibility, \.visibility),
         ]
         /// The localised keys: Android's own only where they differ from the shared (APNs) ones, which Android
         /// inherits (a string resource of the same name).
         nonisolated(unsafe) static let locKeys:
             [(wire: String, android: WritableKeyPath<PushNotificationAndroid, String?>,
               shared: KeyPath<PushNotification, String?>)] = [
-                ("body_loc_key", \.bodyLocKey, \.bodyLocKey), ("title_loc_key", \.titleLocKey, \.titleLocKey),
+                (bodyLocKey, \.bodyLocKey, \.bodyLocKey), (titleLocKey, \.titleLocKey, \.titleLocKey),
             ]
         nonisolated(unsafe) static let locArgs:
             [(wire: String, android: WritableKeyPath<PushNotificationAndroid, [String]?>,
               shared: KeyPath<PushNotification, [String]?>)] = [
-                ("body_loc_args", \.bodyLocArgs, \.bodyLocArgs), ("title_loc_args", \.titleLocArgs, \.titleLocArgs),
+                (bodyLocArgs, \.bodyLocArgs, \.bodyLocArgs), (titleLocArgs, \.titleLocArgs, \.titleLocArgs),
             ]
         static let notificationCount = "notification_count"
     }

@@ -97,7 +97,7 @@ package enum FCMMessageReader {
             }
             if let (payload, payloadPath) = af.object(FCMKeys.APNs.payload, &context.diagnostics) {
                 layout.apnsPayload = true
-                layout.aps = payload["aps"] != nil
+                layout.aps = payload[APNsKeys.aps] != nil
                 var rest = payload
                 APNsPayloadReader.readAps(from: &rest, at: payloadPath, into: &n, context: &context, requireAps: false)
                 if let title = n.title { apple["title"] = title }

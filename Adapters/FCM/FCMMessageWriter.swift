@@ -41,16 +41,16 @@ package enum FCMMessageWriter {
         let android = n.androidPart
         let ios: [String: String] = {
             var out: [String: String] = [:]
-            if let title = n.title { out["title"] = title }
-            if let body = n.body { out["body"] = body }
-            if let image = n.media.first?.url { out["image"] = image }
+            if let title = n.title { out[FCMKeys.Notification.title] = title }
+            if let body = n.body { out[FCMKeys.Notification.body] = body }
+            if let image = n.media.first?.url { out[FCMKeys.Notification.image] = image }
             return out
         }()
         let own: [String: String] = {
             var out: [String: String] = [:]
-            if let title = android.title { out["title"] = title }
-            if let body = android.body { out["body"] = body }
-            if let image = android.image { out["image"] = image }
+            if let title = android.title { out[FCMKeys.AndroidNotification.title] = title }
+            if let body = android.body { out[FCMKeys.AndroidNotification.body] = body }
+            if let image = android.image { out[FCMKeys.AndroidNotification.image] = image }
             return out
         }()
         var message = JSONObject()
@@ -117,19 +117,19 @@ package enum FCMMessageWriter {
         var apple = n
         apple.data = dataForApns
         apple.media = []
-        let appleKeys = layout?.apple ?? ["title", "body"]
-        if !appleKeys.contains("title") { apple.title = nil }
-        if !appleKeys.contains("body") { apple.body = nil }
+        let appleKeys = layout?.apple ?? [FCMKeys.Notification.title, FCMKeys.Notification.body]
+        if !appleKeys.contains(FCMKeys.Notification.title) { apple.title = nil }
+        if !appleKeys.contains(FCMKeys.Notification.body) { apple.body = nil }
         var payload = JSONObject()
         let aps = APNsPayloadWriter.aps(for: apple)
-        if aps != .object(JSONObject()) || layout?.aps == true { payload.appendUnchecked("aps", aps) }
+        if aps != .object(JSONObject()) || layout?.aps == true { payload.appendUnchecked(APNsKeys.aps, aps) }
         for (key, value) in dataForApns where payload[key] == nil { payload.appendUnchecked(key, value) }
         if !payload.isEmpty || layout?.apnsPayload == true {
             apns.appendUnchecked(FCMKeys.APNs.payload, .object(payload))
         }
         let apnsKept = ext[X.apns]?.objectValue ?? JSONObject()
         var options = apnsKept[FCMKeys.APNs.fcmOptions]?.objectValue ?? JSONObject()
-        if layout?.apple.contains("image") == true, let image = ios["image"] {
+        if layout?.apple.contains(FCMKeys.Notification.image) == true, let image = ios[FCMKeys.Notification.image] {
             var withImage = JSONObject()
             withImage.appendUnchecked(FCMKeys.APNs.image, .string(image))
             for (key, value) in options where key != FCMKeys.APNs.image { withImage.appendUnchecked(key, value) }
@@ -189,35 +189,35 @@ package enum FCMMessageWriter {
                 notification.appendUnchecked(key, .string(value))
             }
         }
-        let shared: [String: String] = n.sound.map { ["sound": $0.name] } ?? [:]
+        let shared: [String: String] = n.sound.map { [N.sound: $0.name] } ?? [:]
         let sound: String? =
             if let layout {
-                layout.android.contains(N.sound) ? (android.sound ?? shared["sound"]) : nil
+                layout.android.contains(N.sound) ? (android.sound ?? shared[N.sound]) : nil
             } else {
-                android.sound ?? shared["sound"]
+                android.sound ?? shared[N.sound]
             }
         func put(_ key: String, _ value: String?) { if let value { notification.appendUnchecked(key, .string(value)) } }
-        put("icon", android.icon)
-        put("color", android.color)
+        put(N.icon, android.icon)
+        put(N.color, android.color)
         put(N.sound, sound)
-        put("tag", android.tag)
-        put("click_action", android.clickAction)
+        put(N.tag, android.tag)
+        put(N.clickAction, android.clickAction)
         // The localised keys: Android's own, else the shared ones it inherits.
         func inherited<T>(_ wire: String, _ own: T?, _ shared: T?) -> T? {
             if let layout { return layout.android.contains(wire) ? (own ?? shared) : nil }
             return own ?? shared
         }
-        put("body_loc_key", inherited("body_loc_key", android.bodyLocKey, n.bodyLocKey))
-        if let v = inherited("body_loc_args", android.bodyLocArgs, n.bodyLocArgs) {
-            notification.appendUnchecked("body_loc_args", .array(v.map(JSONValue.string)))
+        put(N.bodyLocKey, inherited(N.bodyLocKey, android.bodyLocKey, n.bodyLocKey))
+        if let v = inherited(N.bodyLocArgs, android.bodyLocArgs, n.bodyLocArgs) {
+            notification.appendUnchecked(N.bodyLocArgs, .array(v.map(JSONValue.string)))
         }
-        put("title_loc_key", inherited("title_loc_key", android.titleLocKey, n.titleLocKey))
-        if let v = inherited("title_loc_args", android.titleLocArgs, n.titleLocArgs) {
-            notification.appendUnchecked("title_loc_args", .array(v.map(JSONValue.string)))
+        put(N.titleLocKey, inherited(N.titleLocKey, android.titleLocKey, n.titleLocKey))
+        if let v = inherited(N.titleLocArgs, android.titleLocArgs, n.titleLocArgs) {
+            notification.appendUnchecked(N.titleLocArgs, .array(v.map(JSONValue.string)))
         }
-        put("channel_id", android.channelID)
-        put("notification_priority", android.notificationPriority)
-        put("visibility", android.visibility)
+        put(N.channelID, android.channelID)
+        put(N.notificationPriority, android.notificationPriority)
+        put(N.visibility, android.visibility)
         if let v = android.notificationCount { notification.appendUnchecked(N.notificationCount, .integer(v)) }
         put(N.image, androidValue(N.image, own: own, ios: ios, layout: layout))
         for (key, value) in ext[X.androidNotification]?.objectValue ?? JSONObject() where notification[key] == nil {

@@ -1,24 +1,27 @@
 package import APNsAdapter
 package import JSONCodec
 package import PushCore
+package import WireTables
 
 extension HiveAdapter: WireFormat {
     /// ``HiveAdapter/read(_:_:into:context:strict:)`` over the borrowed document, strictly: anything the format
     /// remarks on (a group differing from `aps.thread-id`, audio or an undocumented media type, a category Hive does
     /// not know) gives up, and the payload is read in full.
-    package func wireRead(_ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions)
-        -> WireNotification?
-    {
-        guard document.isObject(root) else { return nil }
+    package func withWireRead(
+        _ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions,
+        _ body: (inout WireNotification) -> Void
+    ) -> Bool {
+        guard document.isObject(root) else { return false }
         var wire = WireNotification(document: document)
         wire.model.source = descriptor.name
         var context = NormaliseContext(options: options)
         guard let data = Self.read(document, root, into: &wire.model, context: &context, strict: true) else {
-            return nil
+            return false
         }
         wire.data = data
         if !wire.model.media.isEmpty { wire.provenance.append(("media", JSONPointer(tokens: [options.hiveMediaKey]))) }
-        return wire
+        body(&wire)
+        return true
     }
 
     /// Custom data named `aps`, or the group or media key, needs the adapter.

@@ -37,7 +37,7 @@ public struct HiveAdapter: PayloadAdapter {
         let defaults = FormatOptions()
         let evidence = [defaults.hiveGroupKey, defaults.hiveMediaKey].filter { root[$0] != nil }.map { "/" + $0 }
         if !evidence.isEmpty { return Recognition(strength: 3, evidence: evidence) }
-        if case .string(let category)? = aps[APNsKeys.APS.category],
+        if case .string(let category)? = aps[APNsWire.categoryKey],
             HiveActionCatalogue.builtInCategoryIDs.contains(category)
         {
             return .plausible("/aps/category")
@@ -210,7 +210,7 @@ public struct HiveAdapter: PayloadAdapter {
         }
         if !known.contains(category) {
             context.diagnostics.warning(
-                .hiveCategoryUnknown, at: JSONPointer(tokens: [APNsKeys.aps, APNsKeys.APS.category]),
+                .hiveCategoryUnknown, at: JSONPointer(tokens: [APNsKeys.aps, APNsWire.categoryKey]),
                 "\"\(category)\" is not a built-in Hive category"
                     + (context.options.hiveActionCatalogue == nil ? "" : " nor in hiveActionCatalogue")
                     + ": without a matching hive_push_actions.json entry iOS shows no buttons")

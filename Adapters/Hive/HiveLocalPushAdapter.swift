@@ -1,4 +1,5 @@
 public import PushCore
+import WireTables
 
 private typealias L = HiveKeys.LocalPush
 
@@ -72,13 +73,16 @@ public struct HiveLocalPushAdapter: PayloadAdapter {
                 n[text: field] = text
                 context.record(field.canonicalName, from: path)
                 continue
-            case .kept(let type, let androidOnly):
-                if !type.accepts(value) { wrongType(key, value, type.expected, context: &context) }
+            case .kept(_, let type):
+                if type.accept(value) == nil { wrongType(key, value, type.expected, context: &context) }
                 if type == .seconds, let seconds = value.int64Value, seconds < 0 {
                     context.diagnostics.warning(
                         .hiveLocalAfterNegative, at: path, "`after` is \(seconds) seconds; it must be 0 or more")
                 }
-                if androidOnly { self.androidOnly(key, context: &context) }
+                if line.androidOnly { self.androidOnly(key, context: &context) }
+                ext.appendUnchecked(key, value)
+            default:
+                // The table has no other kind of line.
                 ext.appendUnchecked(key, value)
             }
         }
@@ -100,12 +104,14 @@ public struct HiveLocalPushAdapter: PayloadAdapter {
                 "no extensions.hive.noticeId: the LocalPush is written without an id, which registerLocalPush needs")
         }
         // The modelled keys in the table's order (the two notice id spellings first, above), then what was kept.
-        for line in Self.lines where !L.noticeIDSpellings.contains(line.key) {
+        for line in Self.lines where !L.noticeIDSpellings.contains(line.name) {
             switch line.value {
             case .text(let field):
-                if let text = notification[text: field] { root.appendUnchecked(line.key, .string(text)) }
-            case .kept(let type, _):
-                if type == .seconds, let after = ext[line.key] { root.appendUnchecked(line.key, after) }
+                if let text = notification[text: field] { root.appendUnchecked(line.name, .string(text)) }
+            case .kept(let name, let type):
+                if type == .seconds, let after = ext[name] { root.appendUnchecked(line.name, after) }
+            default:
+                continue
             }
         }
         for (key, value) in ext where root[key] == nil { root.appendUnchecked(key, value) }
@@ -117,64 +123,43 @@ public struct HiveLocalPushAdapter: PayloadAdapter {
 
     // MARK: - The table
 
-    /// What a LocalPush key holds.
-    enum Value {
-        /// A canonical text field.
-        case text(PushNotification.TextField)
-        /// A value kept verbatim in `extensions.hive` (checked for its type; Android-only keys noted).
-        case kept(KeptType, androidOnly: Bool)
-    }
-
-    /// The JSON type a kept key should have.
-    enum KeptType {
-        case integer, seconds, string, colour
-
-        func accepts(_ value: JSONValue) -> Bool {
-            switch self {
-            case .integer, .seconds: return value.int64Value != nil
-            case .string: return value.stringValue != nil
-            case .colour: return value.objectValue != nil || value.stringValue != nil
-            }
-        }
-
-        var expected: String {
-            switch self {
-            case .integer: return "an integer"
-            case .seconds: return "an integer (seconds)"
-            case .string: return "a string"
-            case .colour: return "an object (or its JSON text)"
-            }
-        }
-    }
-
-    /// One LocalPush key.
-    struct Line {
-        let key: String
-        let value: Value
-    }
+    /// A LocalPush line: a canonical text field, or a value kept verbatim under its own key in `extensions.hive`
+    /// (checked for its type; Android-only keys noted). No key needs a hook.
+    typealias Line = WireTable<Never>.Line
 
     /// Every LocalPush key (Hive Unity plugin `Push.cs`, SDK v4), in write order.
-    static let lines: [Line] = [
-        Line(key: L.noticeID, value: .kept(.integer, androidOnly: false)),
-        Line(key: L.noticeIDSerialised, value: .kept(.integer, androidOnly: false)),
-        Line(key: L.title, value: .text(.title)),
-        Line(key: L.message, value: .text(.body)),
-        Line(key: L.after, value: .kept(.seconds, androidOnly: false)),
-        Line(key: L.groupID, value: .text(.group)),
-        Line(key: L.bigPicture, value: .kept(.string, androidOnly: true)),
-        Line(key: L.bigMessage, value: .kept(.string, androidOnly: true)),
-        Line(key: L.ticker, value: .kept(.string, androidOnly: true)),
-        Line(key: L.type, value: .kept(.string, androidOnly: true)),
-        Line(key: L.icon, value: .kept(.string, androidOnly: true)),
-        Line(key: L.sound, value: .kept(.string, androidOnly: true)),
-        Line(key: L.active, value: .kept(.string, androidOnly: true)),
-        Line(key: L.broadcastAction, value: .kept(.string, androidOnly: true)),
-        Line(key: L.bucketType, value: .kept(.integer, androidOnly: true)),
-        Line(key: L.bucketSize, value: .kept(.integer, androidOnly: true)),
-        Line(key: L.iconColor, value: .kept(.colour, androidOnly: true)),
-    ]
+    static let table = WireTable<Never>(
+        namespace: HiveKeys.namespace,
+        lines: [
+            kept(L.noticeID, .integer),
+            kept(L.noticeIDSerialised, .integer),
+            .text(WireKey(L.title), .title),
+            .text(WireKey(L.message), .body),
+            kept(L.after, .seconds),
+            .text(WireKey(L.groupID), .group),
+            kept(L.bigPicture, .string, androidOnly: true),
+            kept(L.bigMessage, .string, androidOnly: true),
+            kept(L.ticker, .string, androidOnly: true),
+            kept(L.type, .string, androidOnly: true),
+            kept(L.icon, .string, androidOnly: true),
+            kept(L.sound, .string, androidOnly: true),
+            kept(L.active, .string, androidOnly: true),
+            kept(L.broadcastAction, .string, androidOnly: true),
+            kept(L.bucketType, .integer, androidOnly: true),
+            kept(L.bucketSize, .integer, androidOnly: true),
+            kept(L.iconColor, .objectOrJSONText, androidOnly: true),
+        ],
+        unmodelled: "", unmodelledOthersLose: "these are LocalPush keys the model does not know")
 
-    static func line(_ key: String) -> Line? { lines.first { $0.key == key } }
+    /// The lines of ``table``.
+    static let lines = table.lines
+
+    /// A key kept verbatim under its own name.
+    private static func kept(_ key: String, _ type: WireTable<Never>.KeptType, androidOnly: Bool = false) -> Line {
+        .kept(WireKey(key), as: key, type, androidOnly: androidOnly)
+    }
+
+    static func line(_ key: String) -> Line? { lines.first { $0.name == key } }
 
     /// The canonical fields a LocalPush cannot carry, with the reason (what `carries` leaves out besides them is
     /// lost with the default reason).

@@ -1,28 +1,40 @@
 package import APNsAdapter
 package import JSONCodec
 package import PushCore
+package import WireTables
 
 private typealias X = ZegoKeys.Extension
 
 extension ZegoDeliveredAdapter: WireFormat {
-    /// `aps` through the APNs table; `payload`, a JSON object in a string, parsed once: its media key becomes
-    /// `media`, its other members stay nodes (`extensions.zego.payload`); other root keys are custom data.
-    package func wireRead(_ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions)
-        -> WireNotification?
-    {
-        APNsWire.readPayload(document, root: root, format: descriptor.name) { key, wire in
+    /// `aps` through the APNs table; `payload`, a JSON object in a string, parsed once in a nested borrow that lasts
+    /// while `body` runs: its media key becomes `media`, its other members stay nodes (`extensions.zego.payload`);
+    /// other root keys are custom data.
+    package func withWireRead(
+        _ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions,
+        _ body: (inout WireNotification) -> Void
+    ) -> Bool {
+        var payload: BorrowedDocument.Node?
+        let read = APNsWire.readPayload(document, root: root, format: descriptor.name) { key, _ in
             guard BorrowedDocument.equal(document.stringBytes(key), "payload") else { return false }
             let value = key + 1
-            guard document.kind(value) == .string else { return nil }
-            let text = document.stringBytes(value)
-            // Empty, not JSON, not an object, or a media key that is not a string: the adapter says so.
-            guard text.count > 0, let inner = JSONParser().borrow(text, slot: 1), inner.kind(inner.root) == .object
-            else { return nil }
-            let mediaKey = options.zegoPayloadMediaKey
+            // Empty or not a string: the adapter says so.
+            guard document.kind(value) == .string, document.stringBytes(value).count > 0 else { return nil }
+            payload = value
+            return true
+        }
+        guard var wire = read else { return false }
+        guard let payload else {
+            body(&wire)
+            return true
+        }
+        var readPayload = false
+        _ = JSONParser().withBorrowedDocument(document.stringBytes(payload)) { inner in
+            // Not an object, or a media key that is not a string: the adapter says so.
+            guard inner.kind(inner.root) == .object else { return }
             var members: [(key: BorrowedDocument.Node, value: BorrowedDocument.Node)] = []
             var url: String?
-            var mediaKeyCopy = mediaKey
-            let ok = mediaKeyCopy.withUTF8 { mediaUTF8 -> Bool in
+            var mediaKey = options.zegoPayloadMediaKey
+            let ok = mediaKey.withUTF8 { mediaUTF8 -> Bool in
                 for member in inner.members(inner.root) {
                     if BorrowedDocument.equal(inner.stringBytes(member.key), mediaUTF8) {
                         guard let string = inner.string(member.value) else { return false }
@@ -33,7 +45,7 @@ extension ZegoDeliveredAdapter: WireFormat {
                 }
                 return true
             }
-            guard ok else { return nil }
+            guard ok else { return }
             if let url {
                 wire.model.media = [PushNotification.Media(url: url)]
                 wire.provenance.append(("media", JSONPointer(tokens: [ZegoKeys.payload])))
@@ -42,8 +54,10 @@ extension ZegoDeliveredAdapter: WireFormat {
                 wire.kept.append(
                     WireNotification.Kept(namespace: X.namespace, key: X.payload, document: inner, members: members))
             }
-            return true
+            body(&wire)
+            readPayload = true
         }
+        return readPayload
     }
 
     /// Custom data named `aps` or `payload` needs the adapter (it reads them back as something else).

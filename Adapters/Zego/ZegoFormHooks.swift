@@ -1,4 +1,4 @@
-package import APNsAdapter
+import WireTables
 package import JSONCodec
 package import PushCore
 
@@ -8,7 +8,7 @@ private typealias X = ZegoKeys.Extension
 /// The hook lines of the ZEGO send-form tables (``ZegoWire``): the payload string, `OfflinePush.Enable` and
 /// `PushImageInfo`, and the checks on kept values. Reading leaves the media URLs it found here for the format to
 /// order; writing takes the URL the payload string gets and the `PushImageInfo` to write from the format.
-package struct ZegoFormHooks: FieldTableHooks {
+package struct ZegoFormHooks: WireTableHooks {
     package typealias Hook = ZegoWire.Hook
 
     /// The object's name in findings (`ZIMPushConfig`, `OfflinePush`).
@@ -34,7 +34,7 @@ package struct ZegoFormHooks: FieldTableHooks {
         case .payload:
             guard let value else { return false }
             guard let text = source.string(value) else {
-                FieldTable<Hook>.reportWrongType(key, expected: "a string", source.typeName(value), at: path, &context)
+                WireTable<Hook>.reportWrongType(key, expected: "a string", source.typeName(value), at: path, &context)
                 return false
             }
             payloadURL = ZegoForm.readPayload(text, at: path.appending(key), into: &ext, context: &context)
@@ -44,7 +44,7 @@ package struct ZegoFormHooks: FieldTableHooks {
         case .pushImageInfo:
             guard let value else { return false }
             guard case .object(var info) = source.jsonValue(value) else {
-                FieldTable<Hook>.reportWrongType(key, expected: "an object", source.typeName(value), at: path, &context)
+                WireTable<Hook>.reportWrongType(key, expected: "an object", source.typeName(value), at: path, &context)
                 return false
             }
             imageURL = Self.readImageInfo(&info, at: path.appending(key), context: &context)

@@ -1,4 +1,4 @@
-import APNsAdapter
+import WireTables
 import JSONCodec
 public import PushCore
 

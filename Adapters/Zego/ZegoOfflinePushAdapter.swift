@@ -1,4 +1,4 @@
-import APNsAdapter
+import WireTables
 public import PushCore
 
 private typealias K = ZegoKeys.OfflinePush

@@ -1,4 +1,5 @@
 import APNsAdapter
+import WireTables
 import JSONCodec
 public import PushCore
 

@@ -1,11 +1,11 @@
-package import APNsAdapter
+package import WireTables
 package import PushCore
 
 private typealias C = ZegoKeys.PushConfig
 private typealias O = ZegoKeys.OfflinePush
 private typealias X = ZegoKeys.Extension
 
-/// The ZEGO send forms as wire tables (``FieldTable``): `ZIMPushConfig` (format `zego-push-config`) and the server
+/// The ZEGO send forms as wire tables (``WireTable``): `ZIMPushConfig` (format `zego-push-config`) and the server
 /// API's `OfflinePush` (format `zego-offline-push`), one line per key, read and written by the generic engine; the
 /// payload string, `Enable` and `PushImageInfo` are hooks (``ZegoFormHooks``). What the lines keep, and why other
 /// formats lose it, is declared here once; the formats' `carries` and declared losses come from these tables.
@@ -34,7 +34,7 @@ package enum ZegoWire {
     static let badgeIncrementLost = "the delivered payload has the absolute badge ZEGO computed, not the increment"
 
     /// The canonical fields neither send form has a place for.
-    static func sendFormLosses(_ form: String) -> [FieldTable<Hook>.Loss] {
+    static func sendFormLosses(_ form: String) -> [WireTable<Hook>.Loss] {
         [
             .init(
                 "badge",
@@ -52,43 +52,43 @@ package enum ZegoWire {
     // MARK: - Tables
 
     /// `ZIMPushConfig` (client SDK).
-    package static let pushConfig = FieldTable<Hook>(
+    package static let pushConfig = WireTable<Hook>(
         namespace: X.namespace,
         lines: [
-            .text(C.title, .title),
-            .text(C.content, .body),
-            .hook(C.payload, .payload, carries: ["media", "extensions.zego.payload"]),
+            .text(WireKey(C.title), .title),
+            .text(WireKey(C.content), .body),
+            .hook(WireKey(C.payload), .payload, carries: ["media", "extensions.zego.payload"]),
             .kept(
-                C.resourcesID, as: X.resourcesID, .string, check: .resourcesID, fallback: .zegoResourcesID,
+                WireKey(C.resourcesID), as: X.resourcesID, .string, check: .resourcesID, fallback: .zegoResourcesID,
                 othersLose: resourcesIDLost),
-            .kept(C.enableBadge, as: X.enableBadge, .bool, othersLose: enableBadgeLost),
+            .kept(WireKey(C.enableBadge), as: X.enableBadge, .bool, othersLose: enableBadgeLost),
             .kept(
-                C.badgeIncrement, as: X.badgeIncrement, .integer, check: .badgeIncrement(capped: false),
+                WireKey(C.badgeIncrement), as: X.badgeIncrement, .integer, check: .badgeIncrement(capped: false),
                 othersLose: badgeIncrementLost),
             .kept(
-                C.voIPConfig, as: X.voIPConfig, .object, check: .voIPConfig,
+                WireKey(C.voIPConfig), as: X.voIPConfig, .object, check: .voIPConfig,
                 othersLose: "only ZIMPushConfig has a VoIP configuration"),
         ],
         unmodelled: X.pushConfig, unmodelledOthersLose: "these are ZIMPushConfig keys the model does not know",
         losses: sendFormLosses("ZIMPushConfig"))
 
     /// The server API's `OfflinePush`.
-    package static let offlinePush = FieldTable<Hook>(
+    package static let offlinePush = WireTable<Hook>(
         namespace: X.namespace,
         lines: [
-            .hook(O.enable, .enable, carries: ["extensions.zego.enable"], othersLose: "only the server OfflinePush has `Enable`"),
-            .text(O.title, .title),
-            .text(O.content, .body),
-            .hook(O.payload, .payload, carries: ["media", "extensions.zego.payload"]),
+            .hook(WireKey(O.enable), .enable, carries: ["extensions.zego.enable"], othersLose: "only the server OfflinePush has `Enable`"),
+            .text(WireKey(O.title), .title),
+            .text(WireKey(O.content), .body),
+            .hook(WireKey(O.payload), .payload, carries: ["media", "extensions.zego.payload"]),
             .kept(
-                O.pushStrategyID, as: X.resourcesID, .string, check: .resourcesID, fallback: .zegoResourcesID,
+                WireKey(O.pushStrategyID), as: X.resourcesID, .string, check: .resourcesID, fallback: .zegoResourcesID,
                 othersLose: resourcesIDLost),
-            .kept(O.enableBadge, as: X.enableBadge, .bool, othersLose: enableBadgeLost),
+            .kept(WireKey(O.enableBadge), as: X.enableBadge, .bool, othersLose: enableBadgeLost),
             .kept(
-                O.badgeIncrement, as: X.badgeIncrement, .integer, check: .badgeIncrement(capped: true),
+                WireKey(O.badgeIncrement), as: X.badgeIncrement, .integer, check: .badgeIncrement(capped: true),
                 othersLose: badgeIncrementLost),
             .hook(
-                O.pushImageInfo, .pushImageInfo, carries: ["media", "extensions.zego.pushImageInfo"],
+                WireKey(O.pushImageInfo), .pushImageInfo, carries: ["media", "extensions.zego.pushImageInfo"],
                 othersLose: "only the server OfflinePush (push to all users) has PushImageInfo"),
         ],
         unmodelled: X.offlinePush, unmodelledOthersLose: "these are OfflinePush keys the model does not know",
@@ -124,7 +124,7 @@ package enum ZegoWire {
     /// Explains what `n` holds that `format` (a ZEGO format carrying `carried`) has no place for: the table's
     /// canonical losses (none for the delivered payload, `table` nil), and each `extensions.zego` key not carried.
     package static func explainLosses(
-        _ n: PushNotification, table: FieldTable<Hook>?, carried: CarriedFields, format: String,
+        _ n: PushNotification, table: WireTable<Hook>?, carried: CarriedFields, format: String,
         context: inout RenderContext
     ) {
         (table ?? emptyTable).explainLosses(
@@ -133,6 +133,6 @@ package enum ZegoWire {
     }
 
     /// No lines: what the delivered payload declares besides `aps` (which carries the canonical fields).
-    private static let emptyTable = FieldTable<Hook>(
+    private static let emptyTable = WireTable<Hook>(
         namespace: X.namespace, lines: [], unmodelled: X.pushConfig, unmodelledOthersLose: "", losses: [])
 }

@@ -4,6 +4,8 @@
 #include <simdjson.h>
 #include <string>
 #include <cstring>
+#include <memory>
+#include <vector>
 
 namespace {
 struct State {
@@ -26,18 +28,22 @@ simdjson::error_code prepare(size_t length, size_t max_depth) {
 } // namespace
 
 namespace {
-/// Two reusable DOM parsers per thread: slot 0 for a document, slot 1 for a JSON document embedded in one of
-/// its strings (ZEGO's `payload`, SNS's `APNS`), which must not invalidate the outer one.
+/// A reusable DOM parser of this thread.
 struct DomSlot {
     simdjson::dom::parser parser;
     size_t depth = 0;
 };
-thread_local DomSlot dom_slots[2];
+/// This thread's DOM parsers as a stack: a document lent while another is in use (one parsed from a string of the
+/// outer one, such as ZEGO's `payload` or SNS's `APNS`) takes the next parser, so it never invalidates the outer
+/// one. `in_use` counts the documents lent and not yet returned.
+thread_local std::vector<std::unique_ptr<DomSlot>> dom_slots;
+thread_local size_t dom_in_use = 0;
 } // namespace
 
-extern "C" csimdjson_dom csimdjson_parse_dom(const uint8_t *bytes, size_t length, size_t max_depth, int slot) {
+extern "C" csimdjson_dom csimdjson_lend_dom(const uint8_t *bytes, size_t length, size_t max_depth) {
     csimdjson_dom result{0, nullptr, 0, nullptr};
-    DomSlot &s = dom_slots[slot == 1 ? 1 : 0];
+    if (dom_in_use == dom_slots.size()) dom_slots.push_back(std::make_unique<DomSlot>());
+    DomSlot &s = *dom_slots[dom_in_use++];
     if (s.depth != max_depth || s.parser.capacity() < length) {
         size_t capacity = length < 4096 ? 4096 : length;
         if (auto err = s.parser.allocate(capacity, max_depth)) {
@@ -56,6 +62,10 @@ extern "C" csimdjson_dom csimdjson_parse_dom(const uint8_t *bytes, size_t length
     result.tape_length = size_t(uint32_t(tape[0])) + 1;  // the root word points past its closing root word
     result.strings = s.parser.doc.string_buf.get();
     return result;
+}
+
+extern "C" void csimdjson_return_dom(void) {
+    if (dom_in_use > 0) --dom_in_use;
 }
 
 extern "C" const char *csimdjson_error_message(int error) {

@@ -10,7 +10,8 @@ import CSimdjson
 /// (no copy, no ``JSONValue``). Nodes are tape indices; containers know where they end, so skipping a subtree is
 /// O(1). Strings are simdjson's unescaped, validated UTF-8 bytes.
 ///
-/// Valid only inside the closure of ``JSONParser/withDocument(_:slot:_:)`` that lent it.
+/// Valid only inside the closure of ``JSONParser/withBorrowedDocument(_:_:)`` (or ``JSONParser/withDocument(_:_:)``)
+/// that lent it: a format that parses a string of it does so in a nested call, and finishes its work inside it.
 package struct BorrowedDocument {
     /// A value in the document: its tape index.
     package typealias Node = Int

@@ -49,29 +49,51 @@ public struct JSONParser: Sendable {
         withDocument(buffer) { document in document.map { $0.jsonValue($0.root) } }
     }
 
-    /// Parses `buffer` and lends the document: valid until the next parse in the same `slot` on this thread, so
-    /// it must not outlive the caller's use of it. Nil on any error (size, depth, syntax, duplicate key); the
-    /// caller that needs the error parses with ``parse(_:)-(some Collection<UInt8>)``.
-    package func borrow(_ buffer: UnsafeBufferPointer<UInt8>, slot: Int32 = 0) -> BorrowedDocument? {
-        withDocument(buffer, slot: slot) { try? $0.get() }
+    /// Parses `buffer` and lends the document to `body`, in which alone it is valid: the parser that holds it is
+    /// this thread's next free one, taken for the call and freed when `body` returns, so documents lent while
+    /// another is in use (one parsed from a string of it) nest without a slot being picked by hand. Nil on any
+    /// error (size, depth, syntax, duplicate key), without calling `body`; the caller that needs the error parses
+    /// with ``parse(_:)-(some Collection<UInt8>)``.
+    package func withBorrowedDocument(_ buffer: UnsafeBufferPointer<UInt8>, _ body: (BorrowedDocument) -> Void) -> Bool {
+        guard let document = lend(buffer) else { return false }
+        defer { csimdjson_return_dom() }
+        body(document)
+        return true
+    }
+
+    /// The document of `buffer` from this thread's next free parser, which `csimdjson_return_dom` frees; nil
+    /// (nothing lent) on any error.
+    private func lend(_ buffer: UnsafeBufferPointer<UInt8>) -> BorrowedDocument? {
+        guard buffer.count <= maximumBytes, let base = buffer.baseAddress, buffer.count > 0 else { return nil }
+        let raw = csimdjson_lend_dom(base, buffer.count, maximumDepth)
+        guard raw.error == 0, let tape = raw.tape, let strings = raw.strings, raw.tape_length > 2 else {
+            csimdjson_return_dom()
+            return nil
+        }
+        let document = BorrowedDocument(tape: tape, count: raw.tape_length, strings: strings)
+        guard document.firstDuplicateKey() == nil else {
+            csimdjson_return_dom()
+            return nil
+        }
+        return document
     }
 
     /// Parses `buffer` and writes it back compactly (minified, byte for byte what ``JSONWriter`` writes for the
     /// parsed value) without building a ``PushCore/JSONValue``; nil when it does not parse.
     package func compactBytes(_ buffer: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        guard let document = borrow(buffer) else { return nil }
         var out: [UInt8] = []
-        out.reserveCapacity(buffer.count)
-        document.writeCompact(document.root, into: &out)
-        return out
+        let parsed = withBorrowedDocument(buffer) { document in
+            out.reserveCapacity(buffer.count)
+            document.writeCompact(document.root, into: &out)
+        }
+        return parsed ? out : nil
     }
 
-    /// Parses `buffer` and lends the document to `body` (no ``PushCore/JSONValue`` is built). `slot` 0 is for a document,
-    /// 1 for one parsed from a string inside it while it is still in use. The same errors as ``parse(_:)-(some
-    /// Collection<UInt8>)``, duplicate keys included.
+    /// Parses `buffer` and lends the document to `body` (no ``PushCore/JSONValue`` is built), valid only inside it
+    /// (see ``withBorrowedDocument(_:_:)``). The same errors as ``parse(_:)-(some Collection<UInt8>)``, duplicate
+    /// keys included.
     package func withDocument<R>(
-        _ buffer: UnsafeBufferPointer<UInt8>, slot: Int32 = 0,
-        _ body: (Result<BorrowedDocument, JSONParseError>) -> R
+        _ buffer: UnsafeBufferPointer<UInt8>, _ body: (Result<BorrowedDocument, JSONParseError>) -> R
     ) -> R {
         if buffer.count > maximumBytes {
             return body(
@@ -84,7 +106,8 @@ public struct JSONParser: Sendable {
         guard let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1) else {
             return body(.failure(.located(.truncated, at: 0, in: buffer, "empty input")))
         }
-        let raw = csimdjson_parse_dom(base, buffer.count, maximumDepth, slot)
+        let raw = csimdjson_lend_dom(base, buffer.count, maximumDepth)
+        defer { csimdjson_return_dom() }
         if raw.error != 0 {
             return body(.failure(JanssonLocator.locate(buffer, simdjsonError: raw.error, maximumDepth: maximumDepth)))
         }

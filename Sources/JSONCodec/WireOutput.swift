@@ -11,6 +11,8 @@ package protocol WireOutput {
     mutating func endArray()
     mutating func key(_ key: StaticString)
     mutating func key(_ key: String)
+    /// A key from UTF-8 bytes.
+    mutating func key(bytes key: UnsafeBufferPointer<UInt8>)
     mutating func string(_ value: String)
     mutating func integer(_ value: Int64)
     mutating func bool(_ value: Bool)
@@ -163,6 +165,7 @@ package struct JSONValueOutput: WireOutput {
         put(.array(array))
     }
     package mutating func key(_ key: StaticString) { self.key(key.description) }
+    package mutating func key(bytes key: UnsafeBufferPointer<UInt8>) { self.key(String(decoding: key, as: UTF8.self)) }
     package mutating func key(_ key: String) {
         guard case .object(let object, _)? = stack.popLast() else { return }
         stack.append(.object(object, key: key))

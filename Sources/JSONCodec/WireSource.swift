@@ -35,6 +35,8 @@ package protocol WireSource {
     func key(_ key: Node, is text: StaticString) -> Bool
     /// True when the key node spells `text`.
     func key(_ key: Node, isString text: String) -> Bool
+    /// True when the key node spells the UTF-8 `bytes`.
+    func key(_ key: Node, isBytes bytes: UnsafeBufferPointer<UInt8>) -> Bool
     /// A key node's text.
     func keyString(_ key: Node) -> String
     /// The value as a ``JSONValue`` (for what is kept verbatim).
@@ -66,6 +68,9 @@ extension BorrowedDocument: WireSource {
     @inline(__always) package func keyLength(_ key: Node) -> Int { stringBytes(key).count }
     @inline(__always) package func key(_ key: Node, is text: StaticString) -> Bool {
         Self.equal(stringBytes(key), text)
+    }
+    @inline(__always) package func key(_ key: Node, isBytes bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        Self.equal(stringBytes(key), bytes)
     }
     package func key(_ key: Node, isString text: String) -> Bool {
         var text = text
@@ -113,6 +118,10 @@ package struct JSONValueSource: WireSource {
         } ?? string.utf8.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: count))
     }
     package func key(_ key: JSONValue, isString text: String) -> Bool { key.stringValue == text }
+    package func key(_ key: JSONValue, isBytes bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard case .string(let string) = key else { return false }
+        return string.utf8.elementsEqual(bytes)
+    }
     package func keyLength(_ key: JSONValue) -> Int { key.stringValue?.utf8.count ?? -1 }
     package func keyString(_ key: JSONValue) -> String { key.stringValue ?? "" }
     package func jsonValue(_ node: JSONValue) -> JSONValue { node }

@@ -1,5 +1,5 @@
 public import PushCore
-import APNsAdapter
+import WireTables
 
 /// The formats the facade knows, by public name, and `auto` detection over them.
 ///

@@ -1,4 +1,4 @@
-import APNsAdapter
+import WireTables
 package import JSONCodec
 package import PushCore
 
@@ -11,12 +11,14 @@ extension Normaliser {
     package func wireConvert(
         _ bytes: some Collection<UInt8>, from: String, to: String, options: FormatOptions
     ) -> ConversionResult? {
-        let converted: ConversionResult?? = bytes.withContiguousStorageIfAvailable { buffer in
-            guard let document = parser.borrow(buffer) else { return nil }
-            return wireConvert(
-                document, root: document.root, from: from, to: to, options: options, capacity: buffer.count)
+        var result: ConversionResult?
+        _ = bytes.withContiguousStorageIfAvailable { buffer in
+            parser.withBorrowedDocument(buffer) { document in
+                result = wireConvert(
+                    document, root: document.root, from: from, to: to, options: options, capacity: buffer.count)
+            }
         }
-        return converted ?? nil
+        return result
     }
 
     /// ``wireConvert(_:from:to:options:)`` of the payload at `root` in a borrowed document (the document itself,
@@ -26,9 +28,21 @@ extension Normaliser {
         capacity: Int = 2048
     ) -> ConversionResult? {
         guard from != "auto", let source = registry.wireFormat(named: from),
-            let target = registry.wireFormat(named: to),
-            let wire = source.format.wireRead(document, root: root, options: options),
-            passesModelChecks(wire.model, size: capacity, format: source),
+            let target = registry.wireFormat(named: to)
+        else { return nil }
+        var result: ConversionResult?
+        let read = source.format.withWireRead(document, root: root, options: options) { wire in
+            result = convert(&wire, source: source, target: target, options: options, capacity: capacity)
+        }
+        return read ? result : nil
+    }
+
+    /// Writes a notification read through the source's table with the target's: nil when the model fails its
+    /// checks, custom data collides with the target's keys, or the target cannot write it exactly.
+    private func convert(
+        _ wire: inout WireNotification, source: WireEntry, target: WireEntry, options: FormatOptions, capacity: Int
+    ) -> ConversionResult? {
+        guard passesModelChecks(wire.model, size: capacity, format: source),
             !target.format.wireDataCollides(wire, options: options)
         else { return nil }
         var context = RenderContext(options: options)

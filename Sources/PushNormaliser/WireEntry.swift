@@ -1,4 +1,4 @@
-import APNsAdapter
+import WireTables
 import PushCore
 
 /// A format that reads and writes through a wire table, with what every conversion asks of it prepared once by the

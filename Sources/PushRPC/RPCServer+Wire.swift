@@ -11,11 +11,11 @@ extension RPCServer {
     package func wireReply(_ bytes: some Collection<UInt8>) -> [UInt8]? {
         guard bytes.count <= options.maxMessageBytes else { return nil }
         let parser = JSONParser(maximumBytes: options.maxMessageBytes, maximumDepth: normaliser.parser.maximumDepth)
-        let reply: [UInt8]?? = bytes.withContiguousStorageIfAvailable { buffer in
-            guard let document = parser.borrow(buffer) else { return nil }
-            return wireReply(document, capacity: buffer.count)
+        var reply: [UInt8]?
+        _ = bytes.withContiguousStorageIfAvailable { buffer in
+            parser.withBorrowedDocument(buffer) { document in reply = wireReply(document, capacity: buffer.count) }
         }
-        return reply ?? nil
+        return reply
     }
 
     private func wireReply(_ document: BorrowedDocument, capacity: Int) -> [UInt8]? {

@@ -1,9 +1,11 @@
 package import JSONCodec
 package import PushCore
+package import WireTables
 
-/// The `aps` dictionary as a wire table: one line per key (wire key ↔ canonical field and its JSON type), and the
-/// one generic reader and writer that interpret it, for every format that delivers through APNs (`apns`, `hive`,
-/// `amazon`, `zego`, `sns`, `pinpoint`).
+/// The `aps` dictionary as wire tables of the one table type (``WireTable``): one line per key (wire key ↔
+/// canonical field and its JSON type), and the reader and writer that interpret them (scalar lines through the
+/// engine's, `alert`'s string form and the sound through APNs' own), for every format that delivers through APNs
+/// (`apns`, `hive`, `amazon`, `zego`, `sns`, `pinpoint`).
 ///
 /// The reader runs over any ``WireSource``: over the parser's borrowed document it is *strict* (the conversion
 /// path: the first finding, or anything that would have to be kept in `extensions.apns`, abandons the read and the
@@ -11,72 +13,66 @@ package import PushCore
 /// and invalid keys kept in `extensions.apns`). Both interpret the same lines, so they cannot disagree. The writer
 /// writes into any ``WireOutput``: compact bytes, or a ``JSONValue`` for the public `render`.
 package enum APNsWire {
-    /// What a key holds: a canonical field of some JSON type, or a nested shape with its own rules.
-    package enum Value: Sendable {
-        /// A string `body`, or a dictionary read with ``alert``.
-        case alert
+    /// What only APNs reads and writes itself.
+    package enum Hook: Sendable {
         /// A string name, or a sound dictionary (`critical`, `name`, `volume`).
         case sound
-        case text(PushNotification.TextField)
-        case strings(PushNotification.StringsField)
-        case integer(PushNotification.IntegerField)
-        case number(PushNotification.NumberField)
-        /// `1`/`0`; `true`/`false`/`"1"`/`"0"` are read with a warning (`apns.<key>.coerced`).
-        case flag(PushNotification.FlagField)
-        /// Any JSON value, kept as it is.
-        case value(PushNotification.ValueField)
     }
 
-    /// One line of a table: the wire key and what it holds.
-    package struct Line: Sendable {
-        package let key: StaticString
-        package let value: Value
+    /// A line of the APNs tables.
+    package typealias Line = WireTable<Hook>.Line
 
-        init(_ key: StaticString, _ value: Value) {
-            self.key = key
-            self.value = value
-        }
-    }
+    /// `aps`: in the order keys are read (findings come in this order) and written. Its unknown keys are kept in
+    /// `extensions.apns.aps`.
+    package static let apsTable = WireTable<Hook>(
+        namespace: X.namespace,
+        lines: [
+            .object("alert", alertTable),
+            .integer("badge", .badge, wrongType: .apnsBadgeNotInteger),
+            .hook("sound", .sound, carries: ["sound"]),
+            .text("thread-id", .group),
+            .text("category", .category),
+            .flag("content-available", .contentAvailable, coerced: .apnsContentAvailableCoerced, invalid: .apnsFlagInvalid),
+            .flag("mutable-content", .mutableContent, coerced: .apnsMutableContentCoerced, invalid: .apnsFlagInvalid),
+            .text("target-content-id", .targetContentID),
+            .text("interruption-level", .interruptionLevel),
+            .number("relevance-score", .relevanceScore),
+            .text("filter-criteria", .filterCriteria),
+            // Live Activities.
+            .text("event", .liveEvent),
+            .integer("timestamp", .liveTimestamp),
+            .value("content-state", .liveContentState),
+            .integer("stale-date", .liveStaleDate),
+            .integer("dismissal-date", .liveDismissalDate),
+            .text("attributes-type", .liveAttributesType),
+            .value("attributes", .liveAttributes),
+        ],
+        unmodelled: X.aps, unmodelledOthersLose: "these are `aps` keys the model does not know")
 
-    /// `aps`: in the order keys are read (findings come in this order) and written.
-    package static let aps: [Line] = [
-        Line("alert", .alert),
-        Line("badge", .integer(.badge)),
-        Line("sound", .sound),
-        Line("thread-id", .text(.group)),
-        Line("category", .text(.category)),
-        Line("content-available", .flag(.contentAvailable)),
-        Line("mutable-content", .flag(.mutableContent)),
-        Line("target-content-id", .text(.targetContentID)),
-        Line("interruption-level", .text(.interruptionLevel)),
-        Line("relevance-score", .number(.relevanceScore)),
-        Line("filter-criteria", .text(.filterCriteria)),
-        // Live Activities.
-        Line("event", .text(.liveEvent)),
-        Line("timestamp", .integer(.liveTimestamp)),
-        Line("content-state", .value(.liveContentState)),
-        Line("stale-date", .integer(.liveStaleDate)),
-        Line("dismissal-date", .integer(.liveDismissalDate)),
-        Line("attributes-type", .text(.liveAttributesType)),
-        Line("attributes", .value(.liveAttributes)),
-    ]
+    /// `aps.alert` as a dictionary, in read and write order. Its unknown keys are kept in `extensions.apns.alert`.
+    package static let alertTable = WireTable<Hook>(
+        namespace: X.namespace,
+        lines: [
+            .text("title", .title),
+            .text("subtitle", .subtitle),
+            .text("body", .body),
+            .text("launch-image", .launchImage),
+            .text("title-loc-key", .titleLocKey),
+            .strings("title-loc-args", .titleLocArgs),
+            .text("subtitle-loc-key", .subtitleLocKey),
+            .strings("subtitle-loc-args", .subtitleLocArgs),
+            .text("loc-key", .bodyLocKey),
+            .strings("loc-args", .bodyLocArgs),
+        ],
+        unmodelled: X.alert, unmodelledOthersLose: "these are `aps.alert` keys the model does not know")
+
+    /// The lines of ``apsTable``.
+    package static let aps = apsTable.lines
+    /// The lines of ``alertTable``.
+    package static let alert = alertTable.lines
 
     /// Where the Live Activity keys start in ``aps`` (they are last).
     static let liveStart = aps.firstIndex { $0.isLive } ?? aps.count
-
-    /// `aps.alert` as a dictionary, in read and write order.
-    package static let alert: [Line] = [
-        Line("title", .text(.title)),
-        Line("subtitle", .text(.subtitle)),
-        Line("body", .text(.body)),
-        Line("launch-image", .text(.launchImage)),
-        Line("title-loc-key", .text(.titleLocKey)),
-        Line("title-loc-args", .strings(.titleLocArgs)),
-        Line("subtitle-loc-key", .text(.subtitleLocKey)),
-        Line("subtitle-loc-args", .strings(.subtitleLocArgs)),
-        Line("loc-key", .text(.bodyLocKey)),
-        Line("loc-args", .strings(.bodyLocArgs)),
-    ]
 
     /// Keys of a sound dictionary.
     private enum SoundKey {
@@ -85,6 +81,12 @@ package enum APNsWire {
         static let volume: StaticString = "volume"
     }
 
+    /// The key of `aps`'s `category` line (Hive reads its action buttons by it).
+    package static let categoryKey = aps.first { line in
+        if case .text(.category) = line.value { return true }
+        return false
+    }.map(\.name) ?? ""
+
     /// `aps` keys that are sometimes put at the root by mistake: warned about, kept as custom data.
     package static let misplaced: [StaticString] = ["mutable-content", "content-available", "badge", "thread-id"]
 
@@ -92,10 +94,7 @@ package enum APNsWire {
 
     @inline(__always) static func lineIndex<S: WireSource>(_ source: S, _ key: S.Node, in table: [Line]) -> Int? {
         let length = source.keyLength(key)
-        for index in table.indices
-        where table[index].key.utf8CodeUnitCount == length && source.key(key, is: table[index].key) {
-            return index
-        }
+        for index in table.indices where table[index].key.matches(source, key, length: length) { return index }
         return nil
     }
 }
@@ -103,15 +102,7 @@ package enum APNsWire {
 // MARK: - Reading
 
 extension APNsWire {
-    /// What reading one key did.
-    enum Outcome {
-        /// Read into the model.
-        case taken
-        /// Not read (a finding was reported): kept where it was.
-        case kept
-        /// Strict reading gives up.
-        case abandon
-    }
+    typealias Outcome = WireReadOutcome
 
     /// Reads the `aps` object `node` (located at `path`) into `n`, keeping what the model cannot hold in
     /// `extensions.apns`. `claimed` is a key some format reads itself (Amazon's media key): left alone. Strict: false
@@ -128,7 +119,7 @@ extension APNsWire {
             for member in source.members(node) {
                 guard let index = lineIndex(source, member.key, in: aps),
                     read(
-                        aps[index], source, member.value, at: path, into: &n, ext: &ext, context: &context,
+                        aps, index, source, member.value, at: path, into: &n, ext: &ext, context: &context,
                         strict: true) == .taken
                 else { return false }
             }
@@ -142,7 +133,7 @@ extension APNsWire {
         for (index, line) in aps.enumerated() {
             guard let position = lines.firstIndex(of: index) else { continue }
             let value = members[position].value
-            if read(line, source, value, at: path, into: &n, ext: &ext, context: &context, strict: false) == .taken {
+            if read(aps, index, source, value, at: path, into: &n, ext: &ext, context: &context, strict: false) == .taken {
                 taken |= 1 << index
                 if line.isLive { readLive = true }
             }
@@ -173,122 +164,40 @@ extension APNsWire {
     }
 
     /// The value of `key` in object `node`.
-    @_specialize(exported: true, where S == BorrowedDocument)
-    @_specialize(exported: true, where S == JSONValueSource)
-    package static func member<S: WireSource>(_ source: S, _ node: S.Node, _ key: StaticString) -> S.Node? {
-        for member in source.members(node) where source.key(member.key, is: key) { return member.value }
-        return nil
+    @inline(__always) package static func member<S: WireSource>(_ source: S, _ node: S.Node, _ key: StaticString)
+        -> S.Node?
+    {
+        WireMembers.member(source, node, key)
     }
 
     /// The value of `key` in object `node`.
-    @_specialize(exported: true, where S == BorrowedDocument)
-    @_specialize(exported: true, where S == JSONValueSource)
-    package static func member<S: WireSource>(_ source: S, _ node: S.Node, named key: String) -> S.Node? {
-        for member in source.members(node) where source.key(member.key, isString: key) { return member.value }
-        return nil
+    @inline(__always) package static func member<S: WireSource>(_ source: S, _ node: S.Node, named key: String)
+        -> S.Node?
+    {
+        WireMembers.member(source, node, named: key)
     }
 
-    /// Reads one key's value into `n`.
+    /// Reads one key's value into `n` by `table[index]` (the line is read in place, not copied).
     @inline(__always) static func read<S: WireSource>(
-        _ line: Line, _ source: S, _ node: S.Node, at container: JSONPointer, into n: inout PushNotification,
-        ext: inout JSONObject, context: inout NormaliseContext, strict: Bool
+        _ table: [Line], _ index: Int, _ source: S, _ node: S.Node, at container: JSONPointer,
+        into n: inout PushNotification, ext: inout JSONObject, context: inout NormaliseContext, strict: Bool
     ) -> Outcome {
-        switch line.value {
-        case .text(let field):
-            guard let text = source.string(node) else {
-                return wrongType(line, "a string", source, node, at: container, context: &context, strict: strict)
-            }
-            n[text: field] = text
-            if !strict && !field.isLive { context.record(field.canonicalName, from: container.appending(line.name)) }
-        case .integer(let field):
-            guard let value = source.int64(node) else {
-                let code: DiagnosticCode = field == .badge ? .apnsBadgeNotInteger : .wrongType
-                return wrongType(
-                    line, "an integer", source, node, at: container, code: code, context: &context, strict: strict)
-            }
-            n[integer: field] = value
-            if !strict && field == .badge { context.record(field.canonicalName, from: container.appending(line.name)) }
-        case .number(let field):
-            guard let value = source.number(node) else {
-                return wrongType(line, "a number", source, node, at: container, context: &context, strict: strict)
-            }
-            n[number: field] = value
-            if !strict { context.record(field.canonicalName, from: container.appending(line.name)) }
-        case .strings(let field):
-            guard source.isArray(node) else {
-                return wrongType(
-                    line, "an array of strings", source, node, at: container, context: &context, strict: strict)
-            }
-            let elements = source.elements(node)
-            var strings: [String] = []
-            strings.reserveCapacity(elements.count)
-            for element in elements {
-                guard let string = source.string(element) else {
-                    return wrongType(
-                        line, "an array of strings", source, node, at: container, context: &context, strict: strict)
-                }
-                strings.append(string)
-            }
-            n[strings: field] = strings
-            if !strict { context.record(field.canonicalName, from: container.appending(line.name)) }
-        case .value(let field):
-            n[value: field] = source.jsonValue(node)
-        case .flag(let field):
-            let coerced: DiagnosticCode =
-                field == .contentAvailable ? .apnsContentAvailableCoerced : .apnsMutableContentCoerced
-            return readFlag(line, field, coerced: coerced, source, node, at: container, into: &n, context: &context, strict: strict)
-        case .alert:
-            let path = strict ? container : container.appending(line.name)
+        if let outcome = table[index].scalar?.read(
+            source, node, at: container, into: &n, context: &context, strict: strict, codes: table[index].codes)
+        {
+            return outcome
+        }
+        switch table[index].value {
+        case .object:
+            let path = strict ? container : container.appending(table[index].name)
             return readAlert(source, node, at: path, into: &n, ext: &ext, context: &context, strict: strict)
-        case .sound:
-            let path = strict ? container : container.appending(line.name)
+        case .hook(.sound):
+            let path = strict ? container : container.appending(table[index].name)
             return readSound(source, node, at: path, into: &n, ext: &ext, context: &context, strict: strict)
+        case .kept, .embedded, .text, .integer, .number, .flag, .bool, .value, .strings:
+            // The APNs tables have no such lines beyond the scalars read above.
+            return .kept
         }
-        return .taken
-    }
-
-    /// Reports a value of the wrong type (`` `key` must be …, found …; kept as it was``).
-    private static func wrongType<S: WireSource>(
-        _ line: Line, _ expected: String, _ source: S, _ node: S.Node, at container: JSONPointer,
-        code: DiagnosticCode = .wrongType, context: inout NormaliseContext, strict: Bool
-    ) -> Outcome {
-        if strict { return .abandon }
-        let key = line.name
-        context.diagnostics.error(
-            code, at: container.appending(key),
-            "`\(key)` must be \(expected), found \(source.typeName(node)); kept as it was")
-        return .kept
-    }
-
-    /// A 0/1 flag. `1`/`0` are canonical; `true`/`false`/`"1"`/`"0"` are accepted with a warning.
-    private static func readFlag<S: WireSource>(
-        _ line: Line, _ field: PushNotification.FlagField, coerced: DiagnosticCode, _ source: S, _ node: S.Node,
-        at container: JSONPointer, into n: inout PushNotification, context: inout NormaliseContext, strict: Bool
-    ) -> Outcome {
-        if let value = source.int64(node), value == 0 || value == 1 {
-            n[flag: field] = value == 1
-        } else {
-            if strict { return .abandon }
-            let key = line.name
-            let path = container.appending(key)
-            if let bool = source.bool(node) {
-                n[flag: field] = bool
-                context.diagnostics.warning(
-                    coerced, at: path, "`\(key)` should be the number \(bool ? 1 : 0), found \(bool); normalised")
-            } else if let string = source.string(node), string == "1" || string == "0" {
-                n[flag: field] = string == "1"
-                context.diagnostics.warning(
-                    coerced, at: path,
-                    "`\(key)` should be a number, found the string \(source.jsonValue(node).compactDescription); normalised")
-            } else {
-                context.diagnostics.error(
-                    .apnsFlagInvalid, at: path,
-                    "`\(key)` must be 1 (or 0), found \(source.jsonValue(node).compactDescription); kept as it was")
-                return .kept
-            }
-        }
-        if !strict { context.record(field.canonicalName, from: container.appending(line.name)) }
-        return .taken
     }
 
     /// `aps.alert`: a string body, or a dictionary read with ``alert`` (its unknown keys kept in
@@ -313,7 +222,7 @@ extension APNsWire {
             guard source.childCount(node) > 0 else { return .abandon }
             for member in source.members(node) {
                 guard let index = lineIndex(source, member.key, in: alert),
-                    read(alert[index], source, member.value, at: path, into: &n, ext: &ext, context: &context, strict: true)
+                    read(alert, index, source, member.value, at: path, into: &n, ext: &ext, context: &context, strict: true)
                         == .taken
                 else { return .abandon }
             }
@@ -322,10 +231,12 @@ extension APNsWire {
         if source.childCount(node) == 0 { ext[X.alert] = .object(JSONObject()) }
         let (members, lines) = matched(source, node, alert)
         var taken: UInt32 = 0
-        for (index, line) in alert.enumerated() {
+        for index in alert.indices {
             guard let position = lines.firstIndex(of: index) else { continue }
             let value = members[position].value
-            if read(line, source, value, at: path, into: &n, ext: &ext, context: &context, strict: false) == .taken {
+            if read(alert, index, source, value, at: path, into: &n, ext: &ext, context: &context, strict: false)
+                == .taken
+            {
                 taken |= 1 << index
             }
         }
@@ -430,7 +341,7 @@ extension APNsWire {
         var data: [(key: S.Node, value: S.Node)] = []
         data.reserveCapacity(source.childCount(root))
         for member in source.members(root) {
-            if apsNode == nil, source.key(member.key, is: "aps") { apsNode = member.value } else { data.append(member) }
+            if apsNode == nil, source.key(member.key, is: APNsKeys.apsLiteral) { apsNode = member.value } else { data.append(member) }
         }
         guard readApsMember(source, apsNode, root: .root, claimed: claimedInAps, into: &n, context: &context, strict: strict)
         else { return nil }
@@ -498,25 +409,6 @@ extension APNsWire {
     }
 }
 
-extension APNsWire.Line {
-    /// The key as a `String`, for messages and paths.
-    package var name: String { key.description }
-
-    /// True for a Live Activity key (recorded once, as `liveActivity`).
-    var isLive: Bool {
-        switch value {
-        case .text(let field): return field.isLive
-        case .integer(let field): return field != .badge
-        case .value: return true
-        default: return false
-        }
-    }
-}
-
-extension PushNotification.TextField {
-    var isLive: Bool { self == .liveEvent || self == .liveAttributesType }
-}
-
 // MARK: - Writing
 
 extension APNsWire {
@@ -534,18 +426,18 @@ extension APNsWire {
         let extraAps = ext?[X.aps]?.objectValue
         if adding == nil, !hasContent(n, ext: ext, extraAps: extraAps) {
             if let invalid = ext?[X.invalidAps] {
-                out.key("aps")
+                out.key(APNsKeys.apsLiteral)
                 out.value(invalid)
                 return
             }
             if ext?[X.apsMissing] == .bool(true) { return }
         }
-        out.key("aps")
+        out.key(APNsKeys.apsLiteral)
         out.beginObject()
         var written: UInt32 = 0
         // The Live Activity keys come last: skipped at once without a Live Activity.
         let end = n.liveActivity == nil ? liveStart : aps.count
-        for index in 0..<end where write(aps[index], n, ext: ext, to: &out) { written |= 1 << index }
+        for index in 0..<end where write(aps, index, n, ext: ext, to: &out) { written |= 1 << index }
         var added = adding == nil
         if let extraAps {
             for (key, value) in extraAps {
@@ -603,61 +495,40 @@ extension APNsWire {
     }
 
     /// Writes one line's key and value when `n` has it; true when written.
-    @inline(__always) private static func write<O: WireOutput>(_ line: Line, _ n: PushNotification, ext: JSONObject?, to out: inout O)
-        -> Bool
-    {
-        switch line.value {
-        case .text(let field):
-            guard let value = n[text: field] else { return false }
-            out.key(line.key)
-            out.string(value)
-        case .strings(let field):
-            guard let value = n[strings: field] else { return false }
-            out.key(line.key)
-            out.strings(value)
-        case .integer(let field):
-            guard let value = n[integer: field] else { return false }
-            out.key(line.key)
-            out.integer(value)
-        case .number(let field):
-            guard let value = n[number: field] else { return false }
-            out.key(line.key)
-            out.number(value)
-        case .flag(let field):
-            guard let value = n[flag: field] else { return false }
-            out.key(line.key)
-            out.integer(value ? 1 : 0)
-        case .value(let field):
-            guard let value = n[value: field] else { return false }
-            out.key(line.key)
-            out.value(value)
-        case .alert:
-            return writeAlert(n, extra: ext?[X.alert]?.objectValue, key: line.key, to: &out)
-        case .sound:
+    @inline(__always) private static func write<O: WireOutput>(
+        _ table: [Line], _ index: Int, _ n: PushNotification, ext: JSONObject?, to out: inout O
+    ) -> Bool {
+        if let written = table[index].scalar?.write(n, to: &out) { return written }
+        switch table[index].value {
+        case .object:
+            return writeAlert(n, extra: ext?[X.alert]?.objectValue, key: table[index].key, to: &out)
+        case .hook(.sound):
             guard let sound = n.sound else { return false }
-            out.key(line.key)
+            table[index].key.write(to: &out)
             writeSound(sound, extra: ext?[X.sound]?.objectValue, to: &out)
+            return true
+        case .kept, .embedded, .text, .integer, .number, .flag, .bool, .value, .strings:
+            return false
         }
-        return true
     }
 
     /// The alert: a string when only `body` is set (and no kept key), else a dictionary; nothing when there is no
     /// alert and none was read.
     private static func writeAlert<O: WireOutput>(
-        _ n: PushNotification, extra: JSONObject?, key: StaticString, to out: inout O
+        _ n: PushNotification, extra: JSONObject?, key: WireKey, to out: inout O
     ) -> Bool {
         let onlyBody = onlyBody(n)
         if let body = n.body, onlyBody, extra?.isEmpty ?? true {
-            out.key(key)
+            key.write(to: &out)
             out.string(body)
             return true
         }
         // A dictionary read (possibly empty) is written back.
         guard !onlyBody || n.body != nil || extra != nil else { return false }
-        out.key(key)
+        key.write(to: &out)
         out.beginObject()
         var written: UInt32 = 0
-        for (index, line) in alert.enumerated() where write(line, n, ext: nil, to: &out) { written |= 1 << index }
+        for index in alert.indices where write(alert, index, n, ext: nil, to: &out) { written |= 1 << index }
         if let extra {
             for (key, value) in extra {
                 if let index = alert.firstIndex(where: { $0.name == key }), written & (1 << index) != 0 { continue }
@@ -700,21 +571,5 @@ extension APNsWire {
             }
         }
         out.endObject()
-    }
-}
-
-extension JSONValue {
-    /// A short human rendering for messages.
-    package var compactDescription: String {
-        switch self {
-        case .string(let s): return "\"\(s)\""
-        case .integer(let i): return String(i)
-        case .unsignedInteger(let u): return String(u)
-        case .double(let d): return String(d)
-        case .bool(let b): return String(b)
-        case .null: return "null"
-        case .array: return "an array"
-        case .object: return "an object"
-        }
     }
 }

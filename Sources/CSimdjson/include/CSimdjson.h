@@ -17,10 +17,13 @@ typedef struct csimdjson_dom {
     const uint8_t *strings;   ///< simdjson's unescaped string buffer
 } csimdjson_dom;
 
-/// Parses with a thread-local DOM parser and lends its tape. `slot` 0 or 1: two documents can be alive at once
-/// (an outer one and one embedded in its strings); each stays valid until the next parse in the same slot on
-/// the same thread. Never throws.
-csimdjson_dom csimdjson_parse_dom(const uint8_t *bytes, size_t length, size_t max_depth, int slot);
+/// Parses with the next free DOM parser of this thread (a stack of them) and lends its tape, which stays valid until
+/// the matching `csimdjson_return_dom`. Every call, successful or not, is matched by exactly one return, in reverse
+/// order (documents are lent and returned as nested scopes: `JSONParser.withDocument`). Never throws.
+csimdjson_dom csimdjson_lend_dom(const uint8_t *bytes, size_t length, size_t max_depth);
+
+/// Returns the document most recently lent on this thread: its parser is free for the next one.
+void csimdjson_return_dom(void);
 
 /// simdjson's message for an error code (static storage).
 const char *csimdjson_error_message(int error);

@@ -1,7 +1,8 @@
 package import JSONCodec
 package import PushCore
 
-/// A notification read from a borrowed document by a format's wire table: the modelled fields as values,
+/// A notification read from a borrowed document by a format's wire table, lent by
+/// ``WireFormat/withWireRead(_:root:options:_:)`` and valid only inside its closure: the modelled fields as values,
 /// everything unmodelled (custom data, a vendor's kept object) as nodes of the parser's own output, written to the
 /// output verbatim (minified) and never turned into ``JSONValue``.
 package struct WireNotification {
@@ -78,10 +79,15 @@ package struct WireNotification {
 /// adapter (``PayloadAdapter``), which is the reference. `WireEngineTests` holds the two to the same bytes,
 /// losses and findings on every fixture and corpus record.
 package protocol WireFormat: PayloadAdapter {
-    /// Reads the payload at `root` (the document's value, or a member of an enclosing message); nil when the payload needs the adapter (a finding, an unmodelled
-    /// shape).
-    func wireRead(_ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions)
-        -> WireNotification?
+    /// Reads the payload at `root` (the document's value, or a member of an enclosing message) and lends the
+    /// notification to `body`, in which alone it is valid: it holds nodes of `document` and of any document the
+    /// format parses from a string of it (ZEGO's `payload`), which lives only for this call. False, without
+    /// calling `body`, when the payload needs the adapter (a finding, an unmodelled shape). (`inout` only so that the
+    /// notification is lent in place, never copied.)
+    func withWireRead(
+        _ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions,
+        _ body: (inout WireNotification) -> Void
+    ) -> Bool
 
     /// Writes `wire` compactly into `out` (appending); records explained losses and findings in `context` as
     /// ``render(_:context:)`` does. False (with `out` unchanged) when the adapter must render it.

@@ -1,0 +1,98 @@
+package import JSONCodec
+
+/// A wire key as a table spells it: a literal (compared as bytes, never turned into a `String` on the conversion
+/// path) or a vendor's key constant, with the snake_case spelling the vendor also accepts when it has one (FCM's
+/// REST reference spells `clickAction` what the Admin SDKs send as `click_action`).
+///
+/// A table declares each key once; which of its spellings the table writes is the table's ``WireTable/spelling``.
+package struct WireKey: @unchecked Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    // Immutable bytes that live as long as the process (a literal's, or a copy made once for a key constant, as
+    // tables are built once), so a key is copied as two words and compared with `memcmp`.
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// The snake_case spelling, when it differs from the declared one.
+    let snake: UnsafeBufferPointer<UInt8>?
+
+    /// A key literal (`"thread-id"`).
+    package init(stringLiteral value: StaticString) {
+        bytes = Self.immortal(value)
+        snake = nil
+    }
+
+    /// A key spelt by a vendor's key constant (its bytes are copied once, for the life of the process: keys are
+    /// declared in tables, which are built once).
+    package init(_ text: String) {
+        bytes = Self.immortal(text)
+        snake = nil
+    }
+
+    /// A key with a camelCase spelling (declared) and the snake_case one the vendor accepts too.
+    package init(camel: StaticString, snake: StaticString) {
+        bytes = Self.immortal(camel)
+        self.snake = Self.immortal(snake)
+    }
+
+    private static func immortal(_ text: StaticString) -> UnsafeBufferPointer<UInt8> {
+        if text.hasPointerRepresentation {
+            return UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+        }
+        return immortal(text.description)
+    }
+
+    private static func immortal(_ text: String) -> UnsafeBufferPointer<UInt8> {
+        let utf8 = Array(text.utf8)
+        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(utf8.count, 1))
+        _ = copy.initialize(from: utf8)
+        return UnsafeBufferPointer(start: copy.baseAddress, count: utf8.count)
+    }
+
+    /// The declared spelling as a `String` (for findings and paths).
+    package var description: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The spelling `spelling` writes, as a `String`.
+    package func name(_ spelling: WireTableSpelling) -> String {
+        if spelling == .snakeCase, let snake { return String(decoding: snake, as: UTF8.self) }
+        return description
+    }
+
+    /// True when `key` (a key node of `source`) spells this key in either of its spellings.
+    @_specialize(exported:true,where S == BorrowedDocument)
+    @_specialize(exported:true,where S == JSONValueSource)
+    package func matches<S: WireSource>(_ source: S, _ key: S.Node) -> Bool {
+        matches(source, key, length: source.keyLength(key))
+    }
+
+    /// ``matches(_:_:)`` for a key node whose UTF-8 length is `length` (compared first, so most keys are told apart
+    /// without comparing bytes).
+    @_specialize(exported:true,where S == BorrowedDocument)
+    @_specialize(exported:true,where S == JSONValueSource)
+    package func matches<S: WireSource>(_ source: S, _ key: S.Node, length: Int) -> Bool {
+        if length == bytes.count, source.key(key, isBytes: bytes) { return true }
+        guard let snake else { return false }
+        return length == snake.count && source.key(key, isBytes: snake)
+    }
+
+    /// True when `text` is one of this key's spellings.
+    package func matches(_ text: String) -> Bool {
+        if text.utf8.elementsEqual(bytes) { return true }
+        guard let snake else { return false }
+        return text.utf8.elementsEqual(snake)
+    }
+
+    /// Writes the key in `spelling`.
+    @_specialize(exported:true,where O == CompactOutput)
+    @_specialize(exported:true,where O == JSONValueOutput)
+    package func write<O: WireOutput>(to out: inout O, spelling: WireTableSpelling = .declared) {
+        if spelling == .snakeCase, let snake {
+            out.key(bytes: snake)
+        } else {
+            out.key(bytes: bytes)
+        }
+    }
+}
+
+/// Which spelling of its keys a table writes: as declared (APNs' kebab-case, Pinpoint's PascalCase, FCM's
+/// camelCase), or the snake_case alternatives its lines give.
+package enum WireTableSpelling: Sendable, Equatable {
+    case declared
+    case snakeCase
+}

@@ -1,0 +1,208 @@
+package import JSONCodec
+package import PushCore
+
+/// The part of a table line that needs no hook: its key, the scalar or array field it holds and its codes, derived
+/// from the line once (``WireTable/Line/scalar``). It is not generic over the table's hooks, so its reader and writer
+/// are specialised here, once, for the parser's document and the compact output, and every format calls those
+/// specialisations without generic metadata (an `@inlinable package` body is not inlined across modules).
+package struct WireScalar: Sendable {
+    /// The canonical field a scalar or array line holds.
+    package enum Field: Sendable {
+        case text(PushNotification.TextField)
+        case integer(PushNotification.IntegerField)
+        case number(PushNotification.NumberField)
+        /// The number 1/0 (other spellings read with ``coercedCode``).
+        case flag(PushNotification.FlagField)
+        /// A JSON boolean.
+        case bool(PushNotification.FlagField)
+        case value(PushNotification.ValueField)
+        case strings(PushNotification.StringsField)
+    }
+
+    /// The codes a line reports its findings with, when they are not the generic ones. Kept by the line beside its
+    /// scalar, which stays trivially copied (two words of key, one of field).
+    package struct Codes: Sendable {
+        /// The code of a value of the wrong type (nil: `wrongType`).
+        package let wrongType: DiagnosticCode?
+        /// The warning for a flag read from another spelling of 0/1.
+        package let coerced: DiagnosticCode?
+
+        package static let generic = Codes(wrongType: nil, coerced: nil)
+    }
+
+    package let key: WireKey
+    package let field: Field
+
+    /// True for a Live Activity field (recorded once, as `liveActivity`, by the format).
+    package var isLive: Bool {
+        switch field {
+        case .text(let field): return field == .liveEvent || field == .liveAttributesType
+        case .integer(let field): return field != .badge
+        case .value: return true
+        default: return false
+        }
+    }
+
+    /// The canonical field provenance is recorded under.
+    package var canonicalName: String {
+        switch field {
+        case .text(let field): return field.canonicalName
+        case .integer(let field): return field.canonicalName
+        case .number(let field): return field.canonicalName
+        case .flag(let field), .bool(let field): return field.canonicalName
+        case .value(let field): return field.canonicalName
+        case .strings(let field): return field.canonicalName
+        }
+    }
+
+    // MARK: - Reading
+
+    /// Reads the value `node` (the member of the object at `container`) into `n`. Strict: gives up at the first
+    /// finding (nothing recorded); else reports it.
+    @_specialize(exported:true,where S == BorrowedDocument)
+    @_specialize(exported:true,where S == JSONValueSource)
+    package func read<S: WireSource>(
+        _ source: S, _ node: S.Node, at container: JSONPointer, into n: inout PushNotification,
+        context: inout NormaliseContext, strict: Bool, codes: Codes = .generic
+    ) -> WireReadOutcome {
+        switch field {
+        case .text(let field):
+            guard let text = source.string(node) else {
+                return wrongType(
+                    "a string", source, node, at: container, context: &context, strict: strict, codes: codes)
+            }
+            n[text: field] = text
+        case .integer(let field):
+            guard let value = source.int64(node) else {
+                return wrongType(
+                    "an integer", source, node, at: container, context: &context, strict: strict, codes: codes)
+            }
+            n[integer: field] = value
+        case .number(let field):
+            guard let value = source.number(node) else {
+                return wrongType(
+                    "a number", source, node, at: container, context: &context, strict: strict, codes: codes)
+            }
+            n[number: field] = value
+        case .bool(let field):
+            guard let value = source.bool(node) else {
+                return wrongType(
+                    "a boolean", source, node, at: container, context: &context, strict: strict, codes: codes)
+            }
+            n[flag: field] = value
+        case .strings(let field):
+            guard source.isArray(node) else {
+                return wrongType(
+                    "an array of strings", source, node, at: container, context: &context, strict: strict, codes: codes)
+            }
+            let elements = source.elements(node)
+            var strings: [String] = []
+            strings.reserveCapacity(elements.count)
+            for element in elements {
+                guard let string = source.string(element) else {
+                    return wrongType(
+                        "an array of strings", source, node, at: container, context: &context, strict: strict,
+                        codes: codes)
+                }
+                strings.append(string)
+            }
+            n[strings: field] = strings
+        case .value(let field):
+            n[value: field] = source.jsonValue(node)
+            return .taken
+        case .flag(let field):
+            return readFlag(
+                field, source, node, at: container, into: &n, context: &context, strict: strict, codes: codes)
+        }
+        if !strict && !isLive { context.record(canonicalName, from: container.appending(key.description)) }
+        return .taken
+    }
+
+    /// Reports a value of the wrong type (`` `key` must be …, found …; kept as it was``).
+    package func wrongType<S: WireSource>(
+        _ expected: String, _ source: S, _ node: S.Node, at container: JSONPointer, context: inout NormaliseContext,
+        strict: Bool, codes: Codes
+    ) -> WireReadOutcome {
+        if strict { return .abandon }
+        let name = key.description
+        context.diagnostics.error(
+            codes.wrongType ?? .wrongType, at: container.appending(name),
+            "`\(name)` must be \(expected), found \(source.typeName(node)); kept as it was")
+        return .kept
+    }
+
+    /// A 0/1 flag. `1`/`0` are canonical; `true`/`false`/`"1"`/`"0"` are accepted with the line's warning.
+    private func readFlag<S: WireSource>(
+        _ field: PushNotification.FlagField, _ source: S, _ node: S.Node, at container: JSONPointer,
+        into n: inout PushNotification, context: inout NormaliseContext, strict: Bool, codes: Codes
+    ) -> WireReadOutcome {
+        if let value = source.int64(node), value == 0 || value == 1 {
+            n[flag: field] = value == 1
+        } else {
+            if strict { return .abandon }
+            let name = key.description
+            let path = container.appending(name)
+            let invalid = codes.wrongType ?? .wrongType
+            let coerced = codes.coerced ?? invalid
+            if let bool = source.bool(node) {
+                n[flag: field] = bool
+                context.diagnostics.warning(
+                    coerced, at: path, "`\(name)` should be the number \(bool ? 1 : 0), found \(bool); normalised")
+            } else if let string = source.string(node), string == "1" || string == "0" {
+                n[flag: field] = string == "1"
+                context.diagnostics.warning(
+                    coerced, at: path,
+                    "`\(name)` should be a number, found the string "
+                        + "\(source.jsonValue(node).compactDescription); normalised")
+            } else {
+                context.diagnostics.error(
+                    invalid, at: path,
+                    "`\(name)` must be 1 (or 0), found \(source.jsonValue(node).compactDescription); kept as it was")
+                return .kept
+            }
+        }
+        if !strict { context.record(field.canonicalName, from: container.appending(key.description)) }
+        return .taken
+    }
+
+    // MARK: - Writing
+
+    /// Writes the key and value when `n` has it; false when it has nothing for it.
+    @_specialize(exported:true,where O == CompactOutput)
+    @_specialize(exported:true,where O == JSONValueOutput)
+    package func write<O: WireOutput>(
+        _ n: PushNotification, spelling: WireTableSpelling = .declared, to out: inout O
+    ) -> Bool {
+        switch field {
+        case .text(let field):
+            guard let value = n[text: field] else { return false }
+            key.write(to: &out, spelling: spelling)
+            out.string(value)
+        case .strings(let field):
+            guard let value = n[strings: field] else { return false }
+            key.write(to: &out, spelling: spelling)
+            out.strings(value)
+        case .integer(let field):
+            guard let value = n[integer: field] else { return false }
+            key.write(to: &out, spelling: spelling)
+            out.integer(value)
+        case .number(let field):
+            guard let value = n[number: field] else { return false }
+            key.write(to: &out, spelling: spelling)
+            out.number(value)
+        case .flag(let field):
+            guard let value = n[flag: field] else { return false }
+            key.write(to: &out, spelling: spelling)
+            out.integer(value ? 1 : 0)
+        case .bool(let field):
+            guard let value = n[flag: field] else { return false }
+            key.write(to: &out, spelling: spelling)
+            out.bool(value)
+        case .value(let field):
+            guard let value = n[value: field] else { return false }
+            key.write(to: &out, spelling: spelling)
+            out.value(value)
+        }
+        return true
+    }
+}

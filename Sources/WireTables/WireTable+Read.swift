@@ -1,0 +1,169 @@
+package import JSONCodec
+package import PushCore
+
+/// What reading one line did.
+package enum WireReadOutcome: Sendable {
+    /// Read into the model.
+    case taken
+    /// Not read (a finding was reported): kept where it was.
+    case kept
+    /// Strict reading gives up.
+    case abandon
+}
+
+extension WireTable.Line {
+    /// The key as declared, as a `String` (for findings and paths).
+    package var name: String { key.description }
+
+    /// True for a Live Activity field (recorded once, as `liveActivity`, by the format).
+    package var isLive: Bool { scalar?.isLive ?? false }
+
+    /// Reads a scalar or array line's value `node` (the member of the object at `container`) into `n`; nil for a
+    /// kept, nested or hook line (``WireScalar/read(_:_:at:into:context:strict:)``).
+    package func readScalar<S: WireSource>(
+        _ source: S, _ node: S.Node, at container: JSONPointer, into n: inout PushNotification,
+        context: inout NormaliseContext, strict: Bool
+    ) -> WireReadOutcome? {
+        scalar?.read(source, node, at: container, into: &n, context: &context, strict: strict, codes: codes)
+    }
+}
+
+extension WireTable {
+    // MARK: - The generic reader
+
+    /// Reads the object `node` (located at `path`) into `n` and `ext` (the `extensions.<namespace>` object), in
+    /// full: every finding reported, what the table does not model kept in `ext[unmodelled]`.
+    package func read<S: WireSource, H: WireTableHooks>(
+        _ source: S, _ node: S.Node, at path: JSONPointer, into n: inout PushNotification, ext: inout JSONObject,
+        hooks: inout H, context: inout NormaliseContext
+    ) where H.Hook == Hook {
+        let members = Array(source.members(node))
+        var taken = [Bool](repeating: false, count: members.count)
+        for line in lines {
+            let position = members.firstIndex { line.key.matches(source, $0.key) }
+            let value = position.map { members[$0].value }
+            let took: Bool
+            switch line.value {
+            case .kept(let name, let type):
+                guard let value else { continue }
+                let json = source.jsonValue(value)
+                if let kept = type.accept(json) {
+                    if let check = line.check {
+                        hooks.check(check, kept, ext: ext, at: path.appending(line.key.description), context: &context)
+                    }
+                    ext[name] = kept
+                    took = true
+                } else {
+                    Self.reportWrongType(
+                        line.key.description, expected: type.expected, json.typeName, at: path, &context)
+                    took = false
+                }
+            case .hook(let hook):
+                took = hooks.read(
+                    hook, source, value, key: line.key.description, at: path, into: &n, ext: &ext, context: &context)
+            case .object(let table):
+                guard let value else { continue }
+                guard source.isObject(value) else {
+                    Self.reportWrongType(
+                        line.key.description, expected: "an object", source.typeName(value), at: path, &context)
+                    continue
+                }
+                table.read(
+                    source, value, at: path.appending(line.key.description), into: &n, ext: &ext, hooks: &hooks,
+                    context: &context)
+                took = true
+            case .embedded(let table):
+                guard let value else { continue }
+                guard let text = source.string(value), case .object(let object)? = try? JSONParser().parse(text) else {
+                    Self.reportWrongType(
+                        line.key.description, expected: "a string holding a JSON object", source.typeName(value),
+                        at: path, &context)
+                    continue
+                }
+                table.read(
+                    JSONValueSource(), .object(object), at: path.appending(line.key.description), into: &n, ext: &ext,
+                    hooks: &hooks, context: &context)
+                took = true
+            default:
+                guard let value else { continue }
+                took = line.readScalar(source, value, at: path, into: &n, context: &context, strict: false) == .taken
+            }
+            if took, let position { taken[position] = true }
+        }
+        var rest = JSONObject()
+        for (position, member) in members.enumerated() where !taken[position] {
+            rest.appendUnchecked(source.keyString(member.key), source.jsonValue(member.value))
+        }
+        if !rest.isEmpty {
+            hooks.reportUnmodelled(rest, at: path, context: &context)
+            ext[unmodelled] = .object(rest)
+        }
+    }
+
+    /// Reports a value of the wrong type, kept as it was (`` `key` must be …, found …; kept as it was``).
+    package static func reportWrongType(
+        _ key: String, expected: String, _ found: String, at path: JSONPointer, _ context: inout NormaliseContext
+    ) {
+        context.diagnostics.error(
+            .wrongType, at: path.appending(key), "`\(key)` must be \(expected), found \(found); kept as it was")
+    }
+
+    // MARK: - Envelopes
+
+    /// The table's object inside `root`, through the ``envelope`` members, with its location; nil when a member
+    /// of the envelope is missing or not an object.
+    package func enter<S: WireSource>(_ source: S, _ root: S.Node) -> (node: S.Node, path: JSONPointer)? {
+        var node = root
+        var path = JSONPointer.root
+        for key in envelope {
+            guard source.isObject(node), let inner = Self.member(source, node, key) else { return nil }
+            node = inner
+            path = path.appending(key.description)
+        }
+        return source.isObject(node) ? (node, path) : nil
+    }
+
+    // MARK: - Members
+
+    /// The value of `key` in object `node`.
+    @inline(__always) package static func member<S: WireSource>(_ source: S, _ node: S.Node, _ key: WireKey) -> S.Node?
+    {
+        for member in source.members(node) where key.matches(source, member.key) { return member.value }
+        return nil
+    }
+}
+
+/// Finding how a member of an object is found, for formats reading their own shapes around a table.
+package enum WireMembers {
+    /// The value of `key` in object `node`.
+    @_specialize(exported:true,where S == BorrowedDocument)
+    @_specialize(exported:true,where S == JSONValueSource)
+    package static func member<S: WireSource>(_ source: S, _ node: S.Node, _ key: StaticString) -> S.Node? {
+        for member in source.members(node) where source.key(member.key, is: key) { return member.value }
+        return nil
+    }
+
+    /// The value of `key` in object `node`.
+    @_specialize(exported:true,where S == BorrowedDocument)
+    @_specialize(exported:true,where S == JSONValueSource)
+    package static func member<S: WireSource>(_ source: S, _ node: S.Node, named key: String) -> S.Node? {
+        for member in source.members(node) where source.key(member.key, isString: key) { return member.value }
+        return nil
+    }
+}
+
+extension JSONValue {
+    /// A short human rendering for messages.
+    package var compactDescription: String {
+        switch self {
+        case .string(let s): return "\"\(s)\""
+        case .integer(let i): return String(i)
+        case .unsignedInteger(let u): return String(u)
+        case .double(let d): return String(d)
+        case .bool(let b): return String(b)
+        case .null: return "null"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}

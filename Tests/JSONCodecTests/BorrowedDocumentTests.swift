@@ -1,0 +1,64 @@
+import JSONCodec
+import Testing
+
+/// A borrowed document lives inside the closure that lends it; documents lent inside it take this thread's next
+/// parser, so nothing picks a slot and an inner parse never overwrites the outer document.
+@Suite struct BorrowedDocumentTests {
+    static func withBytes<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        Array(text.utf8).withUnsafeBufferPointer(body)
+    }
+
+    static func firstString(_ document: BorrowedDocument) -> String? {
+        for member in document.members(document.root) { return document.string(member.value) }
+        return nil
+    }
+
+    @Test func nestedDocumentsDoNotOverwriteTheOuterOne() {
+        let parser = JSONParser()
+        var seen: [String?] = []
+        let lent = Self.withBytes(#"{"a":"outer"}"#) { outerBytes in
+            parser.withBorrowedDocument(outerBytes) { outer in
+                // Three levels deep: each takes a parser of its own, and the outer one still reads its text.
+                _ = Self.withBytes(#"{"b":"middle"}"#) { middleBytes in
+                    parser.withBorrowedDocument(middleBytes) { middle in
+                        _ = Self.withBytes(#"{"c":"inner"}"#) { innerBytes in
+                            parser.withBorrowedDocument(innerBytes) { inner in
+                                seen.append(Self.firstString(inner))
+                                seen.append(Self.firstString(middle))
+                                seen.append(Self.firstString(outer))
+                            }
+                        }
+                    }
+                }
+                seen.append(Self.firstString(outer))
+            }
+        }
+        #expect(lent)
+        #expect(seen == ["inner", "middle", "outer", "outer"])
+    }
+
+    @Test func aFailedParseLendsNothingAndFreesItsParser() {
+        let parser = JSONParser()
+        var called = false
+        let failed = Self.withBytes(#"{"a":"#) { parser.withBorrowedDocument($0) { _ in called = true } }
+        #expect(!failed && !called)
+        // Inside a lent document, a failing nested parse leaves the outer one intact, and the next nested one works.
+        var texts: [String?] = []
+        _ = Self.withBytes(#"{"a":"outer"}"#) { outerBytes in
+            parser.withBorrowedDocument(outerBytes) { outer in
+                let bad = Self.withBytes("[1,") { parser.withBorrowedDocument($0) { _ in texts.append("bad") } }
+                _ = Self.withBytes(#"{"x":"next"}"#) {
+                    parser.withBorrowedDocument($0) { texts.append(Self.firstString($0)) }
+                }
+                texts.append(bad ? "lent" : "failed")
+                texts.append(Self.firstString(outer))
+            }
+        }
+        #expect(texts == ["next", "failed", "outer"])
+    }
+
+    @Test func compactBytesUsesALentDocument() {
+        let bytes = Self.withBytes(#"{ "a" : [1, 2] }"#) { JSONParser().compactBytes($0) }
+        #expect(bytes.map { String(decoding: $0, as: UTF8.self) } == #"{"a":[1,2]}"#)
+    }
+}
