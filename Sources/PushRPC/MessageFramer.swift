@@ -61,7 +61,8 @@ public struct MessageFramer: Sendable {
 
     /// A framer refusing bodies over `maximumMessageBytes`.
     public init(maximumMessageBytes: Int = 1 << 20) {
-        self.maximumMessageBytes = max(1, maximumMessageBytes)
+        // Capped far below `Int.max`: the framer adds to the limit (an oversized line is one byte over it).
+        self.maximumMessageBytes = min(max(1, maximumMessageBytes), Int.max / 2)
     }
 
     /// Bytes received and not yet consumed.
