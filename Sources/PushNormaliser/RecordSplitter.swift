@@ -222,6 +222,10 @@ public struct RecordSplitter: Sendable {
         return consumed
     }
 
+    /// Leaves `count` bytes of the stream out: those after the carried bytes and before the next buffer (the middle
+    /// of a line over the size limit, read and not kept). Positions after them stay true to the stream.
+    public mutating func skip(_ count: Int) { base += count }
+
     /// Ends the input: the bytes left over (`buffer`, as carried by the last ``split(_:carried:into:)``) make
     /// the last record, if they hold one (an unterminated last line, or an unterminated array element, which then
     /// fails to parse and is reported).

@@ -3,6 +3,7 @@
 #elseif canImport(Musl)
     import Musl
 #endif
+import Foundation
 
 /// One run of the `pushnorm` executable measured by the kernel: its own CPU time (user + system, from `wait4`,
 /// so tests running beside it in this process do not count) and its peak resident set. For the complexity and
@@ -24,6 +25,13 @@ public struct MeasuredRun: Sendable {
     ) throws -> MeasuredRun {
         let executable = try PushnormExecutable.requirePath()
         var argv = [executable] + arguments
+        // The peak resident set comes from `/usr/bin/time`, whose child is forked from a small process: a process
+        // spawned straight from this one (clone with shared memory, then exec) inherits this process's high-water
+        // mark, and `wait4` reports that instead of its own.
+        let rssPath = "/tmp/pushnorm-rss-\(getpid())-\(UInt64.random(in: 0...UInt64.max))"
+        let timed = access("/usr/bin/time", X_OK) == 0
+        if timed { argv = ["/usr/bin/time", "-f", "%M", "-o", rssPath] + argv }
+        defer { if timed { unlink(rssPath) } }
         if addressSpaceKiB != nil || directory != nil {
             let limit = addressSpaceKiB.map { "ulimit -v \($0) && " } ?? ""
             let change = directory.map { "cd '\($0)' && " } ?? ""
@@ -49,9 +57,22 @@ public struct MeasuredRun: Sendable {
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
         let seconds = { (time: timeval) in Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
-        let signal = status & 0x7F
+        var signal = status & 0x7F
+        var code = (status >> 8) & 0xFF
+        var peak = usage.ru_maxrss
+        if timed, let text = try? String(contentsOfFile: rssPath, encoding: .utf8) {
+            // `Command terminated by signal N` / `Command exited with non-zero status N`, then the figure.
+            let lines = text.split(separator: "\n")
+            if let last = lines.last, let figure = Int(last.trimmingCharacters(in: .whitespaces)) { peak = figure }
+            if let first = lines.first, first.hasPrefix("Command terminated by signal "),
+                let number = Int32(first.dropFirst("Command terminated by signal ".count))
+            {
+                signal = number
+                code = 0
+            }
+        }
         return MeasuredRun(
-            status: signal == 0 ? (status >> 8) & 0xFF : -signal,
-            cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime), peakRSSKiB: usage.ru_maxrss)
+            status: signal == 0 ? code : -signal,
+            cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime), peakRSSKiB: peak)
     }
 }

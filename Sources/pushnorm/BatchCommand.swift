@@ -469,6 +469,11 @@ enum BatchCommand {
         var consumed = 0
         var scanned = 0
         var whole = false  // one document spread over lines: read it all
+        /// A record is refused past the parser's limit: only its first `keep` bytes (which the parser refuses as
+        /// too large) are kept; the rest of an over-long line is read and dropped as it streams (`skipping`), never
+        /// buffered or rescanned.
+        let keep = converter.normaliser.parser.maximumBytes + 1
+        var skipping = false
         var layoutScanner = RecordSplitter.LayoutScanner()
         /// Hands `chunk` on (its records end at `consumed`) and starts the next one with the bytes after them.
         func handOn() {
@@ -517,8 +522,38 @@ enum BatchCommand {
             if n == 0 { break }
             sink.inputBytes += n
             chunk.length += n
-            if var records = splitter {
+            if skipping, var records = splitter {
+                let newline = chunk.input.withUnsafeBufferPointer { buffer -> Int? in
+                    guard let base = buffer.baseAddress, let found = memchr(base + at, 0x0A, n) else { return nil }
+                    return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                }
+                let dropped = (newline ?? chunk.length) - at
+                if let newline {
+                    chunk.input.replaceSubrange(at..<(at + chunk.length - newline), with: chunk.input[newline..<chunk.length])
+                    skipping = false
+                }
+                chunk.length -= dropped
+                records.skip(dropped)
+                splitter = records
+                if skipping { continue }
+            }
+            if whole && chunk.length > keep {
+                // One document over the limit: its first bytes say so; the rest is not read.
+                chunk.length = keep
+                break
+            }
+            /// Splits, then keeps only the start of an NDJSON line that runs past the limit.
+            func splitBounded(_ records: inout RecordSplitter) {
                 split(&records, end: false)
+                if records.shape == .ndjson && chunk.length - consumed > keep {
+                    records.skip(chunk.length - consumed - keep)
+                    chunk.length = consumed + keep
+                    scanned = keep
+                    skipping = true
+                }
+            }
+            if var records = splitter {
+                splitBounded(&records)
                 splitter = records
             } else if !whole {
                 // Decide the shape from the first bytes and the line structure (nothing is parsed): an array;
@@ -527,17 +562,18 @@ enum BatchCommand {
                 guard let first = head.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) })
                 else { continue }
                 if first != UInt8(ascii: "[") {
-                    guard let layout = layoutScanner.scan(head[layoutScanner.scanned...], atEnd: false) else {
-                        continue
-                    }
+                    let layout = layoutScanner.scan(head[layoutScanner.scanned...], atEnd: false)
                     if layout == .document {
                         whole = true
                         continue
                     }
+                    // Undecided while the first line goes on; past the limit it is one record (refused), and the
+                    // lines after it are records.
+                    if layout == nil && chunk.length <= keep { continue }
                 }
                 var records = RecordSplitter(shape: RecordSplitter.shape(startingWith: first))
                 sink.shape = records.shape
-                split(&records, end: false)
+                splitBounded(&records)
                 splitter = records
             }
             if !whole && !chunk.spans.isEmpty

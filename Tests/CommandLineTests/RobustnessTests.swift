@@ -239,5 +239,56 @@ struct RobustnessTests {
         #expect(file.status == 0, "\(file.stderr)")
         #expect(try Self.files(directory) == ["a.ndjson", "in", "out", "out.ndjson"])
     }
+
+    // MARK: - Memory bounded by the limits
+
+    /// A 100 MB line between two good records, under a 300 MB address space: skipped as it streams (only its start
+    /// is kept, for the error record), the records around it written.
+    @Test func aLineOverTheLimitIsSkippedWhileItStreams() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("r22-\(UUID().uuidString)").path
+        let output = path + ".out"
+        FileManager.default.createFile(atPath: path, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        handle.write(Data(("{\"aps\":{\"alert\":\"a\"}}\n" + #"{"aps":{"alert":""#).utf8))
+        let block = Data(repeating: UInt8(ascii: "x"), count: 1 << 20)
+        for _ in 0..<100 { handle.write(block) }
+        handle.write(Data(("\"}}\n" + #"{"aps":{"alert":"c"}}"# + "\n").utf8))
+        try handle.close()
+        defer {
+            unlink(path)
+            unlink(output)
+        }
+        let run = try MeasuredRun.run(
+            ["convert", "--from", "apns", "--to", "apns"], inputPath: path, outputPath: output,
+            addressSpaceKiB: 300 * 1024)
+        print("100 MB line: status \(run.status), CPU \(run.cpuSeconds) s, peak RSS \(run.peakRSSKiB) KiB")
+        #expect(run.status == 1)
+        let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 3)
+        #expect(lines.first == #"{"aps":{"alert":"a"}}"#)
+        #expect(lines.dropFirst().first?.contains("json.too-large") == true)
+        #expect(lines.last == #"{"aps":{"alert":"c"}}"#)
+        #expect(run.peakRSSKiB < 100 * 1024)
+    }
+
+    /// 1 MB of `rpc.discover` requests in one batch: the reply stops at 16 MiB, so memory stays bounded.
+    @Test func aBatchOfLargeRepliesStaysBounded() throws {
+        let element = #"{"jsonrpc":"2.0","id":1,"method":"rpc.discover"}"#
+        let count = (1 << 20) / (element.utf8.count + 1) - 1
+        let batch = "[" + Array(repeating: element, count: count).joined(separator: ",") + "]\n"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("r22-\(UUID().uuidString)").path
+        try Data(batch.utf8).write(to: URL(fileURLWithPath: path))
+        defer {
+            unlink(path)
+            unlink(path + ".out")
+        }
+        let run = try MeasuredRun.run(
+            ["rpc"], inputPath: path, outputPath: path + ".out", addressSpaceKiB: 600 * 1024)
+        print("batch of \(count) rpc.discover: status \(run.status), peak RSS \(run.peakRSSKiB) KiB")
+        #expect(run.status == 0)
+        let size = (try FileManager.default.attributesOfItem(atPath: path + ".out")[.size] as? Int) ?? 0
+        #expect(size < 16 << 20 + count * 300, "\(size) bytes")
+        #expect(run.peakRSSKiB < 300 * 1024)
+    }
 }
 
