@@ -213,6 +213,8 @@ FUZZ_CORPUS := .build/fuzz-corpus
 # (libFuzzer -merge=1 against the generated seeds), and every past finding. `make fuzz-corpus` refreshes it.
 FUZZ_COMMITTED := Tests/Fuzz/Corpus
 FUZZ_ARTIFACTS := .build/fuzz-artifacts
+# Per target, an optional libFuzzer dictionary (`<Target>.dict`): extreme numbers, option names.
+FUZZ_DICTIONARIES := Tests/Fuzz/Dictionaries
 FUZZ_LOGS := .build/fuzz-logs
 FUZZ_BUILD_FLAGS := --package-path Tests/Fuzz --scratch-path $(FUZZ_SCRATCH) -c debug \
 	-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld
@@ -249,8 +251,9 @@ fuzz: fuzz-build fuzz-seeds
 	  echo "== fuzz $$t for $(FUZZ_SECONDS)s (log $(FUZZ_LOGS)/$$t.log)"; \
 	  seeds="$(FUZZ_CORPUS)/seeds"; if [ -d "$(FUZZ_CORPUS)/seeds-$$t" ]; then seeds="$(FUZZ_CORPUS)/seeds-$$t $$seeds"; fi; \
 	  if [ -d "$(FUZZ_COMMITTED)/$$t" ]; then seeds="$(FUZZ_COMMITTED)/$$t $$seeds"; fi; \
+	  dict=""; if [ -f "$(FUZZ_DICTIONARIES)/$$t.dict" ]; then dict="-dict=$(FUZZ_DICTIONARIES)/$$t.dict"; fi; \
 	  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 "$$bin/$$t" $(FUZZ_CORPUS)/$$t $$seeds \
-	    -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=$(FUZZ_RSS_MB) -timeout=$(FUZZ_TIMEOUT) -max_len=65536 \
+	    $$dict -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=$(FUZZ_RSS_MB) -timeout=$(FUZZ_TIMEOUT) -max_len=65536 \
 	    -detect_leaks=1 -print_final_stats=1 -artifact_prefix=$(FUZZ_ARTIFACTS)/$$t- >$(FUZZ_LOGS)/$$t.log 2>&1; \
 	  rc=$$?; \
 	  grep -E '^Done [0-9]+ runs|stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss_mb' $(FUZZ_LOGS)/$$t.log | sed 's/^/   /'; \

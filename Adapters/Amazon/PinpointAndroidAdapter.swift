@@ -102,9 +102,10 @@ public struct PinpointAndroidAdapter: PayloadAdapter, FormatChecking {
         if n.android != nil { context.record("android", from: .root) }
         var kept = JSONObject()
         var data = JSONObject()
+        var named = context.diagnostics.keysNamed(under: .root)
         for (key, value) in rest {
             if Self.isVendorKey(key) { kept.appendUnchecked(key, value) } else { data.appendUnchecked(key, value) }
-            if value.stringValue == nil, !context.diagnostics.contains(where: { $0.path == JSONPointer(tokens: [key]) }) {
+            if value.stringValue == nil, named.insert(key).inserted {
                 context.diagnostics.error(
                     .fcmMapNotString, at: JSONPointer(tokens: [key]),
                     "an FCM data map holds strings; `\(key)` is \(value.typeName) (kept)")

@@ -368,10 +368,10 @@ package enum PinpointGCMMessage {
             kept.title = n.title
             kept.body = n.body
             kept.data = n.data
-            for (key, value) in n.data where value.stringValue == nil { kept.data.removeValue(forKey: key) }
+            kept.data.removeAll { $0.value.stringValue == nil }
         }
         if var data = android.data {
-            for (key, value) in data where value.stringValue == nil { data.removeValue(forKey: key) }
+            data.removeAll { $0.value.stringValue == nil }
             android.data = data
         }
         if let ttl = android.ttl, !(FCMChecksProbe.duration(ttl).map { ttl == "\($0)s" } ?? false) { android.ttl = nil }

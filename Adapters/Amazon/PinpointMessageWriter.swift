@@ -55,7 +55,16 @@ package enum PinpointMessageWriter {
                     + "(seconds after sending): give the `sendTime` option to convert it")
             return
         }
-        let seconds = expiration == 0 ? 0 : expiration - sendTime
+        let (difference, overflow) = expiration.subtractingReportingOverflow(sendTime)
+        guard !overflow else {
+            // `sendTime` is at least 0, so only an expiration far below it overflows: out of range either way.
+            context.explainLoss(
+                at: path,
+                "apns-expiration \(expiration) is out of range relative to the `sendTime` \(sendTime): no "
+                    + "`TimeToLive` can express it")
+            return
+        }
+        let seconds = expiration == 0 ? 0 : difference
         guard seconds >= 0 else {
             context.explainLoss(
                 at: path,

@@ -86,7 +86,8 @@ package struct FCMFields {
 
     /// Reports every key left as unknown (info) and returns them, to be kept.
     package func unknown(_ what: String, _ diagnostics: inout [Diagnostic]) -> JSONObject {
-        for key in rest.keys where !diagnostics.contains(where: { $0.path == path.appending(key) }) {
+        var named = diagnostics.keysNamed(under: path)
+        for key in rest.keys where named.insert(key).inserted {
             diagnostics.info(
                 .fcmKeyUnknown, at: path.appending(key), "`\(key)` is not a field of \(what); kept and written back")
         }

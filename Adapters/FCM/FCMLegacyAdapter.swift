@@ -142,7 +142,8 @@ public struct FCMLegacyAdapter: PayloadAdapter, FormatChecking {
             android.clickAction = notification.takeString("click_action", at: at, &context.diagnostics)
             android.channelID = notification.takeString("android_channel_id", at: at, &context.diagnostics)
             if !notification.isEmpty {
-                for key in notification.keys where !context.diagnostics.contains(where: { $0.path == at.appending(key) }) {
+                var named = context.diagnostics.keysNamed(under: at)
+                for key in notification.keys where named.insert(key).inserted {
                     context.diagnostics.info(
                         .fcmKeyUnknown, at: at.appending(key),
                         "`notification.\(key)` is not a legacy notification key; kept and written back")
@@ -166,7 +167,8 @@ public struct FCMLegacyAdapter: PayloadAdapter, FormatChecking {
             n.setExtension(FCMKeys.namespace, JSONObject(uniqueKeysWithValues: [("validateOnly", .bool(dryRun))]))
         }
         if let value = root.take("delay_while_idle") { ext.appendUnchecked("delay_while_idle", value) }
-        for key in root.keys where !context.diagnostics.contains(where: { $0.path == path.appending(key) }) {
+        var named = context.diagnostics.keysNamed(under: path)
+        for key in root.keys where named.insert(key).inserted {
             context.diagnostics.info(
                 .fcmKeyUnknown, at: path.appending(key), "`\(key)` is not a legacy send key; kept and written back")
         }

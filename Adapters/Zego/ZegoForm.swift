@@ -56,7 +56,8 @@ package enum ZegoForm {
     package static func reportUnknownKeys(
         _ rest: JSONObject, at path: JSONPointer, in object: String, _ diagnostics: inout [Diagnostic]
     ) {
-        for key in rest.keys where !diagnostics.contains(where: { $0.path == path.appending(key) }) {
+        var named = diagnostics.keysNamed(under: path)
+        for key in rest.keys where named.insert(key).inserted {
             let legacy = key == ZegoKeys.legacyPayload && object == "ZIMPushConfig"
             diagnostics.warning(
                 .zegoUnknownKey, at: path.appending(key),

@@ -16,6 +16,8 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
         case tooDeep = "too-deep"
         /// More bytes than the parser's limit.
         case tooLarge = "too-large"
+        /// A UTF-8 byte-order mark (EF BB BF) at byte 0: refused, named (RFC 8259 §8.1: JSON text must not add one).
+        case bom
     }
 
     /// The class of problem.

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 public import PushCore
 import CSimdjson
 
@@ -102,6 +109,14 @@ public struct JSONParser: Sendable {
                         .tooLarge, at: maximumBytes, in: buffer,
                         "input is \(buffer.count) bytes, over the limit of \(maximumBytes)")))
         }
+        if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
+            return body(
+                .failure(
+                    JSONParseError(
+                        kind: .bom, line: 1, column: 1, byteOffset: 0,
+                        message: "the input starts with a UTF-8 byte-order mark (EF BB BF), which JSON text must not "
+                            + "have: remove it")))
+        }
         // simdjson's dom parser needs a valid pointer even for empty input.
         guard let base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1) else {
             return body(.failure(.located(.truncated, at: 0, in: buffer, "empty input")))
@@ -114,6 +129,14 @@ public struct JSONParser: Sendable {
         guard let tape = raw.tape, let strings = raw.strings, raw.tape_length > 2 else {
             return body(.failure(.located(.syntax, at: 0, in: buffer, "parser returned no document")))
         }
+        if let offset = Self.firstUnderflow(in: buffer) {
+            // simdjson reads `1e-400` as 0.0: refused as `1e999` is, since neither fits a Double.
+            return body(
+                .failure(
+                    .located(
+                        .numberOutOfRange, at: offset, in: buffer,
+                        "real number underflow: a non-zero number too small for a Double (it would read as 0)")))
+        }
         let document = BorrowedDocument(tape: tape, count: raw.tape_length, strings: strings)
         if let key = document.firstDuplicateKey() {
             // A duplicate key: let Jansson locate it (it rejects duplicates too).
@@ -122,5 +145,69 @@ public struct JSONParser: Sendable {
                     JanssonLocator.locate(buffer, simdjsonError: 0, maximumDepth: maximumDepth, duplicateKey: key)))
         }
         return body(.success(document))
+    }
+}
+
+extension JSONParser {
+    /// The byte offset of the first number that is not zero but reads as 0.0 (`1e-400`); nil when there is none.
+    /// Only input with a negative exponent (`e-`, found with `memchr` over the `-` signs) is scanned number by
+    /// number, so the common case costs one vectorised pass.
+    static func firstUnderflow(in buffer: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = buffer.baseAddress else { return nil }
+        var from = 1
+        var negativeExponent = false
+        while from < buffer.count, let found = memchr(base + from, 0x2D, buffer.count - from) {
+            let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if buffer[at - 1] | 0x20 == UInt8(ascii: "e") {
+                negativeExponent = true
+                break
+            }
+            from = at + 1
+        }
+        guard negativeExponent else { return nil }
+        var index = 0
+        var inString = false
+        while index < buffer.count {
+            let byte = buffer[index]
+            if inString {
+                if byte == UInt8(ascii: "\\") {
+                    index += 2
+                    continue
+                }
+                if byte == UInt8(ascii: "\"") { inString = false }
+                index += 1
+                continue
+            }
+            if byte == UInt8(ascii: "\"") {
+                inString = true
+                index += 1
+                continue
+            }
+            guard byte == UInt8(ascii: "-") || (byte >= 0x30 && byte <= 0x39) else {
+                index += 1
+                continue
+            }
+            let start = index
+            var nonZeroMantissa = false
+            var exponent = false
+            while index < buffer.count {
+                let c = buffer[index]
+                if c | 0x20 == UInt8(ascii: "e") {
+                    exponent = true
+                } else if !exponent && c >= 0x31 && c <= 0x39 {
+                    nonZeroMantissa = true
+                } else if !(c >= 0x30 && c <= 0x39) && c != UInt8(ascii: "-") && c != UInt8(ascii: "+")
+                    && c != UInt8(ascii: ".")
+                {
+                    break
+                }
+                index += 1
+            }
+            if exponent && nonZeroMantissa {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<index]), as: UTF8.self)
+                if let value = Double(text), value == 0 { return start }
+            }
+        }
+        return nil
     }
 }

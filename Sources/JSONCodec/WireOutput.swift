@@ -130,45 +130,60 @@ package struct CompactOutput: WireOutput {
 
 /// A ``JSONValue`` built by a writer.
 package struct JSONValueOutput: WireOutput {
+    /// The open containers, innermost last. Objects and arrays are kept in their own stacks and appended to in
+    /// place there: a container taken out of an enum to append to it was a second reference, so every append
+    /// copied all of its members (quadratic in the members of one object, issue 22).
     private enum Container {
-        case object(JSONObject, key: String?)
-        case array([JSONValue])
+        case object
+        case array
     }
     private var stack: [Container] = []
+    private var objects: [JSONObject] = []
+    /// The key of the member each open object is about to receive.
+    private var keys: [String?] = []
+    private var arrays: [[JSONValue]] = []
     /// The value written (once the outermost container is closed).
     package private(set) var result: JSONValue = .null
 
     package init() {}
 
     private mutating func put(_ value: JSONValue) {
-        guard let top = stack.popLast() else {
+        switch stack.last {
+        case nil:
             result = value
-            return
-        }
-        switch top {
-        case .object(var object, let key):
-            object.appendUnchecked(key ?? "", value)
-            stack.append(.object(object, key: nil))
-        case .array(var array):
-            array.append(value)
-            stack.append(.array(array))
+        case .object:
+            let last = objects.count - 1
+            objects[last].appendUnchecked(keys[last] ?? "", value)
+            keys[last] = nil
+        case .array:
+            arrays[arrays.count - 1].append(value)
         }
     }
-    package mutating func beginObject() { stack.append(.object(JSONObject(), key: nil)) }
+    package mutating func beginObject() {
+        stack.append(.object)
+        objects.append(JSONObject())
+        keys.append(nil)
+    }
     package mutating func endObject() {
-        guard case .object(let object, _)? = stack.popLast() else { return }
-        put(.object(object))
+        guard stack.last == .object else { return }
+        stack.removeLast()
+        keys.removeLast()
+        put(.object(objects.removeLast()))
     }
-    package mutating func beginArray() { stack.append(.array([])) }
+    package mutating func beginArray() {
+        stack.append(.array)
+        arrays.append([])
+    }
     package mutating func endArray() {
-        guard case .array(let array)? = stack.popLast() else { return }
-        put(.array(array))
+        guard stack.last == .array else { return }
+        stack.removeLast()
+        put(.array(arrays.removeLast()))
     }
     package mutating func key(_ key: StaticString) { self.key(key.description) }
     package mutating func key(bytes key: UnsafeBufferPointer<UInt8>) { self.key(String(decoding: key, as: UTF8.self)) }
     package mutating func key(_ key: String) {
-        guard case .object(let object, _)? = stack.popLast() else { return }
-        stack.append(.object(object, key: key))
+        guard stack.last == .object else { return }
+        keys[keys.count - 1] = key
     }
     package mutating func string(_ value: String) { put(.string(value)) }
     package mutating func integer(_ value: Int64) { put(.integer(value)) }

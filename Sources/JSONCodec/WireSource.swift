@@ -49,7 +49,8 @@ extension BorrowedDocument: WireSource {
         case .object: return "object"
         case .array: return "array"
         case .string: return "string"
-        case .int64, .uint64: return "integer"
+        case .int64: return "integer"
+        case .uint64: return JSONValue.outOfRangeIntegerName
         case .double: return "number"
         case .true, .false: return "boolean"
         case .null: return "null"

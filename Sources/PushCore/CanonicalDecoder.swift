@@ -95,7 +95,8 @@ struct CanonicalDecoder<Root>: CanonicalFieldVisitor {
 
     /// Reports every key left in `rest` that no finding already names as unknown.
     mutating func rejectUnknown(prefix: String) {
-        for key in rest.keys where !diagnostics.contains(where: { $0.path == path.appending(key) }) {
+        var named = diagnostics.keysNamed(under: path)
+        for key in rest.keys where named.insert(key).inserted {
             diagnostics.error(
                 .canonicalUnknownKey, at: path.appending(key), "`\(prefix)\(key)` is not a canonical notification key")
         }

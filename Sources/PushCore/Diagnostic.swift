@@ -59,6 +59,18 @@ extension Array where Element == Diagnostic {
     /// True when any diagnostic is an error.
     public var containsErrors: Bool { contains { $0.severity == .error } }
 
+    /// The keys `k` for which a finding is located at `path/k`: what a loop over an object's keys looks up once,
+    /// instead of scanning every finding for every key (quadratic over thousands of unknown keys, issue 22).
+    package func keysNamed(under path: JSONPointer) -> Set<String> {
+        var keys = Set<String>()
+        let depth = path.tokens.count
+        for diagnostic in self
+        where diagnostic.path.tokens.count == depth + 1 && diagnostic.path.tokens.starts(with: path.tokens) {
+            keys.insert(diagnostic.path.tokens[depth])
+        }
+        return keys
+    }
+
     /// Appends an error.
     @inlinable public mutating func error(_ code: DiagnosticCode, at path: JSONPointer, _ message: String) {
         append(Diagnostic(.error, code, at: path, message))

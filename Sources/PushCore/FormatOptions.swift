@@ -116,7 +116,8 @@ public struct FormatOptions: Sendable, Hashable {
                 set(option, .string(value))
             }
         }
-        for key in o.keys where !diagnostics.contains(where: { $0.path == path.appending(key) }) {
+        var named = diagnostics.keysNamed(under: path)
+        for key in o.keys where named.insert(key).inserted {
             diagnostics.error(.invalidOption, at: path.appending(key), "`\(key)` is not a known option")
         }
     }

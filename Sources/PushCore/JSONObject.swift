@@ -1,6 +1,8 @@
 /// A JSON object: unique keys in insertion order.
 ///
-/// Lookup is a linear scan, which beats hashing for the small objects push payloads are made of.
+/// Lookup is a linear scan, which beats hashing for the small objects push payloads are made of; an object
+/// that grows past ``indexedCount`` members also keeps a hash index of its keys, so that building, reading and
+/// comparing a hostile object of thousands of keys costs time linear in its size, not quadratic (issue 22).
 /// Equality ignores key order (JSON objects are unordered); the order is kept for faithful rendering.
 public struct JSONObject: Sendable, Hashable, Sequence {
     /// One member.
@@ -18,6 +20,11 @@ public struct JSONObject: Sendable, Hashable, Sequence {
 
     /// The members in order.
     public private(set) var members: [Member]
+    /// Each key's index in ``members``, kept once the object has ``indexedCount`` members (nil below).
+    @usableFromInline private(set) var positions: [String: Int]?
+
+    /// Members from which lookups go through the hash index.
+    @usableFromInline static let indexedCount = 32
 
     /// An empty object.
     public init() { members = [] }
@@ -29,7 +36,33 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     }
 
     /// Members without a uniqueness check; the caller guarantees unique keys.
-    package init(uncheckedMembers: [Member]) { members = uncheckedMembers }
+    package init(uncheckedMembers: [Member]) {
+        members = uncheckedMembers
+        if members.count >= Self.indexedCount { rebuildPositions() }
+    }
+
+    /// Rebuilds the hash index (for a large object), or drops it (for a small one).
+    private mutating func rebuildPositions() {
+        guard members.count >= Self.indexedCount else {
+            positions = nil
+            return
+        }
+        var index: [String: Int] = [:]
+        index.reserveCapacity(members.count)
+        // The first of two equal keys wins, as the linear scan finds it.
+        for (position, member) in members.enumerated() where index[member.key] == nil { index[member.key] = position }
+        positions = index
+    }
+
+    /// Appends a member and keeps the index.
+    private mutating func append(_ member: Member) {
+        members.append(member)
+        if positions != nil {
+            if positions?[member.key] == nil { positions?[member.key] = members.count - 1 }
+        } else if members.count >= Self.indexedCount {
+            rebuildPositions()
+        }
+    }
 
     /// Number of members.
     @inlinable public var count: Int { members.count }
@@ -40,34 +73,61 @@ public struct JSONObject: Sendable, Hashable, Sequence {
 
     /// Index of `key`, if present.
     @inlinable public func index(forKey key: String) -> Int? {
-        members.firstIndex { $0.key == key }
+        if let positions { return positions[key] }
+        return members.firstIndex { $0.key == key }
     }
 
     /// The value at `key`. Setting nil removes the key; setting an existing key keeps its position.
     public subscript(key: String) -> JSONValue? {
         @inlinable get {
+            if let positions { return positions[key].map { members[$0].value } }
             for member in members where member.key == key { return member.value }
             return nil
         }
         set {
             if let index = index(forKey: key) {
-                if let newValue { members[index].value = newValue } else { members.remove(at: index) }
+                if let newValue {
+                    members[index].value = newValue
+                } else {
+                    members.remove(at: index)
+                    if positions != nil { rebuildPositions() }
+                }
             } else if let newValue {
-                members.append(Member(key: key, value: newValue))
+                append(Member(key: key, value: newValue))
             }
         }
     }
 
     /// Appends a member whose key the caller knows is absent.
     package mutating func appendUnchecked(_ key: String, _ value: JSONValue) {
-        members.append(Member(key: key, value: value))
+        append(Member(key: key, value: value))
+    }
+
+    /// Removes every member `shouldBeRemoved` picks, in one pass (removing them one by one is quadratic).
+    package mutating func removeAll(where shouldBeRemoved: (Member) throws -> Bool) rethrows {
+        try members.removeAll(where: shouldBeRemoved)
+        if positions != nil { rebuildPositions() }
+    }
+
+    /// Removes the members named `leaves` of the object at `parent` (tokens below this object; nothing when it
+    /// is not an object), in one pass: what removing each `parent/leaf` path in turn does, in linear time.
+    package mutating func removeLeaves(_ leaves: Set<String>, under parent: ArraySlice<String>) {
+        guard let first = parent.first else {
+            removeAll { leaves.contains($0.key) }
+            return
+        }
+        guard case .object(var child)? = self[first] else { return }
+        child.removeLeaves(leaves, under: parent.dropFirst())
+        self[first] = .object(child)
     }
 
     /// Removes `key` and returns its value.
     @discardableResult
     public mutating func removeValue(forKey key: String) -> JSONValue? {
         guard let index = index(forKey: key) else { return nil }
-        return members.remove(at: index).value
+        let value = members.remove(at: index).value
+        if positions != nil { rebuildPositions() }
+        return value
     }
 
     /// Iterates `(key, value)` in order.

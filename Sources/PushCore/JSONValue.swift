@@ -73,12 +73,17 @@ extension JSONValue {
         objectValue?[key]
     }
 
+    /// What ``typeName`` calls an integer above `Int64.max` (``unsignedInteger``): no integer field of the model
+    /// holds it, so "must be an integer, found integer" would say nothing.
+    public static let outOfRangeIntegerName = "an integer out of range (above 9223372036854775807)"
+
     /// The JSON type name used in diagnostics: `null`, `boolean`, `integer`, `number`, `string`, `array`, `object`.
     public var typeName: String {
         switch self {
         case .null: return "null"
         case .bool: return "boolean"
-        case .integer, .unsignedInteger: return "integer"
+        case .integer: return "integer"
+        case .unsignedInteger: return Self.outOfRangeIntegerName
         case .double: return "number"
         case .string: return "string"
         case .array: return "array"

@@ -90,8 +90,27 @@ extension PushNotification {
     /// lost as a whole); a path into `data`, `extensions` or a JSON value of `liveActivity` removes that member.
     public func removing(_ paths: some Sequence<JSONPointer>) -> PushNotification {
         var out = self
+        // Leaves inside `data` and `extensions` (a payload of thousands of unknown keys loses them all) are
+        // grouped by parent and removed in one pass each: one at a time copied the object per path (issue 22).
+        var leaves: [ArraySlice<String>: Set<String>] = [:]
+        var others: [JSONPointer] = []
         for path in paths {
-            guard !path.tokens.isEmpty else { return PushNotification() }
+            let tokens = path.tokens
+            guard let first = tokens.first else { return PushNotification() }
+            if (first == "data" && tokens.count >= 2) || (first == "extensions" && tokens.count >= 3) {
+                leaves[tokens.dropLast(), default: []].insert(tokens[tokens.count - 1])
+            } else {
+                others.append(path)
+            }
+        }
+        for (parent, names) in leaves {
+            if parent.first == "data" {
+                out.data.removeLeaves(names, under: parent.dropFirst())
+            } else {
+                out.extensions.removeLeaves(names, under: parent.dropFirst())
+            }
+        }
+        for path in others {
             withUnsafeMutablePointer(to: &out) { target in
                 var remover = FieldRemover(target, path.tokens[...])
                 Self.declareFields(&remover)

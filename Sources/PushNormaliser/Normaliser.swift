@@ -181,7 +181,9 @@ public struct Normaliser: Sendable {
 
     // MARK: - Helpers
 
-    package func parse(_ bytes: some Collection<UInt8>) throws(NormalisationFailure) -> JSONValue {
+    /// Parses `bytes` within the normaliser's limits (``parser``); a syntax error is a `.invalidJSON` failure
+    /// with the located diagnostic.
+    public func parse(_ bytes: some Collection<UInt8>) throws(NormalisationFailure) -> JSONValue {
         do {
             return try parser.parse(bytes)
         } catch {

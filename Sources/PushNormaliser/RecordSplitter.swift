@@ -103,6 +103,17 @@ public struct RecordSplitter: Sendable {
     private var atRecordStart = true
     /// Bytes outside the array or between elements that are not `,` or whitespace.
     public private(set) var strayBytes = false
+    /// The line of the first empty array element (`[,`, `,,` or a trailing `,]`); nil when there is none.
+    public private(set) var firstEmptyElementLine: Int?
+    /// True once a `,` has separated two elements at the array's top level.
+    private var sawSeparator = false
+
+    /// True when an array was opened and its closing `]` has not been seen (at the end: the input was cut).
+    public var isUnclosed: Bool { shape == .jsonArray && started && !finished }
+    /// True inside an array element that is not complete (inside a nested value or a string).
+    public var isInsideElement: Bool { shape == .jsonArray && started && !finished && (depth > 0 || inString) }
+    /// The current line (after everything scanned).
+    public var currentLine: Int { line }
 
     /// A splitter for input of `shape`.
     public init(shape: Shape) { self.shape = shape }
@@ -141,32 +152,60 @@ public struct RecordSplitter: Sendable {
 
     /// The layout of an input beginning with `head`; nil until the bytes seen decide it (`atEnd`: there are no more).
     public static func layout(of head: some Collection<UInt8>, atEnd: Bool) -> Layout? {
-        var scanner = JSONStringScanner()
-        var depth = 0
-        var started = false
-        var firstLineComplete = false
-        for byte in head {
-            let isBlank = byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
-            if firstLineComplete {
-                if !isBlank { return .lines }
-                continue
-            }
-            if !started {
-                if isBlank { continue }
-                started = true
-            }
-            if scanner.advance(byte) { continue }
-            switch byte {
-            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
-            case 0x0A:
-                // The end of the first line: a value still open continues on the next lines.
-                if depth > 0 { return .document }
-                firstLineComplete = true
-            default: break
-            }
+        var scanner = LayoutScanner()
+        return scanner.scan(head, atEnd: atEnd)
+    }
+
+    /// ``layout(of:atEnd:)`` over an input that arrives in blocks: each byte is scanned once, however many blocks
+    /// it takes to decide (rescanning the head on every read made a long first line quadratic, issue 22).
+    public struct LayoutScanner: Sendable {
+        private var scanner = JSONStringScanner()
+        private var depth = 0
+        private var started = false
+        private var firstLineComplete = false
+        private var decided: Layout?
+        /// Bytes scanned so far: pass the input from here on.
+        public private(set) var scanned = 0
+
+        public init() {}
+
+        /// Scans `bytes` (the input after the first ``scanned`` bytes); the layout once decided.
+        public mutating func scan(_ bytes: some Collection<UInt8>, atEnd: Bool) -> Layout? {
+            if let decided { return decided }
+            decided = Self.decide(
+                bytes, atEnd: atEnd, scanner: &scanner, depth: &depth, started: &started,
+                firstLineComplete: &firstLineComplete, scanned: &scanned)
+            return decided
         }
-        return atEnd ? .document : nil
+
+        private static func decide(
+            _ head: some Collection<UInt8>, atEnd: Bool, scanner: inout JSONStringScanner, depth: inout Int,
+            started: inout Bool, firstLineComplete: inout Bool, scanned: inout Int
+        ) -> Layout? {
+            for byte in head {
+                scanned += 1
+                let isBlank = byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+                if firstLineComplete {
+                    if !isBlank { return .lines }
+                    continue
+                }
+                if !started {
+                    if isBlank { continue }
+                    started = true
+                }
+                if scanner.advance(byte) { continue }
+                switch byte {
+                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+                case 0x0A:
+                    // The end of the first line: a value still open continues on the next lines.
+                    if depth > 0 { return .document }
+                    firstLineComplete = true
+                default: break
+                }
+            }
+            return atEnd ? .document : nil
+        }
     }
 
     // MARK: - Records in the caller's buffer
@@ -187,6 +226,10 @@ public struct RecordSplitter: Sendable {
         base += consumed
         return consumed
     }
+
+    /// Leaves `count` bytes of the stream out: those after the carried bytes and before the next buffer (the middle
+    /// of a line over the size limit, read and not kept). Positions after them stay true to the stream.
+    public mutating func skip(_ count: Int) { base += count }
 
     /// Ends the input: the bytes left over (`buffer`, as carried by the last ``split(_:carried:into:)``) make
     /// the last record, if they hold one (an unterminated last line, or an unterminated array element, which then
@@ -325,14 +368,21 @@ public struct RecordSplitter: Sendable {
                 atRecordStart = false
             case UInt8(ascii: "]") where depth == 0:
                 finished = true
+                let before = spans.count
                 emit(buffer, from: start, to: at, next: next, line: line, into: &spans)
+                if spans.count == before && (sawSeparator || count > 0) && firstEmptyElementLine == nil {
+                    firstEmptyElementLine = line
+                }
                 atRecordStart = true
                 start = next
             case UInt8(ascii: "]"), UInt8(ascii: "}"):
                 depth -= 1
                 atRecordStart = false
             case UInt8(ascii: ",") where depth == 0:
+                let before = spans.count
                 emit(buffer, from: start, to: at, next: next, line: line, into: &spans)
+                if spans.count == before && firstEmptyElementLine == nil { firstEmptyElementLine = line }
+                sawSeparator = true
                 atRecordStart = true
                 start = next
             default:
@@ -370,6 +420,55 @@ public struct RecordSplitter: Sendable {
             at += 1
         }
         return end
+    }
+
+    // MARK: - Resynchronisation
+
+    /// Where the elements after a broken one start, in `buffer` (the broken element and everything after it, when
+    /// the input ended inside that element): the first `,` outside strings followed by whitespace and a `{` or `[`
+    /// from which the rest splits into at least one element and ends the array cleanly (or ends inside another
+    /// broken element). `comma` is that `,`, `resume` the byte after it, `lines` the newlines before `resume`.
+    /// At most 16 candidates are tried, so the search costs at most 16 passes over `buffer`.
+    public static func resynchronisationPoint(
+        in buffer: UnsafeBufferPointer<UInt8>
+    ) -> (comma: Int, resume: Int, lines: Int)? {
+        var index = 0
+        var inString = false
+        var tried = 0
+        while index < buffer.count && tried < 16 {
+            let byte = buffer[index]
+            if inString {
+                if byte == UInt8(ascii: "\\") {
+                    index += 2
+                    continue
+                }
+                if byte == UInt8(ascii: "\"") || byte == 0x0A { inString = false }
+                index += 1
+                continue
+            }
+            if byte == UInt8(ascii: "\"") { inString = true }
+            guard byte == UInt8(ascii: ",") else {
+                index += 1
+                continue
+            }
+            var next = index + 1
+            while next < buffer.count, isSpace(buffer[next]) { next += 1 }
+            if next < buffer.count && (buffer[next] == UInt8(ascii: "{") || buffer[next] == UInt8(ascii: "[")) {
+                tried += 1
+                var trial = RecordSplitter(shape: .jsonArray, resumingAt: Position())
+                var spans: [Span] = []
+                let rest = UnsafeBufferPointer(rebasing: buffer[(index + 1)...])
+                let consumed = trial.split(rest, carried: 0, into: &spans)
+                let inside = trial.isInsideElement
+                trial.splitEnd(UnsafeBufferPointer(rebasing: rest[consumed...]), into: &spans)
+                if !spans.isEmpty && !trial.strayBytes && (trial.finished || inside) {
+                    let lines = buffer[..<(index + 1)].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+                    return (index, index + 1, lines)
+                }
+            }
+            index += 1
+        }
+        return nil
     }
 
     // MARK: - Records as arrays

@@ -53,7 +53,7 @@ public enum OpenRPCDocument {
                         data: ["path": .string(name)]))
             }
             do {
-                return .success(try JSONParser(maximumBytes: 16 << 20).parse(bytes))
+                return .success(try JSONParser(maximumBytes: maximumDocumentBytes).parse(bytes))
             } catch {
                 return .failure(
                     RPCError(
@@ -77,6 +77,10 @@ public enum OpenRPCDocument {
     }
 
     /// The whole file, or nil.
+    /// The largest OpenRPC document file read (16 MiB); a longer one is read only that far, and refused.
+    static let maximumDocumentBytes = 16 << 20
+
+    /// The file at `path`, at most ``maximumDocumentBytes`` + 1 bytes of it (`--openrpc /dev/zero` ends).
     static func readFile(_ path: String) -> [UInt8]? {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { return nil }
@@ -89,6 +93,7 @@ public enum OpenRPCDocument {
             if count < 0 { return nil }
             if count == 0 { return bytes }
             bytes.append(contentsOf: block[0..<count])
+            if bytes.count > maximumDocumentBytes { return bytes }
         }
     }
 }

@@ -49,6 +49,14 @@ package struct RPCReply: Sendable {
         self.outcome = outcome
     }
 
+    /// Its size on the wire, near enough to bound a batch's replies (the id's text and the framing counted).
+    package var estimatedSize: Int {
+        switch outcome {
+        case .success(let result): return 40 + id.wireText.count + JSONWriter.compactSize(of: result)
+        case .failure(let error): return 40 + id.wireText.count + JSONWriter.compactSize(of: error.jsonValue)
+        }
+    }
+
     package var jsonValue: JSONValue {
         switch outcome {
         case .success(let result): return RPCServer.resultReply(id: id, result)

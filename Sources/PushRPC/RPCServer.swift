@@ -110,11 +110,47 @@ public struct RPCServer: Sendable {
         }
         if batch.isEmpty { return .one(RPCReply(id: .null, .failure(.invalidRequest("empty batch")))) }
         var replies: [RPCReply] = []
+        var total = 2  // the brackets
+        var full = false
         for (index, element) in batch.enumerated() {
             let text = index < numberTexts.count ? numberTexts[index] : nil
-            if let reply = replyToSingle(element, numberText: text) { replies.append(reply) }
+            if full {
+                if let reply = tooLarge(element, numberText: text) { replies.append(reply) }
+                continue
+            }
+            guard var reply = replyToSingle(element, numberText: text) else { continue }
+            let size = reply.estimatedSize + 1
+            if total + size > options.maxBatchReplyBytes {
+                full = true
+                logger.log(
+                    .warning,
+                    "batch reply over \(options.maxBatchReplyBytes) bytes (--max-batch-reply-bytes): requests from "
+                        + "element \(index + 1) of \(batch.count) on answered -32603")
+                reply = RPCReply(id: reply.id, .failure(Self.batchReplyTooLarge(options.maxBatchReplyBytes)))
+            }
+            total += size
+            replies.append(reply)
         }
         return replies.isEmpty ? nil : .batch(replies)
+    }
+
+    /// The error of a batch element past the bound on the batch's replies.
+    static func batchReplyTooLarge(_ limit: Int) -> RPCError {
+        RPCError(
+            .internalError, "batch reply too large: the replies before it reached the limit of \(limit) bytes "
+                + "(--max-batch-reply-bytes); send it again alone or in a smaller batch",
+            data: ["reason": "batch-reply-too-large"])
+    }
+
+    /// The reply to a batch element once the batch's replies are full: its id and -32603 (nothing for a
+    /// notification; an invalid request's own error).
+    private func tooLarge(_ message: JSONValue, numberText: String?) -> RPCReply? {
+        switch RPCRequest.read(message, numberText: numberText) {
+        case .success(let request):
+            return request.id.map { RPCReply(id: $0, .failure(Self.batchReplyTooLarge(options.maxBatchReplyBytes))) }
+        case .failure(let failure):
+            return RPCReply(id: failure.id, .failure(failure.error))
+        }
     }
 
     /// A complete error reply.

@@ -79,6 +79,7 @@ struct Arguments {
 
     private mutating func record(_ option: CommandOption, value: String?, as typed: String) throws(UsageError) {
         if let value {
+            try Self.checkRange(option.name, value, command: spec?.name)
             if let earlier = values[option.name], earlier != value {
                 throw UsageError(
                     message: "\(typed) given twice (\"\(earlier)\" and \"\(value)\")", command: spec?.name)

@@ -224,8 +224,18 @@ enum BatchCommand {
             write(chunk)
         }
 
+        /// Problems of an input's structure that are no record's (an array cut short, an empty element): each is
+        /// said on stderr, located, and makes the exit status 1.
+        var inputProblems = 0
+
+        /// Says a problem of the input's structure and counts it.
+        func inputProblem(_ message: String) {
+            inputProblems += 1
+            IO.stderr("pushnorm: \(input == "-" ? "standard input" : input): \(message)\n")
+        }
+
         /// The exit status the records give (output failures aside).
-        var status: Int32 { tally.failed > 0 ? ExitStatus.invalidInput : ExitStatus.ok }
+        var status: Int32 { tally.failed > 0 || inputProblems > 0 ? ExitStatus.invalidInput : ExitStatus.ok }
 
         /// The summary on stderr, of the records written; `stopped` says why it is short.
         func summary(stopped: String? = nil) {
@@ -261,6 +271,13 @@ enum BatchCommand {
         let outputPath = arguments.value("-o", or: "--output").flatMap { $0 == "-" ? nil : $0 }
         let errorsPath = arguments.value("--errors")
         let resume = arguments.flags.contains("--resume")
+        // Refused before anything is opened, so a refusal leaves nothing behind.
+        if let outputPath, let errorsPath, IO.sameFile(outputPath, errorsPath) {
+            throw Arguments.UsageError(
+                message: "-o and --errors name the same file (\(outputPath)): each needs its own",
+                command: arguments.spec?.name)
+        }
+        for input in inputs where input != "-" { try IO.checkReadable(input) }
         var saved: Checkpoint?
         var checkpoint: Checkpoint?
         var checkpointPath: String?
@@ -315,7 +332,16 @@ enum BatchCommand {
                 if saved.single { continue }  // a single-payload input, done
                 start = saved.position
             }
-            try stream(input, converter, sink, resumingAt: start)
+            do {
+                try stream(input, converter, sink, resumingAt: start)
+            } catch {
+                // An input that cannot be read: nothing is left behind (a resumable run keeps its partial files
+                // and checkpoint, which claim only what was written).
+                output.abandon(keeping: resume)
+                errors?.abandon(keeping: resume)
+                sink.summary(stopped: "input failed")
+                throw error
+            }
         }
         sink.finish()
         if let failure = sink.failure {
@@ -443,6 +469,12 @@ enum BatchCommand {
         var consumed = 0
         var scanned = 0
         var whole = false  // one document spread over lines: read it all
+        /// A record is refused past the parser's limit: only its first `keep` bytes (which the parser refuses as
+        /// too large) are kept; the rest of an over-long line is read and dropped as it streams (`skipping`), never
+        /// buffered or rescanned.
+        let keep = converter.normaliser.parser.maximumBytes + 1
+        var skipping = false
+        var layoutScanner = RecordSplitter.LayoutScanner()
         /// Hands `chunk` on (its records end at `consumed`) and starts the next one with the bytes after them.
         func handOn() {
             let next = pipeline.emptyChunk()
@@ -484,11 +516,44 @@ enum BatchCommand {
             let at = chunk.length
             let n = chunk.input.withUnsafeMutableBytes { read(fd, $0.baseAddress.map { $0 + at }, room) }
             if n < 0 && errno == EINTR { continue }
-            if n <= 0 { break }
+            if n < 0 {
+                throw Arguments.UsageError(message: "cannot read \(input): \(String(cString: strerror(errno)))")
+            }
+            if n == 0 { break }
             sink.inputBytes += n
             chunk.length += n
-            if var records = splitter {
+            if skipping, var records = splitter {
+                let newline = chunk.input.withUnsafeBufferPointer { buffer -> Int? in
+                    guard let base = buffer.baseAddress, let found = memchr(base + at, 0x0A, n) else { return nil }
+                    return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                }
+                let dropped = (newline ?? chunk.length) - at
+                if let newline {
+                    chunk.input.replaceSubrange(at..<(at + chunk.length - newline), with: chunk.input[newline..<chunk.length])
+                    skipping = false
+                }
+                chunk.length -= dropped
+                records.skip(dropped)
+                splitter = records
+                if skipping { continue }
+            }
+            if whole && chunk.length > keep {
+                // One document over the limit: its first bytes say so; the rest is not read.
+                chunk.length = keep
+                break
+            }
+            /// Splits, then keeps only the start of an NDJSON line that runs past the limit.
+            func splitBounded(_ records: inout RecordSplitter) {
                 split(&records, end: false)
+                if records.shape == .ndjson && chunk.length - consumed > keep {
+                    records.skip(chunk.length - consumed - keep)
+                    chunk.length = consumed + keep
+                    scanned = keep
+                    skipping = true
+                }
+            }
+            if var records = splitter {
+                splitBounded(&records)
                 splitter = records
             } else if !whole {
                 // Decide the shape from the first bytes and the line structure (nothing is parsed): an array;
@@ -497,15 +562,18 @@ enum BatchCommand {
                 guard let first = head.first(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) })
                 else { continue }
                 if first != UInt8(ascii: "[") {
-                    guard let layout = RecordSplitter.layout(of: head, atEnd: false) else { continue }
+                    let layout = layoutScanner.scan(head[layoutScanner.scanned...], atEnd: false)
                     if layout == .document {
                         whole = true
                         continue
                     }
+                    // Undecided while the first line goes on; past the limit it is one record (refused), and the
+                    // lines after it are records.
+                    if layout == nil && chunk.length <= keep { continue }
                 }
                 var records = RecordSplitter(shape: RecordSplitter.shape(startingWith: first))
                 sink.shape = records.shape
-                split(&records, end: false)
+                splitBounded(&records)
                 splitter = records
             }
             if !whole && !chunk.spans.isEmpty
@@ -516,14 +584,61 @@ enum BatchCommand {
         }
         if sink.failure != nil { return }  // the chunks in flight: waited for (`stop`), not written
         if var records = splitter {
+            // The input ended inside an array element: it is broken, and swallowed every element after it.
+            // Resynchronise at the next element that starts a clean rest of the array, so those are read and
+            // counted; the broken one fails on its own.
+            var resynchronised = 0
+            while records.isInsideElement, resynchronised < 64 {
+                let point = chunk.input.withUnsafeBufferPointer { buffer in
+                    RecordSplitter.resynchronisationPoint(in: UnsafeBufferPointer(rebasing: buffer[consumed..<chunk.length]))
+                }
+                guard let point else { break }
+                resynchronised += 1
+                let end = chunk.length
+                let carriedStart = consumed
+                chunk.length = consumed + point.comma
+                split(&records, end: true)  // the broken element, alone
+                let broken = chunk.spans.last
+                chunk.length = end
+                var lines = point.lines
+                if let broken {
+                    // Newlines before the broken element's first byte are in its line already.
+                    lines -= chunk.input[carriedStart..<broken.start].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+                }
+                let line = (broken?.line ?? records.currentLine) + lines
+                var next = carriedStart + point.resume
+                var nextLine = line
+                while next < end, [0x20, 0x0A, 0x0D, 0x09].contains(chunk.input[next]) {
+                    if chunk.input[next] == 0x0A { nextLine += 1 }
+                    next += 1
+                }
+                sink.inputProblem(
+                    "array element \(broken?.index ?? records.position.records) (line \(broken?.line ?? line)) is not "
+                        + "closed; the elements after it are read from line \(nextLine) on (resynchronised)")
+                let offset = records.position.offset + (point.resume - point.comma)
+                records = RecordSplitter(
+                    shape: .jsonArray,
+                    resumingAt: RecordSplitter.Position(offset: offset, line: line, records: records.position.records))
+                consumed = carriedStart + point.resume
+                scanned = 0
+                split(&records, end: false)
+            }
             split(&records, end: true)
             if records.strayBytes {
                 IO.stderr("pushnorm: \(input): bytes outside the top-level array were ignored\n")
             }
+            if let line = records.firstEmptyElementLine {
+                sink.inputProblem("line \(line): json.syntax: an empty array element (`[,`, `,,` or a trailing `,]`)")
+            }
+            if records.isUnclosed {
+                sink.inputProblem(
+                    "line \(records.currentLine): json.truncated: the top-level array is not closed (the input "
+                        + "ends inside it, after record \(records.position.records))")
+            }
         } else {
             let head = chunk.input[..<chunk.length]
             if !head.contains(where: { !($0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09) }) { return }
-            if whole || RecordSplitter.layout(of: head, atEnd: true) == .document {
+            if whole || layoutScanner.scan(head[layoutScanner.scanned...], atEnd: true) == .document {
                 // One document, whitespace and all, so that a syntax error is located at the input's own line
                 // and column.
                 sink.single = true
@@ -566,6 +681,7 @@ enum BatchCommand {
             }
             (checkpoint, checkpointPath) = try ResumePlan.directory(
                 directory, names: names, outDirectory: outDirectory)
+            TemporaryFiles.removeStale(in: outDirectory)
         }
         let sink = Sink(
             output: .standardOutput(), errors: nil, arguments: arguments, isConvert: false, converter: converter)
@@ -593,11 +709,26 @@ enum BatchCommand {
         }
         while start < names.count {
             let slice = names[start..<min(names.count, start + batchSize)]
-            let records = slice.enumerated().map { offset, name in
-                RecordSplitter.Record(
-                    bytes: (try? IO.readInput(directory + "/" + name)) ?? [], line: 1, index: start + offset + 1)
+            var unreadable: [(offset: Int, message: String)] = []
+            let limit = converter.normaliser.parser.maximumBytes + 1
+            var records: [RecordSplitter.Record] = []
+            for (offset, name) in slice.enumerated() {
+                var bytes: [UInt8] = []
+                do throws(Arguments.UsageError) {
+                    bytes = try IO.readInput(directory + "/" + name, limit: limit)
+                } catch {
+                    unreadable.append((offset, error.message))
+                }
+                records.append(RecordSplitter.Record(bytes: bytes, line: 1, index: start + offset + 1))
             }
-            let outcomes = converter.process(records)
+            var outcomes = converter.process(records)
+            for (offset, message) in unreadable {
+                // Said as it is, not parsed as an empty file ("truncated at byte 0").
+                outcomes[offset].failed = true
+                outcomes[offset].output = nil
+                outcomes[offset].lost = []
+                outcomes[offset].diagnostics = [Diagnostic(.error, .inputUnreadable, at: .root, message)]
+            }
             for (offset, (name, outcome)) in zip(slice, outcomes).enumerated() {
                 if outcome.failed {
                     failed += 1
@@ -656,4 +787,9 @@ enum BatchCommand {
             throw error
         }
     }
+}
+
+extension DiagnosticCode {
+    /// A file of a directory input could not be read (the message names it and says why).
+    static let inputUnreadable: DiagnosticCode = "core.input.unreadable"
 }

@@ -110,7 +110,7 @@ struct Checkpoint {
     /// Reads the checkpoint at `path`: nil when there is none; throws a usage error when it is unreadable.
     static func load(_ path: String) throws(Arguments.UsageError) -> Checkpoint? {
         guard access(path, F_OK) == 0 else { return nil }
-        let bytes = try IO.readInput(path)
+        let bytes = try IO.readInput(path, limit: JSONParser.defaultMaximumBytes + 1)
         guard let json = try? JSONParser().parse(bytes), let checkpoint = Checkpoint(json: json) else {
             throw Arguments.UsageError(
                 message: "--resume: the checkpoint \(path) is not one this version of pushnorm can read; "

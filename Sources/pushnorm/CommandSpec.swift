@@ -104,6 +104,9 @@ struct CommandSpec: Sendable {
             options: [
                 .valued("--max-message-bytes", "N", "largest message accepted (default 1048576)"),
                 .valued(
+                    "--max-batch-reply-bytes", "N",
+                    "largest reply to a batch (default 16777216); past it each remaining request gets -32603"),
+                .valued(
                     "--options", "FILE",
                     "server-wide default format options; a call's `options` overrides them key by key"),
                 .valued("--openrpc", "PATH", "serve this OpenRPC document instead of the built-in one"),

@@ -70,7 +70,8 @@ enum Commands {
     /// `--options FILE`, parsed; nil when absent.
     static func optionsJSON(_ arguments: Arguments) throws(Arguments.UsageError) -> JSONValue? {
         guard let path = arguments.value("--options") else { return nil }
-        let bytes = try IO.readInput(path)
+        // Bounded as a payload is (1 MiB): `--options /dev/zero` ends.
+        let bytes = try IO.readInput(path, limit: JSONParser.defaultMaximumBytes + 1)
         do { return try JSONParser().parse(bytes) } catch {
             throw Arguments.UsageError(message: "--options \(path): \(error)", command: arguments.spec?.name)
         }
@@ -92,7 +93,7 @@ enum Commands {
 
     static func single(_ arguments: Arguments) throws(Arguments.UsageError) -> [UInt8] {
         guard arguments.positionals.count <= 1 else { throw Arguments.UsageError(message: "one input at a time") }
-        return try IO.readInput(arguments.positionals.first)
+        return try IO.readInput(arguments.positionals.first, limit: try arguments.parser().maximumBytes + 1)
     }
 
     /// `pushnorm: no records in INPUT (empty input)` on stderr: exit 1, for an input with nothing but whitespace.

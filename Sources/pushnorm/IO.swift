@@ -24,9 +24,30 @@ enum IO {
         return out
     }
 
-    /// Reads a path, or standard input for `-` / nil.
-    static func readInput(_ path: String?) throws(Arguments.UsageError) -> [UInt8] {
-        guard let path, path != "-" else { return readAll(0) }
+    /// Reads at most `limit` bytes of a file descriptor (a read error throws, naming `name`).
+    static func readBounded(_ fd: Int32, name: String, limit: Int) throws(Arguments.UsageError) -> [UInt8] {
+        var out: [UInt8] = []
+        var block = [UInt8](repeating: 0, count: 1 << 16)
+        while out.count < limit {
+            let want = min(block.count, limit - out.count)
+            let n = block.withUnsafeMutableBytes { posixRead(fd, $0.baseAddress, want) }
+            if n > 0 {
+                out.append(contentsOf: block[0..<n])
+            } else if n < 0 && errno == EINTR {
+                continue
+            } else if n < 0 {
+                throw Arguments.UsageError(message: "cannot read \(name): \(String(cString: strerror(errno)))")
+            } else {
+                break
+            }
+        }
+        return out
+    }
+
+    /// Reads a path, or standard input for `-` / nil: at most `limit` bytes (pass a payload limit + 1, so that
+    /// a longer input is refused as too large by the parser without being read whole).
+    static func readInput(_ path: String?, limit: Int = Int.max) throws(Arguments.UsageError) -> [UInt8] {
+        guard let path, path != "-" else { return try readBounded(0, name: "standard input", limit: limit) }
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else {
             throw Arguments.UsageError(message: "cannot open \(path): \(String(cString: strerror(errno)))")
@@ -38,7 +59,38 @@ enum IO {
                 message: "\(path) is a directory, not a JSON file (convert DIR -o OUT and validate DIR take a directory"
                     + " of .json files)")
         }
-        return readAll(fd)
+        return try readBounded(fd, name: path, limit: limit)
+    }
+
+    /// Checks that `path` can be read as a file of records: it opens, and is not a directory (a directory is an
+    /// input only alone: `convert DIR -o OUT`, `validate DIR`).
+    static func checkReadable(_ path: String) throws(Arguments.UsageError) {
+        // stat and access, not open: opening a FIFO would wait for its writer, and closing it again lose its data.
+        var info = stat()
+        guard stat(path, &info) == 0, access(path, R_OK) == 0 else {
+            throw Arguments.UsageError(message: "cannot open \(path): \(String(cString: strerror(errno)))")
+        }
+        if info.st_mode & S_IFMT == S_IFDIR {
+            throw Arguments.UsageError(
+                message: "\(path) is a directory: a directory of .json files is an input only alone "
+                    + "(convert DIR -o OUT, validate DIR)")
+        }
+    }
+
+    /// True when two paths name one file: the same path once their folders are resolved, or the same inode.
+    static func sameFile(_ first: String, _ second: String) -> Bool {
+        func resolved(_ path: String) -> String {
+            let slash = path.lastIndex(of: "/")
+            let folder = slash.map { String(path[..<$0]) } ?? "."
+            let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+            guard let real = realpath(folder.isEmpty ? "/" : folder, nil) else { return path }
+            defer { free(real) }
+            return String(cString: real) + "/" + name
+        }
+        if resolved(first) == resolved(second) { return true }
+        var a = stat()
+        var b = stat()
+        return stat(first, &a) == 0 && stat(second, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino
     }
 
     /// Writes all bytes; false when the descriptor is closed.
@@ -177,3 +229,6 @@ enum IO {
         return nil
     }
 }
+
+// The C call under a name `IO.readBounded` does not shadow.
+private func posixRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }

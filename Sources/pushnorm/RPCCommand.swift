@@ -11,6 +11,7 @@ enum RPCCommand {
     static func serverOptions(_ arguments: Arguments) throws(Arguments.UsageError) -> RPCServerOptions {
         var options = RPCServerOptions()
         if let bytes = try arguments.int("--max-message-bytes") { options.maxMessageBytes = bytes }
+        if let bytes = try arguments.int("--max-batch-reply-bytes") { options.maxBatchReplyBytes = bytes }
         if let text = arguments.value("--log-level") {
             guard let level = RPCLogLevel(rawValue: text) else {
                 throw Arguments.UsageError(

@@ -63,6 +63,17 @@ final class RecordChunk: @unchecked Sendable {
     /// Makes room for `count` more input bytes after `length` (doubling).
     func reserve(_ count: Int) {
         guard input.count - length < count else { return }
-        input.append(contentsOf: repeatElement(0, count: max(input.count, length + count - input.count)))
+        // A new buffer holding the `length` bytes in use, the rest left as it comes (a byte is read into before it
+        // is looked at): zero-filling every doubling cost more than reading a record of several hundred KiB.
+        let size = max(input.count * 2, length + count)
+        let used = length
+        input = input.withUnsafeBufferPointer { old in
+            [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+                if used > 0, let from = old.baseAddress, let to = buffer.baseAddress {
+                    to.update(from: from, count: used)
+                }
+                initialized = size
+            }
+        }
     }
 }

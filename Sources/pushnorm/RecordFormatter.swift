@@ -22,6 +22,8 @@ struct RecordFormatter: Sendable {
     let allowInvalid: Bool
     /// validate `--full`: each result also names the format read and holds the notification.
     let full: Bool
+    /// The inputs, when there are several: each error record names the one it comes from.
+    let inputs: [String]?
 
     init(converter: BatchConverter, arguments: Arguments, isConvert: Bool, errorsApart: Bool) {
         self.converter = converter
@@ -32,6 +34,7 @@ struct RecordFormatter: Sendable {
         pretty = arguments.flags.contains("--pretty")
         allowInvalid = arguments.flags.contains("--allow-invalid")
         full = arguments.flags.contains("--full")
+        inputs = arguments.positionals.count > 1 ? arguments.positionals : nil
     }
 
     /// Processes every record of `chunk` and fills its outputs, marks and tally.
@@ -48,7 +51,7 @@ struct RecordFormatter: Sendable {
     /// Writes what `outcome` becomes into `chunk`'s outputs, and its mark and counts.
     func append(_ outcome: BatchConverter.Outcome, to chunk: RecordChunk, written: inout Int) {
         if isConvert {
-            emitConverted(outcome, chunk: chunk, written: &written)
+            emitConverted(outcome, chunk: chunk, written: &written, input: inputName(chunk))
         } else {
             emitValidated(outcome, chunk: chunk)
         }
@@ -64,20 +67,28 @@ struct RecordFormatter: Sendable {
                 codesEnd: chunk.codes.count, failed: outcome.failed, lossy: lossy))
     }
 
-    private func errorRecord(_ outcome: BatchConverter.Outcome) -> JSONValue {
-        let first = outcome.diagnostics.first { $0.severity == .error } ?? outcome.diagnostics.first
-        return [
-            "error": [
-                "record": .integer(Int64(outcome.index)), "line": .integer(Int64(outcome.line)),
-                "code": .string(first?.code.rawValue ?? "core.unknown"),
-                "path": .string(first?.path.description ?? ""),
-                "message": .string(first?.message ?? "failed"),
-                "diagnostics": .array(outcome.diagnostics.map(\.jsonValue)),
-            ]
-        ]
+    /// The input `chunk` comes from, when there are several.
+    private func inputName(_ chunk: RecordChunk) -> String? {
+        guard let inputs, chunk.inputIndex < inputs.count else { return nil }
+        return inputs[chunk.inputIndex] == "-" ? "standard input" : inputs[chunk.inputIndex]
     }
 
-    private func emitConverted(_ outcome: BatchConverter.Outcome, chunk: RecordChunk, written: inout Int) {
+    private func errorRecord(_ outcome: BatchConverter.Outcome, input: String?) -> JSONValue {
+        let first = outcome.diagnostics.first { $0.severity == .error } ?? outcome.diagnostics.first
+        var error = JSONObject()
+        if let input { error["input"] = .string(input) }
+        error["record"] = .integer(Int64(outcome.index))
+        error["line"] = .integer(Int64(outcome.line))
+        error["code"] = .string(first?.code.rawValue ?? "core.unknown")
+        error["path"] = .string(first?.path.description ?? "")
+        error["message"] = .string(first?.message ?? "failed")
+        error["diagnostics"] = .array(outcome.diagnostics.map(\.jsonValue))
+        return ["error": .object(error)]
+    }
+
+    private func emitConverted(
+        _ outcome: BatchConverter.Outcome, chunk: RecordChunk, written: inout Int, input: String?
+    ) {
         let single = chunk.single
         if chunk.shape == .jsonArray && !single {
             chunk.output.append(contentsOf: (written == 0 ? "[\n" : ",\n").utf8)
@@ -85,11 +96,11 @@ struct RecordFormatter: Sendable {
         written += 1
         if outcome.failed {
             if errorsApart {
-                JSONWriter().write(errorRecord(outcome), into: &chunk.errors)
+                JSONWriter().write(errorRecord(outcome, input: input), into: &chunk.errors)
                 chunk.errors.append(0x0A)
                 chunk.output.append(contentsOf: "null".utf8)
             } else {
-                JSONWriter().write(errorRecord(outcome), into: &chunk.output)
+                JSONWriter().write(errorRecord(outcome, input: input), into: &chunk.output)
             }
         } else if let bytes = outcome.output {
             if reportLoss {
@@ -114,6 +125,7 @@ struct RecordFormatter: Sendable {
         guard records || chunk.single else { return }
         var result = JSONObject()
         if !chunk.single {
+            if let input = inputName(chunk) { result["input"] = .string(input) }
             result["record"] = .integer(Int64(outcome.index))
             result["line"] = .integer(Int64(outcome.line))
         }

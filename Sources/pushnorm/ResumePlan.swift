@@ -32,6 +32,9 @@ struct ResumePlan {
         self.outputPath = outputPath
         self.errorsPath = errorsPath
         let partial = OutputFile.partialPath(for: outputPath)
+        for path in [outputPath] + (errorsPath.map { [$0] } ?? []) {
+            TemporaryFiles.removeStale(in: Self.folder(of: OutputFile.partialPath(for: path)))
+        }
         checkpointPath = String(partial.dropLast(OutputFile.partialSuffix.count)) + Checkpoint.suffix
         var identities: [InputIdentity] = []
         for input in inputs {
@@ -105,6 +108,13 @@ struct ResumePlan {
                     + "modification times) changed since \(path) was written; remove it to start over")
         }
         return (saved, path)
+    }
+
+    /// The folder holding `path` (`.` for a bare name).
+    static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let folder = String(path[..<slash])
+        return folder.isEmpty ? "/" : folder
     }
 
     /// A run killed after its checkpoint said the output was complete: finishes the renames and reports it.

@@ -28,6 +28,21 @@ enum TemporaryFiles {
         }
     }
 
+    /// Removes the working files (`NAME.pushnorm-tmp-PID`) that runs killed with SIGKILL left in `folder`: those
+    /// whose process is gone. `--resume` calls it, so a resumed run leaves nothing of the killed ones behind.
+    static func removeStale(in folder: String) {
+        let marker = ".pushnorm-tmp-"
+        for name in IO.directoryEntries(folder) {
+            guard let range = name.ranges(of: marker).last else { continue }
+            let digits = name[range.upperBound...]
+            guard !digits.isEmpty, digits.allSatisfy(\.isNumber), let pid = Int32(digits), pid != getpid() else {
+                continue
+            }
+            // Signal 0 probes: ESRCH says no such process (EPERM: alive, another user's).
+            if kill(pid, 0) != 0 && errno == ESRCH { unlink(folder + "/" + name) }
+        }
+    }
+
     static func forget(_ path: String) {
         for slot in 0..<capacity {
             guard let entry = slots[slot], String(cString: entry) == path else { continue }

@@ -245,7 +245,11 @@ struct HostileInputTests {
             ("-9223372036854775808", .integer(.min)),
             ("-0", .integer(0)),
             ("-0.0", .double(-0.0)),
-            ("1e-999", .double(0)),
+            // Underflow is refused as overflow is (issue 22): a non-zero number that would read as 0.
+            ("1e-999", nil),
+            ("-1e-400", nil),
+            ("0e-999", .double(0)),
+            ("0.000e-400", .double(0)),
             ("5e-324", .double(.leastNonzeroMagnitude)),
             ("1.7976931348623157e308", .double(.greatestFiniteMagnitude)),
         ] as [(String, JSONValue?)])

@@ -140,11 +140,12 @@ extension APNsWire {
         }
         if readLive { context.record("liveActivity", from: path) }
         var rest = JSONObject()
+        var named = context.diagnostics.keysNamed(under: path)
         for (position, member) in members.enumerated() {
             if let claimed, source.key(member.key, isString: claimed) { continue }
             if lines[position] >= 0, taken & (1 << lines[position]) != 0 { continue }
             let key = source.keyString(member.key)
-            if !context.diagnostics.contains(where: { $0.path == path.appending(key) }) {
+            if named.insert(key).inserted {
                 context.diagnostics.info(
                     .apnsUnknownKey, at: path.appending(key), "`aps.\(key)` is not modelled; kept and rendered back in place")
             }
@@ -241,10 +242,11 @@ extension APNsWire {
             }
         }
         var rest = JSONObject()
+        var named = context.diagnostics.keysNamed(under: path)
         for (position, member) in members.enumerated() {
             if lines[position] >= 0, taken & (1 << lines[position]) != 0 { continue }
             let key = source.keyString(member.key)
-            if !context.diagnostics.contains(where: { $0.path == path.appending(key) }) {
+            if named.insert(key).inserted {
                 context.diagnostics.info(
                     .apnsUnknownKey, at: path.appending(key),
                     "`aps.alert.\(key)` is not modelled; kept and rendered back in place")
