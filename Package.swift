@@ -127,9 +127,18 @@ let package = Package(
             dependencies: ["PushNormaliser", "APNsAdapter", "PushCore", "JSONCodec", "PushTestSupport", "AdapterContract"],
             exclude: ["Fixtures"]
         ),
+        // The batch summary model and the HTML migration report rendered from it.
+        .target(
+            name: "PushReport",
+            dependencies: ["PushNormaliser", "PushCore", "JSONCodec"]
+        ),
+        .testTarget(
+            name: "PushReportTests",
+            dependencies: ["PushReport", "PushNormaliser", "PushCore", "JSONCodec"]
+        ),
         .target(
             name: "PushRPC",
-            dependencies: ["PushNormaliser", "PushCore", "JSONCodec"]
+            dependencies: ["PushReport", "PushNormaliser", "PushCore", "JSONCodec"]
         ),
         .testTarget(
             name: "PushRPCTests",
@@ -143,7 +152,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "pushnorm",
-            dependencies: ["PushRPC", "PushNormaliser", "PushCore", "JSONCodec"]
+            dependencies: ["PushRPC", "PushReport", "PushNormaliser", "PushCore", "JSONCodec"]
         ),
 
         // MARK: Benchmarks (not a product; `make bench`)

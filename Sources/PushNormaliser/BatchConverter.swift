@@ -30,6 +30,9 @@ public struct BatchConverter: Sendable {
         /// Validate: the format read and the notification validated (nil when unreadable).
         public var format: String? = nil
         public var notification: PushNotification? = nil
+        /// Findings about the run rather than the record (``Normaliser/runNotices``), taken out of `diagnostics`:
+        /// a batch reports each once.
+        public var notices: [Diagnostic] = []
     }
 
     public var normaliser: Normaliser
@@ -66,6 +69,7 @@ public struct BatchConverter: Sendable {
                 outcome.output = result.compactBytes
                 outcome.lost = result.lost
                 outcome.diagnostics = result.diagnostics
+                outcome.format = result.from
             } catch {
                 outcome.failed = true
                 outcome.diagnostics =
@@ -79,6 +83,10 @@ public struct BatchConverter: Sendable {
             outcome.failed = !result.valid
             outcome.format = result.format
             outcome.notification = result.notification
+        }
+        if outcome.diagnostics.contains(where: { Normaliser.runNotices.contains($0.code) }) {
+            outcome.notices = outcome.diagnostics.filter { Normaliser.runNotices.contains($0.code) }
+            outcome.diagnostics.removeAll { Normaliser.runNotices.contains($0.code) }
         }
         return outcome
     }

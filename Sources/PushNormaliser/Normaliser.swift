@@ -80,7 +80,7 @@ public struct Normaliser: Sendable {
         }
         // Model and render findings are located through provenance, which may name a path the input lacks
         // (`/aps/sound/name` when `sound` was a string): keep each at its nearest enclosing value that exists.
-        diagnostics = diagnostics.map { $0.located { $0.nearestResolving(in: payload) } }
+        diagnostics = diagnostics.map { $0.locatedInInput { $0.nearestResolving(in: payload) } }
         return ValidationResult(
             valid: !diagnostics.containsErrors, diagnostics: diagnostics, format: result.format,
             notification: result.notification)
@@ -164,7 +164,7 @@ public struct Normaliser: Sendable {
         let locate = { (canonical: JSONPointer) in
             normalised.context.inputPath(for: canonical).nearestResolving(in: payload)
         }
-        var diagnostics = normalised.diagnostics + rendered.diagnostics.map { $0.located(by: locate) }
+        var diagnostics = normalised.diagnostics + rendered.diagnostics.map { $0.locatedInInput(by: locate) }
         if strict && !rendered.lost.isEmpty {
             diagnostics += rendered.lost.map {
                 Diagnostic(.error, .conversionLost, at: locate($0.path), "\($0.path): \($0.reason)")
@@ -239,7 +239,7 @@ public struct Normaliser: Sendable {
     ) -> [Diagnostic] {
         do {
             let rendered = try render(n, format: target, options: options)
-            return rendered.diagnostics.map { $0.located(by: locate) }
+            return rendered.diagnostics.map { $0.locatedInInput(by: locate) }
                 + rendered.lost.map {
                     Diagnostic(
                         .warning, .conversionLost, at: locate($0.path),
@@ -369,6 +369,12 @@ extension Diagnostic {
     /// This finding with its path mapped by `locate` (a canonical-model path to an input path).
     func located(by locate: (JSONPointer) -> JSONPointer) -> Diagnostic {
         Diagnostic(severity, code, at: locate(path), message)
+    }
+
+    /// ``located(by:)``, except for a run notice (``Normaliser/runNotices``), which says something about the
+    /// target and stays at its canonical path (the input has no place for it: never the empty root path).
+    func locatedInInput(by locate: (JSONPointer) -> JSONPointer) -> Diagnostic {
+        Normaliser.runNotices.contains(code) ? self : located(by: locate)
     }
 }
 

@@ -1,6 +1,7 @@
 import JSONCodec
 import PushCore
 import PushNormaliser
+import PushReport
 
 /// Converts or validates a chunk's records and writes what each one becomes into the chunk: the converted payload
 /// (or `{"payload":…,"lost":[…]}` with `--report-loss`), the error record (into the output, or the `--errors`
@@ -22,6 +23,12 @@ struct RecordFormatter: Sendable {
     let allowInvalid: Bool
     /// validate `--full`: each result also names the format read and holds the notification.
     let full: Bool
+    /// `--summary` or `--report`: the chunk's records are counted for the summary (``ChunkSummary``).
+    let summarising: Bool
+    /// The failures and samples a summary keeps.
+    let limits = BatchSummary.Limits()
+    /// The source format asked for (`auto` or a name).
+    let from: String
 
     init(converter: BatchConverter, arguments: Arguments, isConvert: Bool, errorsApart: Bool) {
         self.converter = converter
@@ -32,21 +39,30 @@ struct RecordFormatter: Sendable {
         pretty = arguments.flags.contains("--pretty")
         allowInvalid = arguments.flags.contains("--allow-invalid")
         full = arguments.flags.contains("--full")
+        summarising = RunSummary.isWanted(arguments)
+        switch converter.operation {
+        case .convert(let from, _, _): self.from = from
+        case .validate(let format, _): from = format
+        }
     }
 
     /// Processes every record of `chunk` and fills its outputs, marks and tally.
     func process(_ chunk: RecordChunk) {
         var written = chunk.writtenBefore
+        chunk.summary.reset(summarising: summarising, limits: limits)
         chunk.input.withUnsafeBufferPointer { input in
             for span in chunk.spans {
                 let bytes = UnsafeBufferPointer(rebasing: input[span.start..<span.end])
-                append(converter.process(bytes, index: span.index, line: span.line), to: chunk, written: &written)
+                append(
+                    converter.process(bytes, index: span.index, line: span.line), to: chunk, written: &written,
+                    span: span.start..<span.end)
             }
         }
     }
 
     /// Writes what `outcome` becomes into `chunk`'s outputs, and its mark and counts.
-    func append(_ outcome: BatchConverter.Outcome, to chunk: RecordChunk, written: inout Int) {
+    func append(_ outcome: BatchConverter.Outcome, to chunk: RecordChunk, written: inout Int, span: Range<Int>? = nil) {
+        chunk.summary.note(outcome, span: span, from: from, single: chunk.single && isConvert)
         if isConvert {
             emitConverted(outcome, chunk: chunk, written: &written)
         } else {

@@ -1,0 +1,72 @@
+import PushCore
+import PushNormaliser
+import PushReport
+
+/// What a worker notes about a chunk's records beyond the tally, for the run's summary (``RunSummary``): the
+/// counts of the chunk's records (with `--summary` or `--report`), its first failures, a sample candidate for the
+/// first record of each distinct set of lost paths in the chunk, the run notices, and a single payload's losses.
+/// Filled by ``RecordFormatter`` on a worker, read by the writing thread (``RecordChunk``'s hand-over rules).
+struct ChunkSummary {
+    /// A lossy record that may become a sample: the first of its loss set in this chunk, and where its bytes are in
+    /// the chunk's input (the writer converts it again when it becomes a sample: at most the limit, per run).
+    struct Candidate {
+        var record: Int
+        var line: Int
+        var start: Int
+        var end: Int
+        var lost: [LostField]
+    }
+
+    /// The counts (inputs left to the writer); nil unless the run summarises.
+    var part: BatchSummary?
+    var candidates: [Candidate] = []
+    /// The loss sets of ``candidates``.
+    var lossSets: Set<[JSONPointer]> = []
+    /// Each run notice's first diagnostic and the records that had it.
+    var notices: [DiagnosticCode: (first: Diagnostic, records: Int)] = [:]
+    /// A single payload's lost fields (printed on stderr, as `render` does).
+    var singleLost: [LostField] = []
+
+    /// Notes `outcome`; `span` is where the record's bytes are in the chunk (nil when not there), `from` the format
+    /// asked for.
+    mutating func note(_ outcome: BatchConverter.Outcome, span: Range<Int>?, from: String, single: Bool) {
+        for notice in outcome.notices {
+            notices[notice.code, default: (notice, 0)].records += 1
+        }
+        if single { singleLost = outcome.failed ? [] : outcome.lost }
+        guard part != nil else { return }
+        let format = outcome.format ?? (from == "auto" ? nil : from)
+        part?.add(
+            failed: outcome.failed, lost: outcome.lost,
+            diagnostics: outcome.notices.isEmpty ? outcome.diagnostics : outcome.diagnostics + outcome.notices,
+            source: format, input: -1)
+        if outcome.failed {
+            let first = outcome.diagnostics.first { $0.severity == .error } ?? outcome.diagnostics.first
+            part?.addFailure(
+                BatchSummary.Failure(
+                    file: "", record: outcome.index, line: outcome.line, code: first?.code.rawValue ?? "core.unknown",
+                    path: first?.path.description ?? "", message: first?.message ?? "failed"))
+        } else if !outcome.lost.isEmpty, let span, (part?.limits.samples ?? 0) > 0 {
+            guard lossSets.insert(outcome.lost.map(\.path)).inserted else { return }
+            candidates.append(
+                Candidate(
+                    record: outcome.index, line: outcome.line, start: span.lowerBound, end: span.upperBound,
+                    lost: outcome.lost))
+        }
+    }
+
+    /// Empty, for the next chunk; `summarising` when the run keeps counts.
+    mutating func reset(summarising: Bool, limits: BatchSummary.Limits) {
+        if summarising {
+            var part = BatchSummary(operation: "", version: "", command: [], from: "", to: nil)
+            part.limits = limits
+            self.part = part
+        } else {
+            part = nil
+        }
+        candidates.removeAll(keepingCapacity: true)
+        lossSets.removeAll(keepingCapacity: true)
+        notices.removeAll()
+        singleLost = []
+    }
+}
