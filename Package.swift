@@ -142,7 +142,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PushRPCTests",
-            dependencies: ["PushRPC", "PushNormaliser", "PushCore", "JSONCodec", "PushTestSupport"],
+            dependencies: ["PushRPC", "PushReport", "PushNormaliser", "PushCore", "JSONCodec", "PushTestSupport"],
             exclude: ["Transcripts"]
         ),
         .testTarget(

@@ -30,7 +30,9 @@ public struct NotificationPreview: Sendable, Equatable {
         let android = notification.androidPart
         androidTitle = android.title ?? android.titleLocKey.map { "[\($0)]" } ?? title
         androidBody = android.body ?? android.bodyLocKey.map { "[\($0)]" } ?? body
-        androidPicture = android.image ?? attachment
+        // The shade's big picture shows an image only: a video or audio attachment is not drawn there.
+        let pictureKind = notification.media.first?.kind
+        androidPicture = android.image ?? (pictureKind == .video || pictureKind == .audio ? nil : attachment)
         channel = android.channelID
     }
 

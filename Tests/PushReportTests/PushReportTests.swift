@@ -10,10 +10,10 @@ import Testing
 struct PushReportTests {
     static let normaliser = Normaliser()
 
-    /// Records of a small run: (source bytes, from) converted to `to`.
+    /// Records of a small run, converted from `auto` to `fcm`.
     static let records: [String] = [
         #"{"aps":{"alert":{"title":"Sale","body":"50% off"},"badge":3}}"#,
-        #"{"aps":{"alert":{"title":"Raid","subtitle":"Tonight","body":"Join"}},"attachment-url":"https://cdn.example.com/raid.mp4"}"#,
+        #"{"APNSMessage":{"Title":"Raid","Body":"Join","MediaUrl":"https://cdn.example.com/raid.mp4"}}"#,
         #"{"aps":{"alert":"x","badge":"three"}}"#,
         #"{"aps":{"alert":{"title":"Again","body":"more"},"badge":4}}"#,
         #"not json"#,
@@ -22,7 +22,7 @@ struct PushReportTests {
     /// The summary of `records` converted apns → fcm, added record by record into `parts` consecutive parts that
     /// are then merged (as the CLI's chunks are).
     static func summary(parts: Int, limits: BatchSummary.Limits = BatchSummary.Limits()) -> BatchSummary {
-        let converter = BatchConverter(normaliser: normaliser, operation: .convert(from: "apns", to: "fcm", strict: false), jobs: 1)
+        let converter = BatchConverter(normaliser: normaliser, operation: .convert(from: "auto", to: "fcm", strict: false), jobs: 1)
         var whole = BatchSummary(operation: "convert", version: "test", command: ["pushnorm"], from: "apns", to: "fcm")
         whole.limits = limits
         whole.inputs = [BatchSummary.InputCounts(file: "in.ndjson", name: "in.ndjson")]
@@ -47,7 +47,7 @@ struct PushReportTests {
                 if !outcome.failed, !outcome.lost.isEmpty, let output = outcome.output,
                     part.wantsSample(lostPaths: outcome.lost.map(\.path.description)),
                     let sample = BatchSummary.Sample(
-                        file: "in.ndjson", record: index + 1, line: index + 1, from: "apns", to: "fcm",
+                        file: "in.ndjson", record: index + 1, line: index + 1, from: outcome.format ?? "auto", to: "fcm",
                         lost: outcome.lost, source: bytes, converted: output, normaliser: normaliser)
                 {
                     part.addSample(sample)
@@ -69,7 +69,8 @@ struct PushReportTests {
         // The video URL is not written into FCM's notification.image: a declared loss with its reason.
         #expect(summary.lost == ["/media": 1])
         #expect(summary.lostReasons["/media"]?.contains("shows only images") == true)
-        #expect(summary.sources["apns"] == 3)
+        #expect(summary.sources["apns"] == 2)
+        #expect(summary.sources["pinpoint-message"] == 1)
         #expect(summary.sources["unknown"] == 2)
         #expect(summary.failures.count == 2)
         #expect(summary.failures.map(\.record) == [3, 5])
@@ -78,7 +79,8 @@ struct PushReportTests {
         #expect(summary.codes["core.conversion.invalid-output"] == nil)
         #expect(summary.samples.count == 1)
         let sample = try #require(summary.samples.first)
-        #expect(sample.before.subtitle == "Tonight")
+        #expect(sample.before.title == "Raid")
+        #expect(sample.from == "pinpoint-message")
         #expect(sample.before.attachment == "https://cdn.example.com/raid.mp4")
         #expect(sample.after.attachment == nil)
         #expect(summary.inputs.first?.records == 5)
