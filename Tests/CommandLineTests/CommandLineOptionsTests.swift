@@ -10,7 +10,7 @@ import Testing
 struct CommandLineOptionsTests {
     static let helpDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
         "Help")
-    static let commands = ["normalise", "validate", "render", "convert", "formats", "rpc", "help"]
+    static let commands = ["normalise", "validate", "render", "convert", "report", "formats", "rpc", "help"]
     static let payload = Array(#"{"aps":{"alert":"hi"},"payload":"{}","custom":1}"#.utf8)
 
     // MARK: - Unknown options, missing values
