@@ -30,8 +30,8 @@ public struct BatchConverter: Sendable {
         /// Validate: the format read and the notification validated (nil when unreadable).
         public var format: String? = nil
         public var notification: PushNotification? = nil
-        /// Findings about the run rather than the record (``Normaliser/runNotices``), taken out of `diagnostics`:
-        /// a batch reports each once.
+        /// Findings about the run rather than the record (``Normaliser/runNotices``, the result's `notices`): a batch
+        /// reports each once.
         public var notices: [Diagnostic] = []
     }
 
@@ -70,6 +70,7 @@ public struct BatchConverter: Sendable {
                 outcome.lost = result.lost
                 outcome.diagnostics = result.diagnostics
                 outcome.format = result.from
+                outcome.notices = result.notices
             } catch {
                 outcome.failed = true
                 outcome.diagnostics =
@@ -83,10 +84,7 @@ public struct BatchConverter: Sendable {
             outcome.failed = !result.valid
             outcome.format = result.format
             outcome.notification = result.notification
-        }
-        if outcome.diagnostics.contains(where: { Normaliser.runNotices.contains($0.code) }) {
-            outcome.notices = outcome.diagnostics.filter { Normaliser.runNotices.contains($0.code) }
-            outcome.diagnostics.removeAll { Normaliser.runNotices.contains($0.code) }
+            outcome.notices = result.notices
         }
         return outcome
     }

@@ -33,7 +33,8 @@ extension Normaliser {
     static let targetCountCodes: Set<DiagnosticCode> = [.fcmTargetCount]
 
     /// The codes a batch reports once per run rather than once per record: they say something about the target
-    /// format, not about the record (``BatchConverter`` moves them to ``BatchConverter/Outcome/notices``).
+    /// format, not about the record. `render` returns them among its (canonical) diagnostics; `convert` and
+    /// `validate(target:)` in their results' `notices`, apart from the findings located in the input.
     public static let runNotices: Set<DiagnosticCode> = [.conversionTargetMissing]
 
     /// The `core.conversion.target-missing` info of a rendering as `format` (at the canonical `/target`).
