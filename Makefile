@@ -163,7 +163,8 @@ bench: release $(BENCH_VENV)/.ready
 # `make test-report`: the report of the bundled examples, checked by Tests/report/check_report.py: parsed with
 # html.parser (well-formed, no http(s) resource, counts equal --summary's), then opened in headless Chromium (Debian's
 # `chromium`, installed when missing as root) over the DevTools protocol (PyPI websocket-client in .build/report-venv):
-# no console error, no network request, the sections in the DOM; the screenshot is .build/report-test/report.png.
+# no console error, no network request, the sections in the DOM; the screenshots (whole page, first screen) are
+# .build/report-test/report.png and report-top.png (the README's is a copy of the latter).
 REPORT_VENV := .build/report-venv
 REPORT_DIR := .build/report-test
 test-report: build
@@ -178,7 +179,8 @@ test-report: build
 	  --report $(REPORT_DIR)/report.html -o $(REPORT_DIR)/out.ndjson Examples/spark/*.ndjson || [ $$? = 1 ]
 	$(REPORT_VENV)/bin/python Tests/report/check_report.py --self-test
 	$(REPORT_VENV)/bin/python Tests/report/check_report.py $(REPORT_DIR)/report.html \
-	  --summary $(REPORT_DIR)/summary.json --screenshot $(REPORT_DIR)/report.png
+	  --summary $(REPORT_DIR)/summary.json --screenshot $(REPORT_DIR)/report.png \
+	  --top-screenshot $(REPORT_DIR)/report-top.png
 
 # `make bench-report`: the cost of --report (and --summary) on a large batch, by CPU seconds (Benchmarks/report_bench.py).
 bench-report: release

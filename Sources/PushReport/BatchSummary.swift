@@ -152,16 +152,19 @@ public struct BatchSummary: Sendable, Equatable {
     public mutating func add(
         failed: Bool, lost: [LostField], diagnostics: [Diagnostic], source: String?, input: Int
     ) {
-        let lossy = !failed && !lost.isEmpty
+        add(failed: failed, lossy: !failed && !lost.isEmpty, diagnostics: diagnostics, source: source, input: input)
+        if !failed && !lost.isEmpty { addLost(lost, records: 1) }
+    }
+
+    /// ``add(failed:lost:diagnostics:source:input:)`` without counting the lost paths: the caller counts them per
+    /// distinct set of lost fields (``addLost(_:records:)``), which costs one hash per record rather than a text per
+    /// lost path.
+    public mutating func add(
+        failed: Bool, lossy: Bool, diagnostics: [Diagnostic], source: String?, input: Int
+    ) {
         records += 1
         if failed { self.failed += 1 } else { converted += 1 }
-        if lossy {
-            self.lossy += 1
-            for field in lost {
-                let path = field.path.description
-                countLost(path, reason: field.reason)
-            }
-        }
+        if lossy { self.lossy += 1 }
         for diagnostic in diagnostics {
             codes[diagnostic.code.rawValue, default: CodeCount(count: 0, severity: diagnostic.severity)].count += 1
         }
@@ -173,12 +176,16 @@ public struct BatchSummary: Sendable, Equatable {
         }
     }
 
-    private mutating func countLost(_ path: String, reason: String) {
-        if let count = lost[path] {
-            lost[path] = count + 1
-        } else {
-            lost[path] = 1
-            lostReasons[path] = reason
+    /// Counts `records` records that lost `fields` (their paths and, for a path not seen before, its reason).
+    public mutating func addLost(_ fields: [LostField], records: Int) {
+        for field in fields {
+            let path = field.path.description
+            if let count = lost[path] {
+                lost[path] = count + records
+            } else {
+                lost[path] = records
+                lostReasons[path] = field.reason
+            }
         }
     }
 

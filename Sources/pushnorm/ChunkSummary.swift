@@ -20,8 +20,12 @@ struct ChunkSummary {
     /// The counts (inputs left to the writer); nil unless the run summarises.
     var part: BatchSummary?
     var candidates: [Candidate] = []
-    /// The loss sets of ``candidates``.
-    var lossSets: Set<[JSONPointer]> = []
+    /// The distinct sets of lost paths of the chunk's converted records, in order of first appearance: the first
+    /// record's fields (with their reasons) and the number of records. The paths are counted from them
+    /// (``finishLost()``): one hash per lossy record.
+    var lossSets: [(fields: [LostField], records: Int)] = []
+    /// Each set's index in ``lossSets``.
+    var lossSetIndex: [[JSONPointer]: Int] = [:]
     /// Each run notice's first diagnostic and the records that had it.
     var notices: [DiagnosticCode: (first: Diagnostic, records: Int)] = [:]
     /// A single payload's lost fields (printed on stderr, as `render` does).
@@ -36,8 +40,9 @@ struct ChunkSummary {
         if single { singleLost = outcome.failed ? [] : outcome.lost }
         guard part != nil else { return }
         let format = outcome.format ?? (from == "auto" ? nil : from)
+        let lossy = !outcome.failed && !outcome.lost.isEmpty
         part?.add(
-            failed: outcome.failed, lost: outcome.lost,
+            failed: outcome.failed, lossy: lossy,
             diagnostics: outcome.notices.isEmpty ? outcome.diagnostics : outcome.diagnostics + outcome.notices,
             source: format, input: -1)
         if outcome.failed {
@@ -46,13 +51,28 @@ struct ChunkSummary {
                 BatchSummary.Failure(
                     file: "", record: outcome.index, line: outcome.line, code: first?.code.rawValue ?? "core.unknown",
                     path: first?.path.description ?? "", message: first?.message ?? "failed"))
-        } else if !outcome.lost.isEmpty, let span, (part?.limits.samples ?? 0) > 0 {
-            guard lossSets.insert(outcome.lost.map(\.path)).inserted else { return }
-            candidates.append(
-                Candidate(
-                    record: outcome.index, line: outcome.line, start: span.lowerBound, end: span.upperBound,
-                    lost: outcome.lost))
+        } else if lossy {
+            let set = outcome.lost.map(\.path)
+            if let index = lossSetIndex[set] {
+                lossSets[index].records += 1
+                return
+            }
+            lossSetIndex[set] = lossSets.count
+            lossSets.append((outcome.lost, 1))
+            if let span, (part?.limits.samples ?? 0) > 0 {
+                candidates.append(
+                    Candidate(
+                        record: outcome.index, line: outcome.line, start: span.lowerBound, end: span.upperBound,
+                        lost: outcome.lost))
+            }
         }
+    }
+
+    /// Counts the lost paths of ``lossSets`` into ``part`` (in order of first appearance: each path's reason is its
+    /// first record's). Called once, by the writer, before the part is merged.
+    mutating func finishLost() {
+        for set in lossSets { part?.addLost(set.fields, records: set.records) }
+        lossSets.removeAll(keepingCapacity: true)
     }
 
     /// Empty, for the next chunk; `summarising` when the run keeps counts.
@@ -66,6 +86,7 @@ struct ChunkSummary {
         }
         candidates.removeAll(keepingCapacity: true)
         lossSets.removeAll(keepingCapacity: true)
+        lossSetIndex.removeAll(keepingCapacity: true)
         notices.removeAll()
         singleLost = []
     }

@@ -57,7 +57,9 @@ final class RunSummary {
             notices[code, default: (notice.first, 0)].records += notice.records
         }
         for lost in chunk.summary.singleLost { IO.stderr("lost \(lost.path): \(lost.reason)\n") }
-        guard summarising, var part = chunk.summary.part else { return }
+        guard summarising else { return }
+        chunk.summary.finishLost()
+        guard var part = chunk.summary.part else { return }
         for index in part.failures.indices { part.failures[index].file = input }
         summary.merge(part)
         if chunk.inputIndex < summary.inputs.count {
@@ -83,6 +85,7 @@ final class RunSummary {
         var chunk = ChunkSummary()
         chunk.reset(summarising: true, limits: summary.limits)
         chunk.note(outcome, span: 0..<bytes.count, from: from, single: false)
+        chunk.finishLost()
         guard var part = chunk.part else { return }
         for index in part.failures.indices { part.failures[index].file = input }
         summary.merge(part)

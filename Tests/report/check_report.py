@@ -241,7 +241,7 @@ class Browser:
         shutil.rmtree(self.profile, ignore_errors=True)
 
 
-def check_in_browser(path: str, chromium: str, screenshot: str | None) -> Problems:
+def check_in_browser(path: str, chromium: str, screenshot: str | None, top: str | None = None) -> Problems:
     problems = Problems()
     url = "file://" + os.path.abspath(path)
     browser = Browser(chromium)
@@ -283,6 +283,11 @@ def check_in_browser(path: str, chromium: str, screenshot: str | None) -> Proble
             os.makedirs(os.path.dirname(os.path.abspath(screenshot)), exist_ok=True)
             with open(screenshot, "wb") as f:
                 f.write(base64.b64decode(shot["data"]))
+        if top:  # the first screen, as a person opening the file sees it
+            shot = browser.call("Page.captureScreenshot", format="png",
+                                clip={"x": 0, "y": 0, "width": 1280, "height": 900, "scale": 1})
+            with open(top, "wb") as f:
+                f.write(base64.b64decode(shot["data"]))
         print("check_report: browser: sections %s, %d iOS banners, %d Android shades, %d bars, %d px tall" % (
             ", ".join(dom["sections"]), dom["banners"], dom["shades"], dom["bars"], dom["height"]))
     finally:
@@ -318,6 +323,7 @@ def main() -> int:
     parser.add_argument("report", nargs="?")
     parser.add_argument("--summary")
     parser.add_argument("--screenshot")
+    parser.add_argument("--top-screenshot", help="also save the first 1280x900 screen here")
     parser.add_argument("--chromium")
     parser.add_argument("--self-test", action="store_true")
     args = parser.parse_args()
@@ -333,7 +339,7 @@ def main() -> int:
         with open(args.summary, encoding="utf-8") as f:
             summary = json.load(f)
     problems = check_static(text, summary)
-    problems += check_in_browser(args.report, chromium, args.screenshot)
+    problems += check_in_browser(args.report, chromium, args.screenshot, args.top_screenshot)
     for problem in problems:
         print("check_report: %s: %s" % (args.report, problem), file=sys.stderr)
     if problems:

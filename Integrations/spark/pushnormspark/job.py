@@ -3,7 +3,8 @@
 Output under OUT (which must not exist; removed again when the job fails):
   payloads/<input name>/part-NNNNN.ndjson   the converted payloads of that input file, in its order
   errors/part-*                             one error record per failed record, sorted by file and line
-  summary.json                              counts, losses per canonical path, seconds (written last)
+  summary.json                              counts, losses per canonical path, seconds (written last); with the
+                                            batch summary's added keys (summary.py): `pushnorm report` renders it
 NDJSON takes the direct path (direct.py: tasks pipe file splits through the child and write its output). Parquet
 takes the row path (partition.py's FileBlocksConverter in one partitioned Spark write into OUT/_staging). Either way
 the driver then learns each split's line count from the tasks' statistics, rewrites the (few) error records with
