@@ -284,7 +284,7 @@ def check_in_browser(path: str, chromium: str, screenshot: str | None, top: str 
             with open(screenshot, "wb") as f:
                 f.write(base64.b64decode(shot["data"]))
         if top:  # the first screen, as a person opening the file sees it
-            shot = browser.call("Page.captureScreenshot", format="png",
+            shot = browser.call("Page.captureScreenshot", format="png", captureBeyondViewport=True,
                                 clip={"x": 0, "y": 0, "width": 1280, "height": 900, "scale": 1})
             with open(top, "wb") as f:
                 f.write(base64.b64decode(shot["data"]))
