@@ -183,6 +183,8 @@ test-report: build
 	  --top-screenshot $(REPORT_DIR)/report-top.png
 
 # `make bench-report`: the cost of --report (and --summary) on a large batch, by CPU seconds (Benchmarks/report_bench.py).
+# With valgrind installed, also the instruction counts of the three runs on 20 000 records (deterministic).
+REPORT_BENCH_ARGS ?= --instructions 20000 --json .build/report-bench-results.json
 bench-report: release
 	$(PYTHON) Benchmarks/report_bench.py --binary "$$($(SWIFT) build -c release --show-bin-path)/pushnorm" $(REPORT_BENCH_ARGS)
 

@@ -24,8 +24,8 @@ struct ChunkSummary {
     /// record's fields (with their reasons) and the number of records. The paths are counted from them
     /// (``finishLost()``): one hash per lossy record.
     var lossSets: [(fields: [LostField], records: Int)] = []
-    /// Each set's index in ``lossSets``.
-    var lossSetIndex: [[JSONPointer]: Int] = [:]
+    /// The indexes in ``lossSets`` of the sets with each hash of their paths (no array built per record).
+    var lossSetIndex: [Int: [Int]] = [:]
     /// Each run notice's first diagnostic and the records that had it.
     var notices: [DiagnosticCode: (first: Diagnostic, records: Int)] = [:]
     /// A single payload's lost fields (printed on stderr, as `render` does).
@@ -46,18 +46,22 @@ struct ChunkSummary {
             diagnostics: outcome.notices.isEmpty ? outcome.diagnostics : outcome.diagnostics + outcome.notices,
             source: format, input: -1)
         if outcome.failed {
+            // Built only while the part keeps failures (most failed records of a large run are only counted).
+            guard let part, part.failures.count < part.limits.failures else { return }
             let first = outcome.diagnostics.first { $0.severity == .error } ?? outcome.diagnostics.first
-            part?.addFailure(
+            self.part?.addFailure(
                 BatchSummary.Failure(
                     file: "", record: outcome.index, line: outcome.line, code: first?.code.rawValue ?? "core.unknown",
                     path: first?.path.description ?? "", message: first?.message ?? "failed"))
         } else if lossy {
-            let set = outcome.lost.map(\.path)
-            if let index = lossSetIndex[set] {
+            var hasher = Hasher()
+            for field in outcome.lost { hasher.combine(field.path) }
+            let hash = hasher.finalize()
+            for index in lossSetIndex[hash] ?? [] where Self.samePaths(lossSets[index].fields, outcome.lost) {
                 lossSets[index].records += 1
                 return
             }
-            lossSetIndex[set] = lossSets.count
+            lossSetIndex[hash, default: []].append(lossSets.count)
             lossSets.append((outcome.lost, 1))
             if let span, (part?.limits.samples ?? 0) > 0 {
                 candidates.append(
@@ -66,6 +70,13 @@ struct ChunkSummary {
                         lost: outcome.lost))
             }
         }
+    }
+
+    /// True when `a` and `b` lose the same paths in the same order.
+    static func samePaths(_ a: [LostField], _ b: [LostField]) -> Bool {
+        guard a.count == b.count else { return false }
+        for (x, y) in zip(a, b) where x.path != y.path { return false }
+        return true
     }
 
     /// Counts the lost paths of ``lossSets`` into ``part`` (in order of first appearance: each path's reason is its

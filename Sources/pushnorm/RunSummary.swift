@@ -28,6 +28,9 @@ final class RunSummary {
     private(set) var notices: [DiagnosticCode: (first: Diagnostic, records: Int)] = [:]
     private let from: String
     private let to: String?
+    /// The loss sets of the samples kept, and of the candidates that could not become one: a candidate of a set
+    /// seen before is skipped with one lookup.
+    private var sampledSets: Set<[JSONPointer]> = []
 
     init(arguments: Arguments, converter: BatchConverter, inputs: [String]) {
         self.converter = converter
@@ -71,8 +74,10 @@ final class RunSummary {
             if let last = chunk.spans.last { counts.lines = max(counts.lines, last.line, last.after.line - 1) }
             summary.inputs[chunk.inputIndex] = counts
         }
-        for candidate in chunk.summary.candidates
-        where summary.wantsSample(lostPaths: candidate.lost.map(\.path.description)) {
+        for candidate in chunk.summary.candidates where summary.samples.count < summary.limits.samples {
+            guard sampledSets.insert(candidate.lost.map(\.path)).inserted,
+                summary.wantsSample(lostPaths: candidate.lost.map(\.path.description))
+            else { continue }
             let bytes = Array(chunk.input[candidate.start..<candidate.end])
             addSample(bytes, record: candidate.record, line: candidate.line, input: input)
         }
