@@ -17,8 +17,10 @@ struct ChunkSummary {
         var lost: [LostField]
     }
 
-    /// The counts (inputs left to the writer); nil unless the run summarises.
-    var part: BatchSummary?
+    /// True when the run summarises (`--summary`, `--report`): ``part`` counts the records.
+    var summarising = false
+    /// The counts (inputs left to the writer). Not optional: a mutation through an optional may copy it.
+    var part = BatchSummary(operation: "", version: "", command: [], from: "", to: nil)
     var candidates: [Candidate] = []
     /// The distinct sets of lost paths of the chunk's converted records, in order of first appearance: the first
     /// record's fields (with their reasons) and the number of records. The paths are counted from them
@@ -38,18 +40,18 @@ struct ChunkSummary {
             notices[notice.code, default: (notice, 0)].records += 1
         }
         if single { singleLost = outcome.failed ? [] : outcome.lost }
-        guard part != nil else { return }
+        guard summarising else { return }
         let format = outcome.format ?? (from == "auto" ? nil : from)
         let lossy = !outcome.failed && !outcome.lost.isEmpty
-        part?.add(
+        part.add(
             failed: outcome.failed, lossy: lossy,
             diagnostics: outcome.notices.isEmpty ? outcome.diagnostics : outcome.diagnostics + outcome.notices,
             source: format, input: -1)
         if outcome.failed {
             // Built only while the part keeps failures (most failed records of a large run are only counted).
-            guard let part, part.failures.count < part.limits.failures else { return }
+            guard part.failures.count < part.limits.failures else { return }
             let first = outcome.diagnostics.first { $0.severity == .error } ?? outcome.diagnostics.first
-            self.part?.addFailure(
+            part.addFailure(
                 BatchSummary.Failure(
                     file: "", record: outcome.index, line: outcome.line, code: first?.code.rawValue ?? "core.unknown",
                     path: first?.path.description ?? "", message: first?.message ?? "failed"))
@@ -63,7 +65,7 @@ struct ChunkSummary {
             }
             lossSetIndex[hash, default: []].append(lossSets.count)
             lossSets.append((outcome.lost, 1))
-            if let span, (part?.limits.samples ?? 0) > 0 {
+            if let span, part.limits.samples > 0 {
                 candidates.append(
                     Candidate(
                         record: outcome.index, line: outcome.line, start: span.lowerBound, end: span.upperBound,
@@ -82,19 +84,17 @@ struct ChunkSummary {
     /// Counts the lost paths of ``lossSets`` into ``part`` (in order of first appearance: each path's reason is its
     /// first record's). Called once, by the writer, before the part is merged.
     mutating func finishLost() {
-        for set in lossSets { part?.addLost(set.fields, records: set.records) }
+        for set in lossSets { part.addLost(set.fields, records: set.records) }
         lossSets.removeAll(keepingCapacity: true)
     }
 
     /// Empty, for the next chunk; `summarising` when the run keeps counts.
     mutating func reset(summarising: Bool, limits: BatchSummary.Limits) {
         if summarising {
-            var part = BatchSummary(operation: "", version: "", command: [], from: "", to: nil)
+            part = BatchSummary(operation: "", version: "", command: [], from: "", to: nil)
             part.limits = limits
-            self.part = part
-        } else {
-            part = nil
         }
+        self.summarising = summarising
         candidates.removeAll(keepingCapacity: true)
         lossSets.removeAll(keepingCapacity: true)
         lossSetIndex.removeAll(keepingCapacity: true)

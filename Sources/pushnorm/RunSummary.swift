@@ -62,9 +62,8 @@ final class RunSummary {
         for lost in chunk.summary.singleLost { IO.stderr("lost \(lost.path): \(lost.reason)\n") }
         guard summarising else { return }
         chunk.summary.finishLost()
-        guard var part = chunk.summary.part else { return }
-        for index in part.failures.indices { part.failures[index].file = input }
-        summary.merge(part)
+        for index in chunk.summary.part.failures.indices { chunk.summary.part.failures[index].file = input }
+        summary.merge(chunk.summary.part)
         if chunk.inputIndex < summary.inputs.count {
             var counts = summary.inputs[chunk.inputIndex]
             counts.records += chunk.tally.records
@@ -91,9 +90,8 @@ final class RunSummary {
         chunk.reset(summarising: true, limits: summary.limits)
         chunk.note(outcome, span: 0..<bytes.count, from: from, single: false)
         chunk.finishLost()
-        guard var part = chunk.part else { return }
-        for index in part.failures.indices { part.failures[index].file = input }
-        summary.merge(part)
+        for index in chunk.part.failures.indices { chunk.part.failures[index].file = input }
+        summary.merge(chunk.part)
         if let index = inputs.firstIndex(of: input) ?? (inputs.count == 1 ? 0 : nil) {
             summary.inputs[index].records += 1
             summary.inputs[index].lines += 1
