@@ -9,7 +9,7 @@ EXAMPLES := Examples/payloads
 BENCH_VENV := .build/bench-venv
 
 .PHONY: all deps build release install install-check test test-swift test-interop test-clients swift-consumer rpc-spec demo bench soak \
-	test-readme docs reference \
+	test-readme docs reference test-report bench-report \
 	fuzz test-asan clean dist spark-deps test-spark bench-spark
 
 all: build
@@ -52,7 +52,7 @@ install-check:
 	$(MAKE) --no-print-directory install PREFIX="$$prefix" >/dev/null && \
 	cd "$$prefix" && echo '{"jsonrpc":"2.0","id":1,"method":"rpc.discover"}' | env -i "$$prefix/bin/pushnorm" rpc \
 	  | $(PYTHON) -c 'import json,sys; d=json.load(sys.stdin)["result"]; t=json.dumps(d); \
-	    assert d["openrpc"] == "1.3.2" and len(d["methods"]) == 6, d; \
+	    assert d["openrpc"] == "1.3.2" and len(d["methods"]) == 7, d; \
 	    assert "Notification" in d["components"]["schemas"] and "schema.json\"" not in t, "not self-contained"; \
 	    print("install-check: the installed binary answers rpc.discover (%d bytes, %d methods, schemas %s)" % \
 	      (len(t), len(d["methods"]), ", ".join(sorted(d["components"]["schemas"]))))'
@@ -180,6 +180,7 @@ $(BENCH_VENV)/.ready: Benchmarks/requirements.txt
 bench: release $(BENCH_VENV)/.ready
 	$(SWIFT) build -c release --product pushnorm-bench
 	$(BENCH_VENV)/bin/python Benchmarks/bench.py --binary "$$($(SWIFT) build -c release --show-bin-path)/pushnorm" $(BENCH_ARGS)
+	$(MAKE) bench-report
 	$(MAKE) bench-spark
 	$(MAKE) bench-engine
 
@@ -191,6 +192,35 @@ bench-engine: release $(BENCH_VENV)/.ready
 	  $(BENCH_VENV)/bin/python -m unittest -q Benchmarks/test_engine_targets.py
 	$(BENCH_VENV)/bin/python Benchmarks/engine_targets.py \
 	  --binary "$$($(SWIFT) build -c release --show-bin-path)/pushnorm" $(ENGINE_BENCH_ARGS)
+
+# MARK: - The HTML migration report (issue 26)
+# `make test-report`: the report of the bundled examples, checked by Tests/report/check_report.py: parsed with
+# html.parser (well-formed, no http(s) resource, counts equal --summary's), then opened in headless Chromium (Debian's
+# `chromium`, installed when missing as root) over the DevTools protocol (PyPI websocket-client in .build/report-venv):
+# no console error, no network request, the sections in the DOM; the screenshots (whole page, first screen) are
+# .build/report-test/report.png and report-top.png (the README's is a copy of the latter).
+REPORT_VENV := .build/report-venv
+REPORT_DIR := .build/report-test
+test-report: build
+	@command -v chromium >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = "0" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	  else echo "test-report needs Debian's chromium: sudo apt-get install -y chromium"; exit 1; fi; }
+	@[ -x $(REPORT_VENV)/bin/python ] || $(PYTHON) -m venv $(REPORT_VENV)
+	@$(REPORT_VENV)/bin/python -c 'import websocket' 2>/dev/null || \
+	  $(REPORT_VENV)/bin/pip install --quiet --disable-pip-version-check websocket-client
+	@rm -rf $(REPORT_DIR) && mkdir -p $(REPORT_DIR)
+	"$$($(SWIFT) build --show-bin-path)/pushnorm" convert --from zego --to amazon --summary $(REPORT_DIR)/summary.json \
+	  --report $(REPORT_DIR)/report.html -o $(REPORT_DIR)/out.ndjson Examples/spark/*.ndjson || [ $$? = 1 ]
+	$(REPORT_VENV)/bin/python Tests/report/check_report.py --self-test
+	$(REPORT_VENV)/bin/python Tests/report/check_report.py $(REPORT_DIR)/report.html \
+	  --summary $(REPORT_DIR)/summary.json --screenshot $(REPORT_DIR)/report.png \
+	  --top-screenshot $(REPORT_DIR)/report-top.png
+
+# `make bench-report`: the cost of --report (and --summary) on a large batch, by CPU seconds (Benchmarks/report_bench.py).
+# With valgrind installed, also the instruction counts of the three runs on 20 000 records (deterministic).
+REPORT_BENCH_ARGS ?= --instructions 20000 --json .build/report-bench-results.json
+bench-report: release
+	$(PYTHON) Benchmarks/report_bench.py --binary "$$($(SWIFT) build -c release --show-bin-path)/pushnorm" $(REPORT_BENCH_ARGS)
 
 # A million mixed valid and invalid requests through `pushnorm rpc`; flags RSS growth.
 soak: release

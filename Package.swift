@@ -148,13 +148,22 @@ let package = Package(
             ],
             exclude: ["Fixtures"]
         ),
+        // The batch summary model and the HTML migration report rendered from it.
         .target(
-            name: "PushRPC",
+            name: "PushReport",
             dependencies: ["PushNormaliser", "PushCore", "JSONCodec"]
         ),
         .testTarget(
+            name: "PushReportTests",
+            dependencies: ["PushReport", "PushNormaliser", "PushCore", "JSONCodec"]
+        ),
+        .target(
+            name: "PushRPC",
+            dependencies: ["PushReport", "PushNormaliser", "PushCore", "JSONCodec"]
+        ),
+        .testTarget(
             name: "PushRPCTests",
-            dependencies: ["PushRPC", "PushNormaliser", "PushCore", "JSONCodec", "PushTestSupport"],
+            dependencies: ["PushRPC", "PushReport", "PushNormaliser", "PushCore", "JSONCodec", "PushTestSupport"],
             exclude: ["Transcripts"]
         ),
         .testTarget(
@@ -164,7 +173,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "pushnorm",
-            dependencies: ["PushRPC", "PushNormaliser", "PushCore", "JSONCodec"]
+            dependencies: ["PushRPC", "PushReport", "PushNormaliser", "PushCore", "JSONCodec"]
         ),
 
         // MARK: Benchmarks (not a product; `make bench`)

@@ -216,7 +216,16 @@ public struct FCMLegacyAdapter: PayloadAdapter, FormatChecking {
         putArgs("title_loc_args", n.titleLocArgs)
         put("body_loc_key", n.bodyLocKey)
         putArgs("body_loc_args", n.bodyLocArgs)
-        put("image", n.media.first?.url)
+        if let media = n.media.first {
+            // A legacy body read back keeps its image as it was; from another format, only an image goes there.
+            if n.source == descriptor.name || FCMImageField.takes(media.url, kind: media.kind) {
+                put("image", media.url)
+            } else {
+                context.explainLoss(
+                    at: JSONPointer(tokens: ["media"]),
+                    FCMImageField.reason(media.url, kind: media.kind, field: "legacy notification.image"))
+            }
+        }
         for (key, value) in kept where notification[key] == nil { notification.appendUnchecked(key, value) }
         if !notification.isEmpty { root.appendUnchecked("notification", .object(notification)) }
         if !n.data.isEmpty { root.appendUnchecked("data", .object(n.data)) }

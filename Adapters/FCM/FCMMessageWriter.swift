@@ -43,16 +43,31 @@ package enum FCMMessageWriter {
             var out: [String: String] = [:]
             if let title = n.title { out[FCMKeys.Notification.title] = title }
             if let body = n.body { out[FCMKeys.Notification.body] = body }
-            if let image = n.media.first?.url { out[FCMKeys.Notification.image] = image }
+            // From another format (no layout), a video or audio URL is not an image: declared lost below.
+            if let media = n.media.first, layout != nil || FCMImageField.takes(media.url, kind: media.kind) {
+                out[FCMKeys.Notification.image] = media.url
+            }
             return out
         }()
         let own: [String: String] = {
             var out: [String: String] = [:]
             if let title = android.title { out[FCMKeys.AndroidNotification.title] = title }
             if let body = android.body { out[FCMKeys.AndroidNotification.body] = body }
-            if let image = android.image { out[FCMKeys.AndroidNotification.image] = image }
+            if let image = android.image, layout != nil || FCMImageField.takes(image) {
+                out[FCMKeys.AndroidNotification.image] = image
+            }
             return out
         }()
+        if layout == nil, let media = n.media.first, !FCMImageField.takes(media.url, kind: media.kind) {
+            context.explainLoss(
+                at: JSONPointer(tokens: ["media"]),
+                FCMImageField.reason(media.url, kind: media.kind, field: "notification.image"))
+        }
+        if layout == nil, let image = android.image, !FCMImageField.takes(image) {
+            context.explainLoss(
+                at: JSONPointer(tokens: ["android", "image"]),
+                FCMImageField.reason(image, field: "android.notification.image"))
+        }
         var message = JSONObject()
         if let name = kept[M.name] { message.appendUnchecked(M.name, name) }
 

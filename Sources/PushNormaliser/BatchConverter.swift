@@ -31,6 +31,9 @@ public struct BatchConverter: Sendable {
         public var format: String? = nil
         /// Validate with `--full`: the notification validated.
         public var notification: PushNotification? = nil
+        /// Findings about the run rather than the record (``Normaliser/runNotices``, the result's `notices`): a batch
+        /// reports each once.
+        public var notices: [Diagnostic] = []
     }
 
     /// The facade each record goes through.
@@ -71,6 +74,8 @@ public struct BatchConverter: Sendable {
                 outcome.output = result.compactBytes
                 outcome.lost = result.lost
                 outcome.diagnostics = result.diagnostics
+                outcome.format = result.from
+                outcome.notices = result.notices
             } catch {
                 outcome.failed = true
                 outcome.diagnostics =
@@ -84,6 +89,7 @@ public struct BatchConverter: Sendable {
             outcome.failed = !result.valid
             outcome.format = result.format
             outcome.notification = result.notification
+            outcome.notices = result.notices
         }
         return outcome
     }

@@ -1,3 +1,4 @@
+import FCMAdapter
 import PushCore
 
 extension Normaliser {
@@ -11,9 +12,37 @@ extension Normaliser {
     {
         guard let checking = adapter as? any FormatChecking else { return [] }
         let format = adapter.descriptor.name
-        return checking.check(payload, notification: notification, context: NormaliseContext())
+        let untargeted = notification.target == nil || notification.target == PushNotification.Target()
+        var missingTarget = false
+        var findings = checking.check(payload, notification: notification, context: NormaliseContext())
             .filter { $0.severity == .error }
-            .map { Self.invalidOutput(format, $0, "fails \(format)'s own checks") }
+            .compactMap { finding -> Diagnostic? in
+                // A notification with no target at all (its source format has none): not a fault of this record,
+                // announced once as an info below.
+                if untargeted && Self.targetCountCodes.contains(finding.code) {
+                    missingTarget = true
+                    return nil
+                }
+                return Self.invalidOutput(format, finding, "fails \(format)'s own checks")
+            }
+        if missingTarget { findings.append(Self.targetMissing(format)) }
+        return findings
+    }
+
+    /// The findings of a format's checks that say a payload names no target (or more than one).
+    static let targetCountCodes: Set<DiagnosticCode> = [.fcmTargetCount]
+
+    /// The codes a batch reports once per run rather than once per record: they say something about the target
+    /// format, not about the record. `render` returns them among its (canonical) diagnostics; `convert` and
+    /// `validate(target:)` in their results' `notices`, apart from the findings located in the input.
+    public static let runNotices: Set<DiagnosticCode> = [.conversionTargetMissing]
+
+    /// The `core.conversion.target-missing` info of a rendering as `format` (at the canonical `/target`).
+    static func targetMissing(_ format: String) -> Diagnostic {
+        Diagnostic(
+            .info, .conversionTargetMissing, at: JSONPointer(tokens: ["target"]),
+            "the \(format) payload names no target (token, topic, condition or fid): the source had none to carry;"
+                + " set one when sending")
     }
 
     /// The `core.conversion.invalid-output` warning announcing `finding` on a rendering as `format`.

@@ -74,17 +74,19 @@ public struct Normaliser: Sendable {
             return ValidationResult(valid: false, diagnostics: error.diagnostics, format: nil)
         }
         var diagnostics = result.diagnostics + modelChecks(result, payload: payload)
+        var notices: [Diagnostic] = []
         if let target {
-            diagnostics += renderability(result.notification, target: target, options: options) { canonical in
+            let found = renderability(result.notification, target: target, options: options) { canonical in
                 result.context.inputPath(for: canonical)
             }
+            (notices, diagnostics) = (found.runNotices, diagnostics + found.withoutRunNotices)
         }
         // Model and render findings are located through provenance, which may name a path the input lacks
         // (`/aps/sound/name` when `sound` was a string): keep each at its nearest enclosing value that exists.
         diagnostics = diagnostics.map { $0.located { $0.nearestResolving(in: payload) } }
         return ValidationResult(
             valid: !diagnostics.containsErrors, diagnostics: diagnostics, format: result.format,
-            notification: result.notification)
+            notification: result.notification, notices: notices)
     }
 
     /// Validates a canonical notification (paths point into the canonical model).
@@ -95,10 +97,13 @@ public struct Normaliser: Sendable {
         context.pathsAreCanonical = true
         var diagnostics = platformFindings(
             notification, PlatformCheck(context: context, format: nil, deliveredSize: nil))
+        var notices: [Diagnostic] = []
         if let target {
-            diagnostics += renderability(notification, target: target, options: options) { $0 }
+            let found = renderability(notification, target: target, options: options) { $0 }
+            (notices, diagnostics) = (found.runNotices, diagnostics + found.withoutRunNotices)
         }
-        return ValidationResult(valid: !diagnostics.containsErrors, diagnostics: diagnostics, format: nil)
+        return ValidationResult(
+            valid: !diagnostics.containsErrors, diagnostics: diagnostics, format: nil, notices: notices)
     }
 
     // MARK: - Render
@@ -165,7 +170,8 @@ public struct Normaliser: Sendable {
         let locate = { (canonical: JSONPointer) in
             normalised.context.inputPath(for: canonical).nearestResolving(in: payload)
         }
-        var diagnostics = normalised.diagnostics + rendered.diagnostics.map { $0.located(by: locate) }
+        var diagnostics =
+            normalised.diagnostics + rendered.diagnostics.withoutRunNotices.map { $0.located(by: locate) }
         if strict && !rendered.lost.isEmpty {
             diagnostics += rendered.lost.map {
                 Diagnostic(.error, .conversionLost, at: locate($0.path), "\($0.path): \($0.reason)")
@@ -174,9 +180,11 @@ public struct Normaliser: Sendable {
                 .lossy, "\(rendered.lost.count) field(s) cannot be carried by \(to)", diagnostics: diagnostics,
                 lost: rendered.lost)
         }
-        return ConversionResult(
+        var result = ConversionResult(
             rendered: .both(rendered.payload, rendered.compactBytes), headers: rendered.headers, size: rendered.size,
             from: normalised.format, lost: rendered.lost, diagnostics: diagnostics)
+        result.notices = rendered.diagnostics.runNotices
+        return result
     }
 
     // MARK: - Helpers
@@ -242,7 +250,7 @@ public struct Normaliser: Sendable {
     ) -> [Diagnostic] {
         do {
             let rendered = try render(n, format: target, options: options)
-            return rendered.diagnostics.map { $0.located(by: locate) }
+            return rendered.diagnostics.map { Normaliser.runNotices.contains($0.code) ? $0 : $0.located(by: locate) }
                 + rendered.lost.map {
                     Diagnostic(
                         .warning, .conversionLost, at: locate($0.path),
@@ -373,6 +381,13 @@ extension Diagnostic {
     func located(by locate: (JSONPointer) -> JSONPointer) -> Diagnostic {
         Diagnostic(severity, code, at: locate(path), message)
     }
+}
+
+extension Array where Element == Diagnostic {
+    /// The run notices among these findings (``Normaliser/runNotices``).
+    var runNotices: [Diagnostic] { filter { Normaliser.runNotices.contains($0.code) } }
+    /// These findings without the run notices.
+    var withoutRunNotices: [Diagnostic] { filter { !Normaliser.runNotices.contains($0.code) } }
 }
 
 extension JSONPointer {

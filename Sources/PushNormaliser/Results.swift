@@ -25,6 +25,10 @@ public struct ValidationResult: Sendable {
     public var format: String?
     /// The notification read (nil when the payload could not be read): what was validated.
     public var notification: PushNotification? = nil
+    /// With a target: what rendering in it says about the target itself rather than the payload
+    /// (``Normaliser/runNotices``: no target to send to), at its canonical path; not in `diagnostics`, whose paths
+    /// are in the input. A batch reports each once per run.
+    public var notices: [Diagnostic] = []
 }
 
 /// What `render` returns.
@@ -75,6 +79,10 @@ public struct ConversionResult: Sendable {
     public var lost: [LostField]
     /// Findings from reading and writing.
     public var diagnostics: [Diagnostic]
+    /// What the target format says about the conversion itself rather than this payload (``Normaliser/runNotices``:
+    /// the target format sends to a device, topic or condition and the notification names none), at the canonical
+    /// path; not in `diagnostics`, whose paths are in the input. A batch reports each once per run.
+    public var notices: [Diagnostic] = []
 
     /// The payload as a value, as bytes, or both.
     enum Rendered: Sendable {

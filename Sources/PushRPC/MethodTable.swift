@@ -10,6 +10,7 @@ enum MethodTable {
         RenderMethod(),
         ConvertMethod(),
         FormatsMethod(),
+        ReportMethod(),
         DiscoverMethod(),
     ]
 

@@ -998,6 +998,65 @@ enum RPCSpecFiles {
       ]
     },
     {
+      "name": "report",
+      "summary": "Renders the HTML migration report of a batch summary.",
+      "description": "Takes a batch summary (the JSON `pushnorm convert --summary FILE` and the Spark job's summary.json write) and returns the report `--report FILE` writes: one self-contained HTML page (no network, no script, no external style, font or image) with the totals, the lost fields with a bar chart, the findings by code and severity, the first failures, and samples with iOS and Android previews before and after. Rendered from the summary alone. A summary that is not one is -32602, located under /summary. The example carries no result (a whole page).",
+      "paramStructure": "by-name",
+      "params": [
+        {
+          "name": "summary",
+          "description": "The batch summary: records, converted, lossy and failed are required; lost, lostReasons, codes, sources, inputs, failures, samples and the run's settings are optional.",
+          "required": true,
+          "schema": {
+            "type": "object",
+            "required": ["records", "converted", "lossy", "failed"],
+            "properties": {
+              "records": {"type": "integer", "minimum": 0},
+              "converted": {"type": "integer", "minimum": 0},
+              "lossy": {"type": "integer", "minimum": 0},
+              "failed": {"type": "integer", "minimum": 0},
+              "lost": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}},
+              "lostReasons": {"type": "object", "additionalProperties": {"type": "string"}},
+              "codes": {"type": "object"},
+              "sources": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}},
+              "inputs": {"type": "array"},
+              "failures": {"type": "array"},
+              "samples": {"type": "array"}
+            }
+          }
+        }
+      ],
+      "result": {
+        "name": "report",
+        "description": "The page and its size.",
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": ["html", "size"],
+          "properties": {
+            "html": {"type": "string", "description": "The HTML page (UTF-8)."},
+            "size": {"type": "integer", "minimum": 0, "description": "Its size in UTF-8 bytes."}
+          }
+        }
+      },
+      "errors": [
+        {
+          "$ref": "#/components/errors/InvalidParams"
+        }
+      ],
+      "examples": [
+        {
+          "name": "a run that lost one field",
+          "params": [
+            {
+              "name": "summary",
+              "value": {"records": 2, "converted": 2, "lossy": 1, "failed": 0, "lost": {"/badge": 1}, "lostReasons": {"/badge": "fcm has no place for this field"}, "from": "apns", "to": "fcm"}
+            }
+          ]
+        }
+      ]
+    },
+    {
       "name": "rpc.discover",
       "summary": "Returns this OpenRPC document.",
       "description": "rpc-spec/openrpc.json as compiled into the server, made self-contained: the schema files it refers to are inlined under components/schemas (Notification, HiveActions) and every $ref points inside the document. `pushnorm rpc --openrpc PATH` serves another document, bundled the same way.",

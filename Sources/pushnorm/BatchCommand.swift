@@ -77,6 +77,8 @@ enum BatchCommand {
         var checkpointPath: String?
         var inputBytes = 0
         var totalBytes: Int?
+        /// The run's summary, notices and single-payload losses (``RunSummary``); nil for a directory's files.
+        var run: RunSummary?
         let started = IO.now()
         var lastProgress = IO.now()
 
@@ -134,6 +136,7 @@ enum BatchCommand {
                 return
             }
             commit(chunk, records: chunk.marks.count, outputBase: outputBase, errorsBase: errorsBase)
+            run?.accept(chunk, input: input)
             if checkpoint != nil && !chunk.marks.isEmpty {
                 // Saved every `batchSize` records or so: a kill repeats at most that many.
                 unsaved += chunk.marks.count
@@ -258,7 +261,11 @@ enum BatchCommand {
                     IO.stderr("  \(count)\t\(code)\n")
                 }
             }
+            run?.printNotices()
         }
+
+        /// How the records were read, as the summary names it.
+        var inputFormat: String { single ? "json" : shape == .jsonArray ? "json-array" : "ndjson" }
     }
 
     static func run(_ converter: BatchConverter, _ arguments: Arguments, isConvert: Bool) throws(Arguments.UsageError)
@@ -313,6 +320,7 @@ enum BatchCommand {
             output: output, errors: errors, arguments: arguments, isConvert: isConvert, converter: converter)
         sink.checkpoint = checkpoint
         sink.checkpointPath = checkpointPath
+        sink.run = RunSummary(arguments: arguments, converter: converter, inputs: inputs)
         if let saved {
             sink.savedCheckpoint = saved
             sink.resumedAfter = saved.tally.records
@@ -360,6 +368,11 @@ enum BatchCommand {
         } catch {
             sink.failure = error
             return stop(error, sink, outputs: [output] + (errors.map { [$0] } ?? []), resume: resume)
+        }
+        if let failure = sink.run?.write(seconds: IO.now() - sink.started, inputFormat: sink.inputFormat) {
+            sink.summary()
+            IO.stderr("pushnorm: \(failure.message)\n")
+            return failure.status
         }
         sink.summary()
         if sink.tally.records == 0 {
@@ -685,6 +698,14 @@ enum BatchCommand {
         }
         let sink = Sink(
             output: .standardOutput(), errors: nil, arguments: arguments, isConvert: false, converter: converter)
+        let run = RunSummary(arguments: arguments, converter: converter, inputs: [directory])
+        let started = IO.now()
+        /// Writes `--summary` and `--report`; the exit status of a failure.
+        func writeSummary() -> Int32? {
+            guard let failure = run.write(seconds: IO.now() - started, inputFormat: "directory") else { return nil }
+            IO.stderr("pushnorm: \(failure.message)\n")
+            return failure.status
+        }
         var converted = checkpoint?.tally.converted ?? 0
         var failed = checkpoint?.tally.failed ?? 0
         var lossy = checkpoint?.tally.lossy ?? 0
@@ -730,6 +751,7 @@ enum BatchCommand {
                 outcomes[offset].diagnostics = [Diagnostic(.error, .inputUnreadable, at: .root, message)]
             }
             for (offset, (name, outcome)) in zip(slice, outcomes).enumerated() {
+                run.accept(outcome, bytes: records[offset].bytes, input: directory + "/" + name)
                 if outcome.failed {
                     failed += 1
                     let first = outcome.diagnostics.first { $0.severity == .error }
@@ -769,10 +791,14 @@ enum BatchCommand {
         if !isConvert {
             sink.finish()
             if let failure = sink.failure { return stop(failure, sink, outputs: [sink.output], resume: false) }
+            if let status = writeSummary() { return status }
             sink.summary()
+            run.printNotices()
             return sink.status
         }
+        if let status = writeSummary() { return status }
         IO.stderr("converted \(converted), lossy \(lossy), failed \(failed)\n")
+        run.printNotices()
         return failed > 0 ? ExitStatus.invalidInput : ExitStatus.ok
     }
 

@@ -41,6 +41,10 @@ struct CommandSpec: Sendable {
         "-o", alias: "--output", "OUT", "write the output here (a directory for a directory input); default stdout")
     static let resume = CommandOption.flag(
         "--resume", "with -o: keep a partial output and a checkpoint beside it; the same command again continues")
+    static let summary = CommandOption.valued(
+        "--summary", "FILE", "write the run's summary here as JSON: counts per lost path, code, source format, input")
+    static let report = CommandOption.valued(
+        "--report", "FILE", "write an HTML migration report of the run here (one self-contained file)")
 
     /// Every command, in help order.
     static let all: [CommandSpec] = [
@@ -63,7 +67,7 @@ struct CommandSpec: Sendable {
                 optionsFile, pretty,
                 .flag("--records", "many records: one NDJSON result per record on stdout (summary on stderr)"),
                 .flag("--full", "add the format read and the notification validated to each result"),
-                ndjson, jobs, output, resume,
+                ndjson, jobs, output, resume, summary, report,
             ] + limitOptions,
             details: """
                 One payload: {valid, diagnostics} on stdout. Many (NDJSON, an array, a directory): a summary with a
@@ -89,7 +93,7 @@ struct CommandSpec: Sendable {
                 optionsFile, jobs,
                 .valued("--errors", "FILE", "write error records here (NDJSON) and leave null in their place"),
                 .flag("--report-loss", "wrap every output record as {payload, lost}"),
-                ndjson, output, resume,
+                ndjson, output, resume, summary, report,
             ] + limitOptions,
             details: """
                 Inputs: one JSON object, NDJSON (one payload per line), a JSON array, or a directory of .json files
@@ -97,6 +101,13 @@ struct CommandSpec: Sendable {
                 to a temporary file and renamed into place once complete and synced; with --resume the partial file
                 (OUT.pushnorm-partial) and a checkpoint (OUT.pushnorm-checkpoint) stay after a kill or a full disk.
                 """),
+        CommandSpec(
+            name: "report", summary: "render the HTML migration report of a --summary JSON file",
+            operands: "SUMMARY.json", maximumOperands: 1,
+            options: [
+                .valued("-o", alias: "--output", "FILE", required: true, "write the report here (HTML)")
+            ],
+            details: "The summary is the JSON `convert --summary` and the Spark job's summary.json write."),
         CommandSpec(
             name: "formats", summary: "list the formats (name, vendor, form, summary)", options: []),
         CommandSpec(

@@ -27,6 +27,7 @@ enum Commands {
         case "validate": return try BatchCommand.validate(arguments)
         case "render": return try render(arguments)
         case "convert": return try BatchCommand.convert(arguments)
+        case "report": return try ReportCommand.run(arguments)
         case "formats": return formats()
         case "rpc": return try RPCCommand.run(arguments)
         case "explain": return try ReferenceCommands.explain(arguments)

@@ -43,6 +43,8 @@ final class RecordChunk: @unchecked Sendable {
     var codes: [String] = []
     /// The counts of all the records of the chunk.
     var tally = BatchTally()
+    /// What the summary, the run notices and a single payload's loss report need (``ChunkSummary``).
+    var summary = ChunkSummary()
     /// Set under the pipeline's lock once a worker has filled the chunk.
     var isDone = false
 

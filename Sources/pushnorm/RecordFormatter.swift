@@ -1,6 +1,7 @@
 import JSONCodec
 import PushCore
 import PushNormaliser
+import PushReport
 
 /// Converts or validates a chunk's records and writes what each one becomes into the chunk: the converted payload
 /// (or `{"payload":…,"lost":[…]}` with `--report-loss`), the error record (into the output, or the `--errors`
@@ -24,6 +25,12 @@ struct RecordFormatter: Sendable {
     let full: Bool
     /// The inputs, when there are several: each error record names the one it comes from.
     let inputs: [String]?
+    /// `--summary` or `--report`: the chunk's records are counted for the summary (``ChunkSummary``).
+    let summarising: Bool
+    /// The failures and samples a summary keeps.
+    let limits = BatchSummary.Limits()
+    /// The source format asked for (`auto` or a name).
+    let from: String
 
     init(converter: BatchConverter, arguments: Arguments, isConvert: Bool, errorsApart: Bool) {
         self.converter = converter
@@ -35,21 +42,30 @@ struct RecordFormatter: Sendable {
         allowInvalid = arguments.flags.contains("--allow-invalid")
         full = arguments.flags.contains("--full")
         inputs = arguments.positionals.count > 1 ? arguments.positionals : nil
+        summarising = RunSummary.isWanted(arguments)
+        switch converter.operation {
+        case .convert(let from, _, _): self.from = from
+        case .validate(let format, _): from = format
+        }
     }
 
     /// Processes every record of `chunk` and fills its outputs, marks and tally.
     func process(_ chunk: RecordChunk) {
         var written = chunk.writtenBefore
+        chunk.summary.reset(summarising: summarising, limits: limits)
         chunk.input.withUnsafeBufferPointer { input in
             for span in chunk.spans {
                 let bytes = UnsafeBufferPointer(rebasing: input[span.start..<span.end])
-                append(converter.process(bytes, index: span.index, line: span.line), to: chunk, written: &written)
+                append(
+                    converter.process(bytes, index: span.index, line: span.line), to: chunk, written: &written,
+                    span: span.start..<span.end)
             }
         }
     }
 
     /// Writes what `outcome` becomes into `chunk`'s outputs, and its mark and counts.
-    func append(_ outcome: BatchConverter.Outcome, to chunk: RecordChunk, written: inout Int) {
+    func append(_ outcome: BatchConverter.Outcome, to chunk: RecordChunk, written: inout Int, span: Range<Int>? = nil) {
+        chunk.summary.note(outcome, span: span, from: from, single: chunk.single && isConvert)
         if isConvert {
             emitConverted(outcome, chunk: chunk, written: &written, input: inputName(chunk))
         } else {

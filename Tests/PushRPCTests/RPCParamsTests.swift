@@ -16,6 +16,7 @@ import Testing
         "render": ["notification": notification, "format": "apns"],
         "convert": ["payload": payload, "to": "apns"],
         "formats": [:],
+        "report": ["summary": ["records": 1, "converted": 1, "lossy": 0, "failed": 0]],
         "rpc.discover": [:],
     ]
 

@@ -156,7 +156,8 @@ class SplitConverter:
         converted = lossy = failed = 0
         payloads = Storage.open_write(work + "/payloads.ndjson")
         errors = Storage.open_write(work + "/errors.ndjson")
-        child = _Child(self.config)
+        child = _Child(self.config, summary=True)
+        summary = None
         try:
             with Storage.open_read(split.uri) as handle:
                 blocks = counter.count(_split_bytes(handle, split))
@@ -194,13 +195,14 @@ class SplitConverter:
             if status is not None and (status == 1) != (failed > 0):
                 raise ConverterFailed("pushnorm exited %d after reporting %d failed records: %s" % (
                     status, failed, child.child.stderr_tail() or "no message"))
+            summary = child.summary() if counter.records else None
         finally:
             child.close()
             payloads.close()
             errors.close()
         return {"split": split.index, "input": split.input, "start": split.start, "lines": counter.lines,
                 "records": converted + failed, "converted": converted, "lossy": lossy, "failed": failed,
-                "lost": lost.counts()}
+                "lost": lost.counts(), "summary": summary}
 
 
 class _Counter:

@@ -3,7 +3,8 @@
 Output under OUT (which must not exist; removed again when the job fails):
   payloads/<input name>/part-NNNNN.ndjson   the converted payloads of that input file, in its order
   errors/part-*                             one error record per failed record, sorted by file and line
-  summary.json                              counts, losses per canonical path, seconds (written last)
+  summary.json                              counts, losses per canonical path, seconds (written last); with the
+                                            batch summary's added keys (summary.py): `pushnorm report` renders it
 NDJSON takes the direct path (direct.py: tasks pipe file splits through the child and write its output). Parquet
 takes the row path (partition.py's FileBlocksConverter in one partitioned Spark write into OUT/_staging). Either way
 the driver then learns each split's line count from the tasks' statistics, rewrites the (few) error records with
@@ -26,6 +27,7 @@ from . import binary, paths
 from .direct import Split, SplitConverter, Storage
 from .partition import STAGED_DDL, ConvertConfig, FileBlocksConverter
 from .ship import ship_package
+from . import summary as summary_model
 
 EXIT_OK, EXIT_FAILED_RECORDS, EXIT_USAGE, EXIT_JOB_FAILED = 0, 1, 2, 3
 PART = re.compile(r"^part-(\d+)")
@@ -61,6 +63,8 @@ class JobResult:
     lost: dict = field(default_factory=dict)
     seconds: float = 0.0
     inputs: list = field(default_factory=list)
+    # The batch summary's added keys (summary.py): reasons, codes, sources, failures, samples, version, command.
+    added: dict = field(default_factory=lambda: summary_model.empty(sys.argv))
 
     def summary_line(self) -> str:
         """The line `pushnorm convert` prints."""
@@ -162,6 +166,7 @@ def _finish(fs, options: JobOptions, staging: str, result: "JobResult", started:
                "from": options.from_, "to": options.to, "strict": options.strict,
                "allowInvalid": options.allow_invalid, "reportLoss": options.report_loss,
                "inputFormat": options.input_format, "inputs": result.inputs}
+    summary.update((key, result.added[key]) for key in summary_model.ADDED_KEYS)
     fs.write_text(fs.join(options.output, "summary.json"), json.dumps(summary, ensure_ascii=False, indent=2) + "\n")
     return result
 
@@ -187,7 +192,7 @@ def _run_direct(spark, fs, options: JobOptions, config, files: list[str], names:
     context = spark.sparkContext
     stats = context.parallelize(splits, len(splits)).map(SplitConverter(config, staging)).collect()
     stats.sort(key=lambda s: s["split"])
-    per_input, fixes = {}, []
+    per_input, fixes, summaries = {}, [], []
     line_offset = collections.defaultdict(int)
     record_offset = collections.defaultdict(int)
     for s in stats:  # in (file, start) order
@@ -197,9 +202,12 @@ def _run_direct(spark, fs, options: JobOptions, config, files: list[str], names:
             counts[key] += s[key]
         if s["failed"]:
             fixes.append((s["split"], paths.display(files[i]), line_offset[i], record_offset[i]))
+        summaries.append((s.get("summary"), paths.display(files[i]), line_offset[i], record_offset[i]))
         line_offset[i] += s["lines"]
         record_offset[i] += s["records"]
     result = _result(stats, files, names, per_input)
+    for part, file, lines_before, records_before in summaries:
+        summary_model.merge(result.added, part, file, lines_before, records_before)
     errors = fs.join(options.output, "errors")
     fs.mkdirs(errors)
     if fixes:

@@ -13,6 +13,7 @@ import collections
 import itertools
 import json
 import os
+import shutil
 import tempfile
 from dataclasses import dataclass, field
 from typing import Iterator
@@ -50,9 +51,11 @@ class ConvertConfig:
     binary: binary.BinarySpec = field(default_factory=binary.BinarySpec)
     jobs: int = 1  # --jobs of each child (one Spark task = one core by default)
 
-    def argv(self, executable: str, options_path: str | None) -> list[str]:
+    def argv(self, executable: str, options_path: str | None, summary_path: str | None = None) -> list[str]:
         argv = [executable, "convert", "--ndjson", "--from", self.from_, "--to", self.to, "--report-loss",
                 "--jobs", str(self.jobs)]
+        if summary_path:
+            argv += ["--summary", summary_path]  # the batch summary of this child's records (summary.py)
         if self.strict:
             argv.append("--strict")
         if self.allow_invalid:
@@ -65,13 +68,27 @@ class ConvertConfig:
 class _Child:
     """A configured child for one task, with its options file (removed afterwards)."""
 
-    def __init__(self, config: ConvertConfig):
+    def __init__(self, config: ConvertConfig, summary: bool = False):
         self.options_path = None
+        self.summary_path = None
         if config.options_json is not None:
             handle, self.options_path = tempfile.mkstemp(prefix="pushnorm-options-", suffix=".json")
             with os.fdopen(handle, "w", encoding="utf-8") as f:
                 f.write(config.options_json)
-        self.child = ConverterChild(config.argv(binary.resolve(config.binary), self.options_path))
+        if summary:
+            self.summary_directory = tempfile.mkdtemp(prefix="pushnorm-summary-")
+            self.summary_path = os.path.join(self.summary_directory, "summary.json")
+        self.child = ConverterChild(config.argv(binary.resolve(config.binary), self.options_path, self.summary_path))
+
+    def summary(self) -> dict | None:
+        """The child's `--summary` once it has exited (None when not asked for or not written)."""
+        if not self.summary_path:
+            return None
+        try:
+            with open(self.summary_path, encoding="utf-8") as f:
+                return json.load(f)
+        except (OSError, ValueError):
+            return None
 
     def close(self):
         if self.options_path:
@@ -79,6 +96,8 @@ class _Child:
                 os.unlink(self.options_path)
             except OSError:
                 pass
+        if self.summary_path:
+            shutil.rmtree(self.summary_directory, ignore_errors=True)
 
 
 def split_lost(line: bytes) -> tuple[bytes, bytes | None]:

@@ -50,6 +50,16 @@ def test_readme_spark_example_runs(pushnorm, tmp_path):
     assert (summary["records"], summary["converted"], summary["lossy"], summary["failed"]) == (23, 22, 11, 1)
     error = json.loads(run.stdout.decode().strip().splitlines()[-1])["error"]
     assert error["file"].endswith("Examples/spark/delivered.ndjson") and error["code"] == "apns.badge.not-integer"
+    # The batch summary's added keys (the model `pushnorm convert --summary` writes): `pushnorm report` renders it.
+    assert summary["operation"] == "convert" and summary["version"] and summary["command"]
+    assert sum(summary["sources"].values()) == 23
+    assert summary["failures"][0]["file"] == error["file"] and summary["failures"][0]["line"] == error["line"]
+    assert summary["codes"]["apns.badge.not-integer"] == {"count": 1, "severity": "error"}
+    assert set(summary["lostReasons"]) == set(summary["lost"])
+    assert 0 < len(summary["samples"]) <= summary["limits"]["samples"]
+    report = subprocess.run([pushnorm, "report", os.path.join(out, "summary.json"), "-o", str(tmp_path / "r.html")],
+                            capture_output=True)
+    assert report.returncode == 0, report.stderr
     names = sorted(os.listdir(os.path.join(out, "payloads")))
     assert names == ["delivered.ndjson", "send-forms.ndjson"]
 
