@@ -15,6 +15,7 @@ extension JSONParseError.Kind {
             return "An integer beyond 64 bits or a real beyond `Double`; the message has line, column and byte offset."
         case .tooDeep: return "Nesting deeper than the limit; the message has line, column and byte offset."
         case .tooLarge: return "More bytes than the limit; the message has line, column and byte offset."
+        case .bom: return "The text starts with a UTF-8 byte-order mark, which JSON does not allow; located at byte 0."
         }
     }
 }

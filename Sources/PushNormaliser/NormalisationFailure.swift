@@ -54,4 +54,6 @@ extension DiagnosticCode {
     /// has none): an info at the canonical `/target`, which a batch reports once per run
     /// (``Normaliser/runNotices``).
     public static let conversionTargetMissing: DiagnosticCode = "core.conversion.target-missing"
+    /// A batch input (a file, or a file of a directory input) could not be read: the message names it and says why.
+    public static let inputUnreadable: DiagnosticCode = "core.input.unreadable"
 }

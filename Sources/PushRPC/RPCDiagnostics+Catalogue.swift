@@ -1,5 +1,6 @@
 package import PushCore
 public import PushNormaliser
+import PushReport
 
 extension DiagnosticEntry {
     /// The catalogue entries of the JSON-RPC server's params: each code with its severities and
@@ -22,6 +23,7 @@ extension DiagnosticEntry {
 }
 
 extension DiagnosticCatalogue {
-    /// Every code `pushnorm rpc` can report: ``DiagnosticCatalogue/standard`` and the server's `rpc.params.*` codes.
-    public static let rpcServer = DiagnosticCatalogue.standard.adding(DiagnosticEntry.rpcParamsCodes)
+    /// Every code `pushnorm rpc` can report: ``DiagnosticCatalogue/standard``, the report's codes and the server's
+    /// `rpc.params.*` codes.
+    public static let rpcServer = DiagnosticCatalogue.report.adding(DiagnosticEntry.rpcParamsCodes)
 }

@@ -1,12 +1,25 @@
+public import PushCore
+public import PushNormaliser
+
+extension DiagnosticEntry {
+    /// The catalogue entries of the batch summary and the report: each code with its severity and one-line summary.
+    package static let reportCodes: [DiagnosticEntry] = [
+        DiagnosticEntry(
+            .summaryInvalid, .error,
+            summary: "A summary given to `pushnorm report` or the RPC `report` method is not one; located at the member."),
+    ]
+}
+
+extension DiagnosticCatalogue {
+    /// ``DiagnosticCatalogue/standard`` and the codes of the summary and the report.
+    public static let report = DiagnosticCatalogue.standard.adding(DiagnosticEntry.reportCodes)
+}
+
 /// The catalogue's one-line summary of a diagnostic code, for the summary JSON's `codes.CODE.summary` and the
-/// report's findings table.
-///
-/// The one place the summary is looked up: it is to answer from the diagnostics catalogue's API once the codes carry
-/// their summaries in code. Until then no summary is known here, and the field is left out (the report shows the
-/// code alone); no copy of the catalogue is kept in this module.
+/// report's findings table: the one place the summary is looked up, in ``DiagnosticCatalogue/report``.
 public enum DiagnosticSummaries {
     /// The one-line summary of `code`, or nil when the catalogue has none.
     public static func summary(for code: String) -> String? {
-        nil
+        DiagnosticCatalogue.report.entry(for: DiagnosticCode(rawValue: code))?.summary
     }
 }

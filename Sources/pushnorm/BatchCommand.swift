@@ -814,8 +814,3 @@ enum BatchCommand {
         }
     }
 }
-
-extension DiagnosticCode {
-    /// A file of a directory input could not be read (the message names it and says why).
-    static let inputUnreadable: DiagnosticCode = "core.input.unreadable"
-}

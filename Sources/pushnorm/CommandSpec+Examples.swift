@@ -16,6 +16,7 @@ extension CommandSpec {
             "pushnorm validate --format fcm message.json",
             "pushnorm validate --target zego-push-config payload.json",
             "pushnorm validate --records --jobs 4 payloads.ndjson > results.ndjson",
+            "pushnorm validate --format fcm --summary summary.json --report report.html messages.ndjson",
         ],
         "render": [
             #"echo '{"schemaVersion":1,"title":"Hi","body":"there"}' | pushnorm render --format fcm --pretty"#
@@ -24,7 +25,9 @@ extension CommandSpec {
             "pushnorm convert --from zego --to amazon --report-loss payload.json",
             "pushnorm convert --to fcm --errors failed.ndjson -o out.ndjson in.ndjson",
             "pushnorm convert --from pinpoint-message --to apns --options options.json -o out/ campaigns/",
+            "pushnorm convert --from zego --to amazon --summary summary.json --report report.html -o out.ndjson in.ndjson",
         ],
+        "report": ["pushnorm report -o report.html summary.json"],
         "formats": ["pushnorm formats"],
         "explain": ["pushnorm explain apns.badge.negative", "pushnorm explain fcm.target"],
         "options": ["pushnorm options", "pushnorm options --json"],
