@@ -12,7 +12,7 @@ struct DocumentationTests {
 
     /// The JSON codec's codes (`json.<kind>`), made from `JSONParseError.Kind` rather than declared one by one.
     static let jsonKinds = [
-        "syntax", "duplicate-key", "invalid-utf8", "truncated", "number-out-of-range", "too-deep", "too-large",
+        "syntax", "duplicate-key", "invalid-utf8", "truncated", "number-out-of-range", "too-deep", "too-large", "bom",
     ]
 
     /// The codes declared in `text`: each `…: DiagnosticCode = "code"` (the value may be on the next line) and
