@@ -11,11 +11,14 @@ package struct WireKey: @unchecked Sendable, ExpressibleByStringLiteral, CustomS
     let bytes: UnsafeBufferPointer<UInt8>
     /// The snake_case spelling, when it differs from the declared one.
     let snake: UnsafeBufferPointer<UInt8>?
+    /// The declared spelling as the literal it was, written without looking for bytes to escape.
+    let literal: StaticString?
 
     /// A key literal (`"thread-id"`).
     package init(stringLiteral value: StaticString) {
         bytes = Self.immortal(value)
         snake = nil
+        literal = value.hasPointerRepresentation ? value : nil
     }
 
     /// A key spelt by a vendor's key constant (its bytes are copied once, for the life of the process: keys are
@@ -23,12 +26,14 @@ package struct WireKey: @unchecked Sendable, ExpressibleByStringLiteral, CustomS
     package init(_ text: String) {
         bytes = Self.immortal(text)
         snake = nil
+        literal = nil
     }
 
     /// A key with a camelCase spelling (declared) and the snake_case one the vendor accepts too.
     package init(camel: StaticString, snake: StaticString) {
         bytes = Self.immortal(camel)
         self.snake = Self.immortal(snake)
+        literal = camel.hasPointerRepresentation ? camel : nil
     }
 
     private static func immortal(_ text: StaticString) -> UnsafeBufferPointer<UInt8> {
@@ -84,6 +89,8 @@ package struct WireKey: @unchecked Sendable, ExpressibleByStringLiteral, CustomS
     package func write<O: WireOutput>(to out: inout O, spelling: WireTableSpelling = .declared) {
         if spelling == .snakeCase, let snake {
             out.key(bytes: snake)
+        } else if let literal {
+            out.key(literal)
         } else {
             out.key(bytes: bytes)
         }
