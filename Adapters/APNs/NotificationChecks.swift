@@ -79,8 +79,7 @@ public enum NotificationChecks {
         }
     }
 
-    private static func checkDelivery(_ n: PushNotification, at: (String) -> JSONPointer, into out: inout Findings)
-    {
+    private static func checkDelivery(_ n: PushNotification, at: (String) -> JSONPointer, into out: inout Findings) {
         let isBackground = n.contentAvailable == true && !n.isVisible
         let delivery = n.delivery ?? PushNotification.Delivery()
         if n.delivery?.pushType == "background" && n.isVisible {
@@ -169,7 +168,9 @@ public enum NotificationChecks {
         }
         let afterScheme = colon + 3
         let authorityEnd =
-            bytes[afterScheme...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }
+            bytes[afterScheme...].firstIndex {
+                $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
+            }
             ?? bytes.count
         if !equalsIgnoringCase(bytes[..<colon], "https") {
             out.warning(

@@ -23,7 +23,9 @@ enum AmazonOptionDefaults {
 extension FormatOptions {
     /// `amazonMediaKey`: the userInfo key of the Amazon-style media URL. Default `attachment-url`.
     public var amazonMediaKey: String {
-        get { hasOnlyDefaults ? AmazonOptionDefaults.mediaKey : string(.amazonMediaKey) ?? AmazonOptionDefaults.mediaKey }
+        get {
+            hasOnlyDefaults ? AmazonOptionDefaults.mediaKey : string(.amazonMediaKey) ?? AmazonOptionDefaults.mediaKey
+        }
         set { set(.amazonMediaKey, .string(newValue)) }
     }
 

@@ -1,7 +1,7 @@
-package import APNsAdapter
+import APNsAdapter
 package import JSONCodec
 package import PushCore
-package import WireTables
+import WireTables
 
 private typealias X = AmazonKeys.Extension
 
@@ -40,7 +40,8 @@ package enum AmazonWire {
             }
             if strict { return nil }
             guard let url = source.string(value) else {
-                let container = placement == .top ? JSONPointer.root : JSONPointer(tokens: [source.keyString(member.key)])
+                let container =
+                    placement == .top ? JSONPointer.root : JSONPointer(tokens: [source.keyString(member.key)])
                 context.diagnostics.error(
                     .wrongType, at: container.appending(key),
                     "`\(key)` must be a string, found \(source.typeName(value)); kept as it was")

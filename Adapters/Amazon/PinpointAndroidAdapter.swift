@@ -29,18 +29,20 @@ public struct PinpointAndroidAdapter: PayloadAdapter, FormatChecking {
 
     private static let standardDescriptor = FormatDescriptor(
         name: "pinpoint-android", vendor: "amazon",
-        summary: "An Amazon Pinpoint push as the Android app receives it: the FCM data map (`pinpoint.notification.*`, `pinpoint.url`, `pinpoint.jsonBody`, …).",
+        summary:
+            "An Amazon Pinpoint push as the Android app receives it: the FCM data map (`pinpoint.notification.*`, `pinpoint.url`, `pinpoint.jsonBody`, …).",
         isDelivered: true, carries: ["android", "data", "extensions.amazon.\(PinpointAndroidAdapter.memoryKey)"]
     )
 
     /// The modelled keys, in writing order.
-    nonisolated(unsafe) static let strings: [(key: String, path: WritableKeyPath<PushNotification.Android, String?>)] = [
-        ("pinpoint.notification.title", \.title), ("pinpoint.notification.body", \.body),
-        ("pinpoint.notification.color", \.color), ("pinpoint.notification.icon", \.icon),
-        ("pinpoint.notification.imageUrl", \.image), ("pinpoint.notification.imageIconUrl", \.imageIcon),
-        ("pinpoint.notification.imageSmallIconUrl", \.smallImageIcon), ("pinpoint.url", \.url),
-        ("pinpoint.deeplink", \.deepLink),
-    ]
+    nonisolated(unsafe) static let strings: [(key: String, path: WritableKeyPath<PushNotification.Android, String?>)] =
+        [
+            ("pinpoint.notification.title", \.title), ("pinpoint.notification.body", \.body),
+            ("pinpoint.notification.color", \.color), ("pinpoint.notification.icon", \.icon),
+            ("pinpoint.notification.imageUrl", \.image), ("pinpoint.notification.imageIconUrl", \.imageIcon),
+            ("pinpoint.notification.imageSmallIconUrl", \.smallImageIcon), ("pinpoint.url", \.url),
+            ("pinpoint.deeplink", \.deepLink),
+        ]
     static let silentKey = "pinpoint.notification.silentPush"
     static let jsonBodyKey = "pinpoint.jsonBody"
 
@@ -51,7 +53,10 @@ public struct PinpointAndroidAdapter: PayloadAdapter, FormatChecking {
 
     public func recognise(_ payload: JSONValue) -> Recognition? {
         guard case .object(let root) = payload else { return nil }
-        guard let key = root.keys.first(where: { $0.hasPrefix("pinpoint.") || ($0 == "pinpoint" && root[$0]?.stringValue != nil) })
+        guard
+            let key = root.keys.first(where: {
+                $0.hasPrefix("pinpoint.") || ($0 == "pinpoint" && root[$0]?.stringValue != nil)
+            })
         else { return nil }
         return .certain("/\(key)")
     }
@@ -95,7 +100,8 @@ public struct PinpointAndroidAdapter: PayloadAdapter, FormatChecking {
                 android.data = object
             } else if value.stringValue == nil {
                 context.diagnostics.error(
-                    .fcmMapNotString, at: path, "`\(Self.jsonBodyKey)` is a JSON object in a string, found \(value.typeName)")
+                    .fcmMapNotString, at: path,
+                    "`\(Self.jsonBodyKey)` is a JSON object in a string, found \(value.typeName)")
             }
         }
         n.setAndroid(android)
@@ -128,7 +134,9 @@ public struct PinpointAndroidAdapter: PayloadAdapter, FormatChecking {
             if let value = android[keyPath: field.path] { root.appendUnchecked(field.key, .string(value)) }
         }
         if let silent = android.silent { root.appendUnchecked(Self.silentKey, .string(silent ? "1" : "0")) }
-        if let data = android.data { root.appendUnchecked(Self.jsonBodyKey, .string(JSONValue.object(data).compactText)) }
+        if let data = android.data {
+            root.appendUnchecked(Self.jsonBodyKey, .string(JSONValue.object(data).compactText))
+        }
         for (key, value) in n.extensionObject("amazon")[Self.memoryKey]?.objectValue ?? JSONObject()
         where root[key] == nil {
             root.appendUnchecked(key, value)

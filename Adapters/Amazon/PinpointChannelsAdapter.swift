@@ -56,8 +56,9 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
         let amazon = n.extensionObject(AmazonKeys.Extension.namespace)
         let memory = amazon[AmazonKeys.Extension.pinpointMessage]?.objectValue
         let android = amazon[PinpointGCMMessage.memoryKey]?.objectValue
-        guard memory?[AmazonKeys.Extension.PinpointMessage.noMessage]?.boolValue == true
-            || android?[Self.bareConfiguration]?.boolValue == true
+        guard
+            memory?[AmazonKeys.Extension.PinpointMessage.noMessage]?.boolValue == true
+                || android?[Self.bareConfiguration]?.boolValue == true
         else { return nil }
         for tokens in configurationPaths {
             if case .object(let object)? = JSONPointer(tokens: tokens).resolve(in: value) { return (object, tokens) }

@@ -18,7 +18,8 @@ public struct PinpointGCMAdapter: PayloadAdapter, FormatChecking {
 
     private static let standardDescriptor = FormatDescriptor(
         name: "pinpoint-gcm", vendor: "amazon",
-        summary: "Amazon Pinpoint's GCMMessage (or campaign Message), bare or in a MessageConfiguration / SendMessages request, incl. RawContent.",
+        summary:
+            "Amazon Pinpoint's GCMMessage (or campaign Message), bare or in a MessageConfiguration / SendMessages request, incl. RawContent.",
         isDelivered: false,
         carries: [
             "title", "body", "sound", "media", "data", "android", "extensions.amazon.\(PinpointGCMMessage.memoryKey)",
@@ -100,7 +101,8 @@ public struct PinpointGCMAdapter: PayloadAdapter, FormatChecking {
             memory["configured"] = .bool(true)
         }
         let isConfiguration =
-            memory["configured"] != nil || object["GCMMessage"] != nil || object["DefaultPushNotificationMessage"] != nil
+            memory["configured"] != nil || object["GCMMessage"] != nil
+            || object["DefaultPushNotificationMessage"] != nil
         if isConfiguration {
             memory["configured"] = .bool(true)
             var configuration = object
@@ -108,11 +110,14 @@ public struct PinpointGCMAdapter: PayloadAdapter, FormatChecking {
                 guard let value = configuration[key] else { continue }
                 guard case .object(let inner) = value else {
                     context.diagnostics.error(
-                        .wrongType, at: path.appending(key), "`\(key)` must be an object, found \(value.typeName); kept")
+                        .wrongType, at: path.appending(key), "`\(key)` must be an object, found \(value.typeName); kept"
+                    )
                     continue
                 }
                 configuration.removeValue(forKey: key)
-                if target == 0 { message = inner; messagePath = path.appending(key) } else {
+                if target == 0 {
+                    message = inner; messagePath = path.appending(key)
+                } else {
                     defaults = inner
                     defaultsPath = path.appending(key)
                 }
@@ -122,7 +127,8 @@ public struct PinpointGCMAdapter: PayloadAdapter, FormatChecking {
                 if defaults == nil {
                     context.diagnostics.warning(
                         .amazonGCMMissing, at: path,
-                        "no `GCMMessage` or `DefaultPushNotificationMessage`: Pinpoint sends nothing to Android devices")
+                        "no `GCMMessage` or `DefaultPushNotificationMessage`: Pinpoint sends nothing to Android devices"
+                    )
                 }
             }
             if !configuration.isEmpty { memory["configuration"] = .object(configuration) }

@@ -46,7 +46,8 @@ package enum PinpointGCMMessage {
         for key in message.keys where !known.contains(key) {
             context.diagnostics.warning(
                 .amazonGCMUnknownKey, at: base.appending(key),
-                "`\(key)` is not a \(campaign ? "campaign Message" : "GCMMessage") field; kept and rendered back in place")
+                "`\(key)` is not a \(campaign ? "campaign Message" : "GCMMessage") field; kept and rendered back in place"
+            )
         }
         // RawContent overrides everything.
         if case .string(let text)? = rest["RawContent"] {
@@ -97,7 +98,9 @@ package enum PinpointGCMMessage {
                 defaults.removeValue(forKey: key)
                 return text
             }
-            if let title = take("Title") { n.title = title; context.record("title", from: defaultsPath.appending("Title")) }
+            if let title = take("Title") {
+                n.title = title; context.record("title", from: defaultsPath.appending("Title"))
+            }
             if let body = take("Body") { n.body = body; context.record("body", from: defaultsPath.appending("Body")) }
             if case .object(let data)? = defaults["Data"] {
                 defaults.removeValue(forKey: "Data")
@@ -105,8 +108,10 @@ package enum PinpointGCMMessage {
                 n.data = data
                 context.record("data", from: defaultsPath.appending("Data"))
             }
-            for (key, value) in defaults where !defaultKeys.contains(key) || value.stringValue == nil && key != "Action"
-                && key != "Url" && key != "SilentPush" && key != "Substitutions"
+            for (key, value) in defaults
+            where !defaultKeys.contains(key)
+                || value.stringValue == nil && key != "Action"
+                    && key != "Url" && key != "SilentPush" && key != "Substitutions"
             {
                 if !defaultKeys.contains(key) {
                     context.diagnostics.warning(
@@ -177,7 +182,8 @@ package enum PinpointGCMMessage {
             default:
                 context.diagnostics.error(
                     .amazonGCMPriorityInvalid, at: path("Priority"),
-                    "`Priority` must be \"normal\" or \"high\" (or APNs's \"5\"/\"10\"), found \(priority.compactText); kept")
+                    "`Priority` must be \"normal\" or \"high\" (or APNs's \"5\"/\"10\"), found \(priority.compactText); kept"
+                )
             }
         }
         if let value = rest["SilentPush"] {
@@ -325,7 +331,8 @@ package enum PinpointGCMMessage {
                 put("TimeToLive", .integer(seconds))
             } else {
                 context.explainLoss(
-                    at: JSONPointer(tokens: ["android", "ttl"]), "Pinpoint's TimeToLive is whole seconds; \(ttl) is not")
+                    at: JSONPointer(tokens: ["android", "ttl"]), "Pinpoint's TimeToLive is whole seconds; \(ttl) is not"
+                )
             }
         }
         put("Title", own("Title", android.title, shared: n.title))
@@ -385,7 +392,9 @@ package enum PinpointGCMMessage {
         kept.setAndroid(android)
         let namespace = n.extensionObject("amazon")
         if let memory = namespace[memoryKey] {
-            kept.extensions = JSONObject(uniqueKeysWithValues: [("amazon", .object(JSONObject(uniqueKeysWithValues: [(memoryKey, memory)])))])
+            kept.extensions = JSONObject(uniqueKeysWithValues: [
+                ("amazon", .object(JSONObject(uniqueKeysWithValues: [(memoryKey, memory)])))
+            ])
         }
         return kept
     }

@@ -6,7 +6,9 @@ extension FormatOption {
     /// `snsPlatform`: which SNS key holds the APNs payload: `APNS` (default), `APNS_SANDBOX`, `APNS_VOIP`,
     /// `APNS_VOIP_SANDBOX`, `MACOS` or `MACOS_SANDBOX`.
     package static let snsPlatform = FormatOption(
-        "snsPlatform", kind: .string(allowed: ["APNS", "APNS_SANDBOX", "APNS_VOIP", "APNS_VOIP_SANDBOX", "MACOS", "MACOS_SANDBOX"]), default: "APNS",
+        "snsPlatform",
+        kind: .string(allowed: ["APNS", "APNS_SANDBOX", "APNS_VOIP", "APNS_VOIP_SANDBOX", "MACOS", "MACOS_SANDBOX"]),
+        default: "APNS",
         summary:
             "which SNS key holds the APNs payload: `APNS`, `APNS_SANDBOX`, `APNS_VOIP`, `APNS_VOIP_SANDBOX`, `MACOS` "
             + "or `MACOS_SANDBOX`")

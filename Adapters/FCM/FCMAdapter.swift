@@ -15,7 +15,8 @@ public struct FCMAdapter: PayloadAdapter, FormatChecking {
     public var descriptor: FormatDescriptor { Self.standardDescriptor }
 
     private static let standardDescriptor = FormatDescriptor(
-        name: "fcm", vendor: "google", summary: "An FCM HTTP v1 Message, bare or in its send request `{\"message\": …}`.",
+        name: "fcm", vendor: "google",
+        summary: "An FCM HTTP v1 Message, bare or in its send request `{\"message\": …}`.",
         isDelivered: false,
         carries: APNsAdapter.carriedFields + ["media", "delivery", "android", "target", "extensions.fcm"],
         layoutPaths: [FCMLayout.pointer]

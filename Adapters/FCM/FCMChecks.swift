@@ -82,10 +82,12 @@ package enum FCMChecks {
             }
             if let (options, optionsAt) = object(webpush, "fcm_options", at: at) {
                 checkAnalyticsLabel(options, at: optionsAt, into: &out)
-                if let (link, linkAt) = string(options, "link", at: optionsAt), !link.lowercased().hasPrefix("https://")
-                    || !isAbsoluteURL(link)
+                if let (link, linkAt) = string(options, "link", at: optionsAt),
+                    !link.lowercased().hasPrefix("https://")
+                        || !isAbsoluteURL(link)
                 {
-                    out.error(.fcmLinkInvalid, at: linkAt, "webpush.fcm_options.link must be an https URL, found \"\(link)\"")
+                    out.error(
+                        .fcmLinkInvalid, at: linkAt, "webpush.fcm_options.link must be an https URL, found \"\(link)\"")
                 }
             }
         }
@@ -96,7 +98,8 @@ package enum FCMChecks {
         if size > maximumMessageBytes {
             out.error(
                 .fcmMessageTooLarge, at: path,
-                "the message is \(size) bytes, \(size - maximumMessageBytes) over FCM's limit of \(maximumMessageBytes)")
+                "the message is \(size) bytes, \(size - maximumMessageBytes) over FCM's limit of \(maximumMessageBytes)"
+            )
         }
         return out
     }
@@ -120,7 +123,8 @@ package enum FCMChecks {
                 .fcmTargetCount, at: path,
                 present.isEmpty
                     ? "exactly one of token, topic, condition or fid must be set; found none"
-                    : "exactly one of token, topic, condition or fid must be set; found \(present.joined(separator: ", "))")
+                    : "exactly one of token, topic, condition or fid must be set; found \(present.joined(separator: ", "))"
+            )
         }
     }
 
@@ -201,18 +205,22 @@ package enum FCMChecks {
         }
     }
 
-    package static func checkStringMap(_ map: JSONObject, at path: JSONPointer, name: String, into out: inout [Diagnostic]) {
+    package static func checkStringMap(
+        _ map: JSONObject, at path: JSONPointer, name: String, into out: inout [Diagnostic]
+    ) {
         for (key, value) in map {
             if case .string = value { continue }
             out.error(
                 .fcmMapNotString, at: path.appending(key),
-                "`\(name)` maps strings to strings; `\(key)` is \(value.typeName) (send \(value.compactText) as a string)")
+                "`\(name)` maps strings to strings; `\(key)` is \(value.typeName) (send \(value.compactText) as a string)"
+            )
         }
     }
 
     /// `from`, `message_type`, and keys starting `google` or `gcm`.
     package static func checkReservedKeys(_ map: JSONObject, at path: JSONPointer, into out: inout [Diagnostic]) {
-        for key in map.keys where key == "from" || key == "message_type" || key.hasPrefix("google") || key.hasPrefix("gcm") {
+        for key in map.keys
+        where key == "from" || key == "message_type" || key.hasPrefix("google") || key.hasPrefix("gcm") {
             out.error(
                 .fcmDataReservedKey, at: path.appending(key),
                 "`\(key)` is reserved by FCM (from, message_type, google…, gcm…)")
@@ -220,7 +228,9 @@ package enum FCMChecks {
     }
 
     static func checkAndroid(_ android: JSONObject, at path: JSONPointer, into out: inout [Diagnostic]) {
-        if let (priority, at) = string(android, "priority", at: path), !["normal", "high"].contains(priority.lowercased()) {
+        if let (priority, at) = string(android, "priority", at: path),
+            !["normal", "high"].contains(priority.lowercased())
+        {
             out.error(.fcmEnumInvalid, at: at, "android.priority must be \"normal\" or \"high\", found \"\(priority)\"")
         }
         if let (ttl, at) = string(android, "ttl", at: path) {
@@ -245,10 +255,13 @@ package enum FCMChecks {
             out.error(.fcmColorInvalid, at: colorAt, "android.notification.color must be #rrggbb, found \"\(color)\"")
         }
         for (key, allowed) in [
-            ("notification_priority", [
-                "PRIORITY_UNSPECIFIED", "PRIORITY_MIN", "PRIORITY_LOW", "PRIORITY_DEFAULT", "PRIORITY_HIGH",
-                "PRIORITY_MAX",
-            ]),
+            (
+                "notification_priority",
+                [
+                    "PRIORITY_UNSPECIFIED", "PRIORITY_MIN", "PRIORITY_LOW", "PRIORITY_DEFAULT", "PRIORITY_HIGH",
+                    "PRIORITY_MAX",
+                ]
+            ),
             ("visibility", ["VISIBILITY_UNSPECIFIED", "PRIVATE", "PUBLIC", "SECRET"]),
             ("proxy", ["PROXY_UNSPECIFIED", "ALLOW", "DENY", "IF_PRIORITY_LOWERED"]),
         ] {
@@ -368,7 +381,8 @@ package enum FCMChecks {
         else { return false }
         for (index, byte) in bytes[..<colon].enumerated() {
             let isLetter = (65...90).contains(byte) || (97...122).contains(byte)
-            let isOther = (48...57).contains(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+            let isOther =
+                (48...57).contains(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
                 || byte == UInt8(ascii: ".")
             if !(isLetter || (index > 0 && isOther)) { return false }
         }
@@ -392,7 +406,8 @@ package enum FCMChecks {
         }
         let tail = bytes[19..<(bytes.count - 1)]
         if tail.isEmpty { return true }
-        return tail.first == UInt8(ascii: ".") && tail.count > 1 && tail.dropFirst().allSatisfy { (48...57).contains($0) }
+        return tail.first == UInt8(ascii: ".") && tail.count > 1
+            && tail.dropFirst().allSatisfy { (48...57).contains($0) }
     }
 }
 

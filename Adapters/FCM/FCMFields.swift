@@ -50,7 +50,8 @@ package struct FCMFields {
         guard let (value, at) = take(snake, &diagnostics) else { return nil }
         if let typed = extract(value) { return (typed, at) }
         diagnostics.error(
-            .wrongType, at: at, "`\(at.tokens.last ?? snake)` must be \(expected), found \(value.typeName); kept as it was")
+            .wrongType, at: at,
+            "`\(at.tokens.last ?? snake)` must be \(expected), found \(value.typeName); kept as it was")
         rest.appendUnchecked(at.tokens.last ?? snake, value)
         return nil
     }

@@ -86,20 +86,25 @@ package enum FCMKeys {
         static let bodyLocArgs = "body_loc_args"
         static let titleLocKey = "title_loc_key"
         static let titleLocArgs = "title_loc_args"
-        nonisolated(unsafe) static let strings: [(wire: String, path: WritableKeyPath<PushNotificationAndroid, String?>)] = [
-            (icon, \.icon), (color, \.color), (tag, \.tag), (clickAction, \.clickAction), (channelID, \.channelID),
-            (notificationPriority, \.notificationPriority), (visibility, \.visibility),
-        ]
+        nonisolated(unsafe) static let strings:
+            [(wire: String, path: WritableKeyPath<PushNotificationAndroid, String?>)] = [
+                (icon, \.icon), (color, \.color), (tag, \.tag), (clickAction, \.clickAction), (channelID, \.channelID),
+                (notificationPriority, \.notificationPriority), (visibility, \.visibility),
+            ]
         /// The localised keys: Android's own only where they differ from the shared (APNs) ones, which Android
         /// inherits (a string resource of the same name).
         nonisolated(unsafe) static let locKeys:
-            [(wire: String, android: WritableKeyPath<PushNotificationAndroid, String?>,
-              shared: KeyPath<PushNotification, String?>)] = [
+            [(
+                wire: String, android: WritableKeyPath<PushNotificationAndroid, String?>,
+                shared: KeyPath<PushNotification, String?>
+            )] = [
                 (bodyLocKey, \.bodyLocKey, \.bodyLocKey), (titleLocKey, \.titleLocKey, \.titleLocKey),
             ]
         nonisolated(unsafe) static let locArgs:
-            [(wire: String, android: WritableKeyPath<PushNotificationAndroid, [String]?>,
-              shared: KeyPath<PushNotification, [String]?>)] = [
+            [(
+                wire: String, android: WritableKeyPath<PushNotificationAndroid, [String]?>,
+                shared: KeyPath<PushNotification, [String]?>
+            )] = [
                 (bodyLocArgs, \.bodyLocArgs, \.bodyLocArgs), (titleLocArgs, \.titleLocArgs, \.titleLocArgs),
             ]
         static let notificationCount = "notification_count"

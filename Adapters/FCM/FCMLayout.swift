@@ -1,4 +1,4 @@
-package import PushCore
+import PushCore
 
 /// How an FCM message placed the values the canonical model holds once (layout memory, `extensions.fcm.layout`):
 /// which of `notification`, the `apns.payload` alert and `android.notification` named the title, body and image,

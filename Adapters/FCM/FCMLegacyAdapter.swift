@@ -127,7 +127,8 @@ public struct FCMLegacyAdapter: PayloadAdapter, FormatChecking {
                 guard let args else {
                     context.diagnostics.error(
                         .wrongType, at: at.appending(key),
-                        "`\(key)` must be an array of strings (or one as a JSON string), found \(value.compactText); kept as it was")
+                        "`\(key)` must be an array of strings (or one as a JSON string), found \(value.compactText); kept as it was"
+                    )
                     continue
                 }
                 notification.removeValue(forKey: key)
@@ -193,7 +194,9 @@ public struct FCMLegacyAdapter: PayloadAdapter, FormatChecking {
             } else if let token = target.token {
                 root.appendUnchecked("to", .string(token))
             }
-            if let tokens = target.tokens { root.appendUnchecked("registration_ids", .array(tokens.map(JSONValue.string))) }
+            if let tokens = target.tokens {
+                root.appendUnchecked("registration_ids", .array(tokens.map(JSONValue.string)))
+            }
             if let condition = target.condition { root.appendUnchecked("condition", .string(condition)) }
         }
         var notification = JSONObject()
@@ -284,7 +287,9 @@ public struct FCMLegacyAdapter: PayloadAdapter, FormatChecking {
         if let ttl = kept.android?.ttl, !(FCMChecks.durationSeconds(ttl).map { ttl == "\($0.whole)s" } ?? false) {
             removed.append(JSONPointer(tokens: ["android", "ttl"]))
         }
-        if kept.target?.topic != nil, kept.target?.token != nil { removed.append(JSONPointer(tokens: ["target", "token"])) }
+        if kept.target?.topic != nil, kept.target?.token != nil {
+            removed.append(JSONPointer(tokens: ["target", "token"]))
+        }
         return kept.removing(removed)
     }
 

@@ -14,7 +14,8 @@ package enum FCMLegacyChecks {
                 .fcmTargetCount, at: .root,
                 targets.isEmpty
                     ? "a legacy body needs one of to, registration_ids or condition; found none"
-                    : "a legacy body takes one of to, registration_ids or condition; found \(targets.joined(separator: ", "))")
+                    : "a legacy body takes one of to, registration_ids or condition; found \(targets.joined(separator: ", "))"
+            )
         }
         if case .string(let to)? = root["to"] {
             if to.isEmpty {
@@ -57,9 +58,12 @@ package enum FCMLegacyChecks {
                 }
             }
             if case .string(let color)? = notification["color"], !FCMChecks.isColour(color) {
-                out.error(.fcmColorInvalid, at: at.appending("color"), "notification.color must be #rrggbb, found \"\(color)\"")
+                out.error(
+                    .fcmColorInvalid, at: at.appending("color"),
+                    "notification.color must be #rrggbb, found \"\(color)\"")
             }
-            for prefix in ["title", "body"] where notification["\(prefix)_loc_args"] != nil && notification["\(prefix)_loc_key"] == nil {
+            for prefix in ["title", "body"]
+            where notification["\(prefix)_loc_args"] != nil && notification["\(prefix)_loc_key"] == nil {
                 out.error(
                     .fcmLocArgsWithoutKey, at: at.appending("\(prefix)_loc_args"),
                     "\(prefix)_loc_args needs \(prefix)_loc_key, which it fills in")
@@ -78,13 +82,15 @@ package enum FCMLegacyChecks {
         for key in root.keys where !FCMLegacyAdapter.rootKeys.contains(key) {
             out.error(
                 .fcmLegacyKeyUnknown, at: JSONPointer(tokens: [key]),
-                "`\(key)` is not a legacy send key (\(key == "android" || key == "apns" || key == "message" ? "it is an HTTP v1 field: use --format fcm" : "FCM rejects or ignores it"))")
+                "`\(key)` is not a legacy send key (\(key == "android" || key == "apns" || key == "message" ? "it is an HTTP v1 field: use --format fcm" : "FCM rejects or ignores it"))"
+            )
         }
         let size = JSONWriter.compactSize(of: payload)
         if size > FCMChecks.maximumMessageBytes {
             out.error(
                 .fcmMessageTooLarge, at: .root,
-                "the body is \(size) bytes, \(size - FCMChecks.maximumMessageBytes) over FCM's limit of \(FCMChecks.maximumMessageBytes)")
+                "the body is \(size) bytes, \(size - FCMChecks.maximumMessageBytes) over FCM's limit of \(FCMChecks.maximumMessageBytes)"
+            )
         }
         return out
     }

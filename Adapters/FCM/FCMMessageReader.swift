@@ -60,15 +60,21 @@ package enum FCMMessageReader {
         var camel: [JSONPointer] = []
         // Target.
         var target = PushNotification.Target()
-        if let (v, at) = f.string(M.token, &context.diagnostics) { target.token = v; context.record("target", from: at) }
-        if let (v, at) = f.string(M.topic, &context.diagnostics) { target.topic = v; context.record("target", from: at) }
+        if let (v, at) = f.string(M.token, &context.diagnostics) {
+            target.token = v; context.record("target", from: at)
+        }
+        if let (v, at) = f.string(M.topic, &context.diagnostics) {
+            target.topic = v; context.record("target", from: at)
+        }
         if let (v, at) = f.string(M.condition, &context.diagnostics) {
             target.condition = v
             context.record("target", from: at)
         }
         n.target = target.isEmpty ? nil : target
         for key in [M.name, M.fid] {
-            if let (value, at) = f.take(key, &context.diagnostics) { kept.appendUnchecked(at.tokens.last ?? key, value) }
+            if let (value, at) = f.take(key, &context.diagnostics) {
+                kept.appendUnchecked(at.tokens.last ?? key, value)
+            }
         }
         // Shared notification.
         var shared: [String: (String, JSONPointer)] = [:]
@@ -196,6 +202,12 @@ package enum FCMMessageReader {
         layout.camel += camel.map { JSONPointer(tokens: Array($0.tokens.dropFirst(path.tokens.count))).description }
     }
 
+    /// `text` as an integer when it is one written the way it would be written back (no sign, zeros or spaces added).
+    static func canonicalInteger(_ text: String) -> Int64? {
+        guard let value = Int64(text), String(value) == text else { return nil }
+        return value
+    }
+
     /// The six APNs headers the model holds go to `delivery`; the rest is returned, to be kept.
     static func readHeaders(
         _ headers: JSONObject, at path: JSONPointer, into n: inout PushNotification, context: inout NormaliseContext
@@ -209,10 +221,10 @@ package enum FCMMessageReader {
             }
             switch key.lowercased() {
             case "apns-push-type" where key == "apns-push-type": delivery.pushType = text
-            case "apns-priority" where key == "apns-priority" && Int64(text) != nil && String(Int64(text)!) == text:
-                delivery.priority = Int64(text)
-            case "apns-expiration" where key == "apns-expiration" && Int64(text) != nil && String(Int64(text)!) == text:
-                delivery.expiration = Int64(text)
+            case "apns-priority" where key == "apns-priority" && Self.canonicalInteger(text) != nil:
+                delivery.priority = Self.canonicalInteger(text)
+            case "apns-expiration" where key == "apns-expiration" && Self.canonicalInteger(text) != nil:
+                delivery.expiration = Self.canonicalInteger(text)
             case "apns-collapse-id" where key == "apns-collapse-id": delivery.collapseID = text
             case "apns-topic" where key == "apns-topic": delivery.topic = text
             case "apns-id" where key == "apns-id": delivery.id = text
@@ -283,7 +295,9 @@ package enum FCMMessageReader {
             android.notificationCount = nf.integer(N.notificationCount, &context.diagnostics)?.0
             var kept = JSONObject()
             for key in androidNotificationKept {
-                if let (value, at) = nf.take(key, &context.diagnostics) { kept.appendUnchecked(at.tokens.last ?? key, value) }
+                if let (value, at) = nf.take(key, &context.diagnostics) {
+                    kept.appendUnchecked(at.tokens.last ?? key, value)
+                }
             }
             for (key, value) in nf.unknown("AndroidNotification", &context.diagnostics) {
                 kept.appendUnchecked(key, value)
@@ -294,7 +308,9 @@ package enum FCMMessageReader {
         var kept = JSONObject()
         // Kept verbatim, in the spelling they came in.
         for key in androidKept {
-            if let (value, at) = af.take(key, &context.diagnostics) { kept.appendUnchecked(at.tokens.last ?? key, value) }
+            if let (value, at) = af.take(key, &context.diagnostics) {
+                kept.appendUnchecked(at.tokens.last ?? key, value)
+            }
         }
         for (key, value) in af.unknown("AndroidConfig", &context.diagnostics) { kept.appendUnchecked(key, value) }
         if !kept.isEmpty { ext.appendUnchecked(X.android, .object(kept)) }

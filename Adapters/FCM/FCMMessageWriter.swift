@@ -18,7 +18,9 @@ package enum FCMMessageWriter {
         guard layout?.wrapped == true || ext[X.validateOnly] != nil || ext[X.request] != nil else { return message }
         var request = JSONObject()
         request.appendUnchecked(FCMKeys.Request.message, message)
-        if let validateOnly = ext[X.validateOnly] { request.appendUnchecked(FCMKeys.Request.validateOnly, validateOnly) }
+        if let validateOnly = ext[X.validateOnly] {
+            request.appendUnchecked(FCMKeys.Request.validateOnly, validateOnly)
+        }
         for (key, value) in ext[X.request]?.objectValue ?? JSONObject() where request[key] == nil {
             request.appendUnchecked(key, value)
         }
@@ -82,7 +84,11 @@ package enum FCMMessageWriter {
             if inMessage { dataForMessage.appendUnchecked(key, messageData[key] ?? value) }
             if inApns { dataForApns.appendUnchecked(key, value) }
             if !inMessage && !inApns {
-                if case .string = value { dataForMessage.appendUnchecked(key, value) } else { dataForApns.appendUnchecked(key, value) }
+                if case .string = value {
+                    dataForMessage.appendUnchecked(key, value)
+                } else {
+                    dataForApns.appendUnchecked(key, value)
+                }
             }
         }
         if !dataForMessage.isEmpty || (layout?.dataMessage.isEmpty == false && n.data.isEmpty) {
@@ -109,7 +115,8 @@ package enum FCMMessageWriter {
             if let value { notification.appendUnchecked(key, .string(value)) }
         }
         // Unknown keys, and a title, body or image of the wrong type (kept as it was).
-        for (key, value) in sharedKept where notification[key] == nil && !(layout?.notification.contains(key) ?? false) {
+        for (key, value) in sharedKept where notification[key] == nil && !(layout?.notification.contains(key) ?? false)
+        {
             notification.appendUnchecked(key, value)
         }
         if !notification.isEmpty || layout?.notification.isEmpty == false {

@@ -67,7 +67,8 @@ public struct HiveAdapter: PayloadAdapter {
     public func render(_ notification: PushNotification, context: inout RenderContext) -> JSONValue {
         var out = JSONValueOutput()
         out.beginObject()
-        let written = Self.writeHead(notification, dataHas: { notification.data[$0] != nil }, context: &context, to: &out)
+        let written = Self.writeHead(
+            notification, dataHas: { notification.data[$0] != nil }, context: &context, to: &out)
         for (key, value) in notification.data where !written.contains(key) {
             out.key(key)
             out.value(value)

@@ -1,4 +1,4 @@
-package import APNsAdapter
+import APNsAdapter
 package import JSONCodec
 package import PushCore
 package import WireTables

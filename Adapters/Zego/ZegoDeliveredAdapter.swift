@@ -62,7 +62,8 @@ public struct ZegoDeliveredAdapter: PayloadAdapter {
     public func render(_ notification: PushNotification, context: inout RenderContext) -> JSONValue {
         let n = notification
         ZegoForm.explainExtraMedia(n, capacity: 1, context: &context)
-        ZegoWire.explainLosses(n, table: nil, carried: descriptor.carriedFields, format: descriptor.name, context: &context)
+        ZegoWire.explainLosses(
+            n, table: nil, carried: descriptor.carriedFields, format: descriptor.name, context: &context)
         ZegoForm.noteMedia(n, resourcesID: nil, delivered: true, context: &context)
         var root = JSONObject()
         APNsPayloadWriter.appendAps(for: n, to: &root)

@@ -14,7 +14,7 @@ extension ZegoOfflinePushAdapter {
                 .notAnObject, at: .root, "an OfflinePush must be a JSON object, found \(payload.typeName)")
             return nil
         }
-        guard var (offlinePush, path, wrappers) = Self.unwrap(root, context: &context) else { return nil }
+        guard case (let offlinePush, let path, var wrappers)? = Self.unwrap(root, context: &context) else { return nil }
         var n = PushNotification()
         n.source = descriptor.name
         var ext = JSONObject()

@@ -45,7 +45,8 @@ package enum ZegoWire {
                 "ZEGO takes the sound from the resourcesID's push configuration in its console, not from the request"),
             .init("data", "\(form) carries custom data only inside the payload string (extensions.zego.payload)"),
             .init(
-                "mutableContent", "ZEGO sets mutable-content from the resourcesID's configuration, not from the request"),
+                "mutableContent", "ZEGO sets mutable-content from the resourcesID's configuration, not from the request"
+            ),
         ]
     }
 
@@ -76,7 +77,9 @@ package enum ZegoWire {
     package static let offlinePush = WireTable<Hook>(
         namespace: X.namespace,
         lines: [
-            .hook(WireKey(O.enable), .enable, carries: ["extensions.zego.enable"], othersLose: "only the server OfflinePush has `Enable`"),
+            .hook(
+                WireKey(O.enable), .enable, carries: ["extensions.zego.enable"],
+                othersLose: "only the server OfflinePush has `Enable`"),
             .text(WireKey(O.title), .title),
             .text(WireKey(O.content), .body),
             .hook(WireKey(O.payload), .payload, carries: ["media", "extensions.zego.payload"]),

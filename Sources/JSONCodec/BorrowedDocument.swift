@@ -281,8 +281,8 @@ package struct BorrowedDocument {
     }
 
     /// Writes `node` as compact JSON, byte for byte what ``JSONWriter`` writes for ``jsonValue(_:)``.
-    @_specialize(exported: true, where S == [UInt8])
-    @_specialize(exported: true, where S == ByteBuffer)
+    @_specialize(exported:true,where S == [UInt8])
+    @_specialize(exported:true,where S == ByteBuffer)
     package func writeCompact<S: ByteSink>(_ node: Node, into out: inout S) {
         switch tag(node) {
         case Kind.object.rawValue:

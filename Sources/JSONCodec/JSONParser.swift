@@ -61,7 +61,8 @@ public struct JSONParser: Sendable {
     /// another is in use (one parsed from a string of it) nest without a slot being picked by hand. Nil on any
     /// error (size, depth, syntax, duplicate key), without calling `body`; the caller that needs the error parses
     /// with ``parse(_:)-(some Collection<UInt8>)``.
-    package func withBorrowedDocument(_ buffer: UnsafeBufferPointer<UInt8>, _ body: (BorrowedDocument) -> Void) -> Bool {
+    package func withBorrowedDocument(_ buffer: UnsafeBufferPointer<UInt8>, _ body: (BorrowedDocument) -> Void) -> Bool
+    {
         guard let document = lend(buffer) else { return false }
         defer { csimdjson_return_dom() }
         body(document)

@@ -239,8 +239,8 @@ public struct JSONWriter: Sendable {
     }
 
     /// Writes an integer in decimal.
-    @_specialize(exported: true, where S == [UInt8])
-    @_specialize(exported: true, where S == ByteBuffer)
+    @_specialize(exported:true,where S == [UInt8])
+    @_specialize(exported:true,where S == ByteBuffer)
     package static func writeInteger<S: ByteSink>(_ value: Int64, into out: inout S) {
         if value >= 0 && value < 10 {
             out.appendByte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
@@ -267,16 +267,16 @@ public struct JSONWriter: Sendable {
 
     @usableFromInline static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
-    @_specialize(exported: true, where S == [UInt8])
-    @_specialize(exported: true, where S == ByteBuffer)
+    @_specialize(exported:true,where S == [UInt8])
+    @_specialize(exported:true,where S == ByteBuffer)
     package static func writeString<S: ByteSink>(_ string: String, into out: inout S) {
         var string = string
         string.withUTF8 { writeString(bytes: $0, into: &out) }
     }
 
     /// Writes UTF-8 `utf8` as a JSON string (quoted, escaped).
-    @_specialize(exported: true, where S == [UInt8])
-    @_specialize(exported: true, where S == ByteBuffer)
+    @_specialize(exported:true,where S == [UInt8])
+    @_specialize(exported:true,where S == ByteBuffer)
     package static func writeString<S: ByteSink>(bytes utf8: UnsafeBufferPointer<UInt8>, into out: inout S) {
         out.appendByte(UInt8(ascii: "\""))
         guard let base = utf8.baseAddress else {
@@ -292,7 +292,8 @@ public struct JSONWriter: Sendable {
             while index &+ 16 <= count, !hasSpecialByte(base + index, base + (index &+ 8)) { index &+= 16 }
             var found = false
             while index &+ 8 <= count {
-                let bits = specialBits(UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)))
+                let bits = specialBits(
+                    UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)))
                 if bits != 0 {
                     index &+= bits.trailingZeroBitCount &>> 3
                     found = true
@@ -303,7 +304,9 @@ public struct JSONWriter: Sendable {
             if !found { while index < count, isPlain(base[index]) { index &+= 1 } }
             guard index < count else { break }
             let byte = base[index]
-            if runStart < index { out.appendBytes(UnsafeBufferPointer(start: base + runStart, count: index &- runStart)) }
+            if runStart < index {
+                out.appendBytes(UnsafeBufferPointer(start: base + runStart, count: index &- runStart))
+            }
             out.appendByte(UInt8(ascii: "\\"))
             switch byte {
             case UInt8(ascii: "\""): out.appendByte(UInt8(ascii: "\""))

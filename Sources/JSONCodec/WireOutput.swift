@@ -23,7 +23,9 @@ package protocol WireOutput {
 extension WireOutput {
     /// A real as APNs wants it: an integral real as an integer (`1.0` → `1`), else the real.
     package mutating func number(_ value: Double) {
-        if abs(value) < 9.0e15, let integer = Int64(exactly: value) { self.integer(integer) } else {
+        if abs(value) < 9.0e15, let integer = Int64(exactly: value) {
+            self.integer(integer)
+        } else {
             self.value(.double(value))
         }
     }

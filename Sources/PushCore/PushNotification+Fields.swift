@@ -162,7 +162,9 @@ extension PushNotification {
     @inlinable package subscript(value field: ValueField) -> JSONValue? {
         get { field == .liveContentState ? liveActivity?.contentState : liveActivity?.attributes }
         set {
-            if field == .liveContentState { updateLive { $0.contentState = newValue } } else {
+            if field == .liveContentState {
+                updateLive { $0.contentState = newValue }
+            } else {
                 updateLive { $0.attributes = newValue }
             }
         }

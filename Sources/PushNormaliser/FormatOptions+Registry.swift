@@ -8,8 +8,9 @@ extension FormatOptions {
     }
 
     /// Reads the JSON form against the options the formats of `registry` declare.
-    public init(json: JSONValue, at path: JSONPointer = .root, registry: FormatRegistry, diagnostics: inout [Diagnostic])
-    {
+    public init(
+        json: JSONValue, at path: JSONPointer = .root, registry: FormatRegistry, diagnostics: inout [Diagnostic]
+    ) {
         self.init(json: json, at: path, declared: registry.optionDeclarations, diagnostics: &diagnostics)
     }
 }

@@ -66,7 +66,8 @@ public struct FormatRegistry: Sendable {
             if let format = adapters[index] as? any WireFormat { wireFormats[name] = format }
         }
         var options: [FormatOption] = []
-        for option in adapters.flatMap(\.descriptor.options) where !options.contains(where: { $0.name == option.name }) {
+        for option in adapters.flatMap(\.descriptor.options) where !options.contains(where: { $0.name == option.name })
+        {
             options.append(option)
         }
         optionDeclarations = options

@@ -88,7 +88,8 @@ extension Normaliser {
             }
         }
         return paths.isEmpty
-            ? [] : lostFields(
+            ? []
+            : lostFields(
                 paths, descriptor: target.descriptor, defaultReason: target.defaultLossReason,
                 reasons: context.lossReasons)
     }

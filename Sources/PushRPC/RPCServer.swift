@@ -137,7 +137,8 @@ public struct RPCServer: Sendable {
     /// The error of a batch element past the bound on the batch's replies.
     static func batchReplyTooLarge(_ limit: Int) -> RPCError {
         RPCError(
-            .internalError, "batch reply too large: the replies before it reached the limit of \(limit) bytes "
+            .internalError,
+            "batch reply too large: the replies before it reached the limit of \(limit) bytes "
                 + "(--max-batch-reply-bytes); send it again alone or in a smaller batch",
             data: ["reason": "batch-reply-too-large"])
     }

@@ -39,7 +39,8 @@ extension BatchSummary {
             "seconds": .double((seconds * 1000).rounded() / 1000),
             "lost": counts(lost),
             "lostReasons": .object(
-                JSONObject(uniqueKeysWithValues: lostReasons.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
+                JSONObject(
+                    uniqueKeysWithValues: lostReasons.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) })),
             "codes": .object(codeObject), "sources": counts(sources),
             "inputs": .array(inputs.map(\.jsonValue)), "failures": .array(failures.map(\.jsonValue)),
             "samples": .array(samples.map(\.jsonValue)),
@@ -107,7 +108,9 @@ extension BatchSummary {
             let lost = try at.items(entry, "lost") { at, value throws(SummaryError) in
                 let field = try at.object(value)
                 let path = try at.string(field, "path", default: "")
-                guard let pointer = JSONPointer(parsing: path) else { throw at.error(["path"], "is not a JSON Pointer") }
+                guard let pointer = JSONPointer(parsing: path) else {
+                    throw at.error(["path"], "is not a JSON Pointer")
+                }
                 return LostField(path: pointer, reason: try at.string(field, "reason", default: ""))
             }
             return Sample(
@@ -120,7 +123,8 @@ extension BatchSummary {
             let at = reader.at(["limits"])
             let entry = try at.object(limits)
             self.limits = Limits(
-                failures: try at.count(entry, "failures", default: 20), samples: try at.count(entry, "samples", default: 8))
+                failures: try at.count(entry, "failures", default: 20),
+                samples: try at.count(entry, "samples", default: 8))
         }
     }
 }

@@ -1,4 +1,4 @@
-public import PushCore
+import PushCore
 public import PushNormaliser
 
 extension DiagnosticEntry {
@@ -6,7 +6,8 @@ extension DiagnosticEntry {
     package static let reportCodes: [DiagnosticEntry] = [
         DiagnosticEntry(
             .summaryInvalid, .error,
-            summary: "A summary given to `pushnorm report` or the RPC `report` method is not one; located at the member."),
+            summary:
+                "A summary given to `pushnorm report` or the RPC `report` method is not one; located at the member.")
     ]
 }
 

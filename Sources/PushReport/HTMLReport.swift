@@ -147,7 +147,8 @@ public enum HTMLReport {
         for failure in summary.failures {
             page.raw("<tr class=\"failure\"><td><code>")
             page.text(failure.file)
-            page.raw("</code></td><td class=\"num\">\(failure.record)</td><td class=\"num\">\(failure.line)</td><td><code>")
+            page.raw(
+                "</code></td><td class=\"num\">\(failure.record)</td><td class=\"num\">\(failure.line)</td><td><code>")
             page.text(failure.code)
             page.raw("</code></td><td><code>")
             page.text(failure.path.isEmpty ? "/" : failure.path)

@@ -101,7 +101,9 @@ public enum FixtureSuite {
         var exceptions: [JSONPointer] = []
         var canonicalExceptions: [JSONPointer] = []
         do {
-            guard let loaded = try Golden.load(directory + "/input.json") else { return ["\(directory): no input.json"] }
+            guard let loaded = try Golden.load(directory + "/input.json") else {
+                return ["\(directory): no input.json"]
+            }
             input = loaded
             if let optionsJSON = try Golden.load(directory + "/options.json") {
                 var diagnostics: [Diagnostic] = []

@@ -51,7 +51,8 @@ public struct MeasuredRun: Sendable {
             return posix_spawn(&pid, argv[0], &actions, nil, UnsafeMutablePointer(mutating: base), environ)
         }
         guard spawned == 0 else {
-            throw PushnormExecutable.Missing(description: "posix_spawn \(argv[0]): \(String(cString: strerror(spawned)))")
+            throw PushnormExecutable.Missing(
+                description: "posix_spawn \(argv[0]): \(String(cString: strerror(spawned)))")
         }
         var status: Int32 = 0
         var usage = rusage()

@@ -542,7 +542,8 @@ enum BatchCommand {
                 }
                 let dropped = (newline ?? chunk.length) - at
                 if let newline {
-                    chunk.input.replaceSubrange(at..<(at + chunk.length - newline), with: chunk.input[newline..<chunk.length])
+                    chunk.input.replaceSubrange(
+                        at..<(at + chunk.length - newline), with: chunk.input[newline..<chunk.length])
                     skipping = false
                 }
                 chunk.length -= dropped
@@ -603,7 +604,8 @@ enum BatchCommand {
             var resynchronised = 0
             while records.isInsideElement, resynchronised < 64 {
                 let point = chunk.input.withUnsafeBufferPointer { buffer in
-                    RecordSplitter.resynchronisationPoint(in: UnsafeBufferPointer(rebasing: buffer[consumed..<chunk.length]))
+                    RecordSplitter.resynchronisationPoint(
+                        in: UnsafeBufferPointer(rebasing: buffer[consumed..<chunk.length]))
                 }
                 guard let point else { break }
                 resynchronised += 1

@@ -89,7 +89,9 @@ struct CommandSpec: Sendable {
                 .valued("--from", "FORMAT", "the input format (default auto: detect each record)"),
                 .valued("--to", "FORMAT", required: true, "the output format"),
                 .flag("--strict", "fail a record that would lose a field"),
-                .flag("--allow-invalid", "convert records with error findings anyway (--report-loss adds their diagnostics)"),
+                .flag(
+                    "--allow-invalid",
+                    "convert records with error findings anyway (--report-loss adds their diagnostics)"),
                 optionsFile, jobs,
                 .valued("--errors", "FILE", "write error records here (NDJSON) and leave null in their place"),
                 .flag("--report-loss", "wrap every output record as {payload, lost}"),

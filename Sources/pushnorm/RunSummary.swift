@@ -46,7 +46,8 @@ final class RunSummary {
             (operation, self.from, self.to) = ("validate", format, target)
         }
         summary = BatchSummary(
-            operation: operation, version: CommandSpec.version, command: ["pushnorm"] + CommandLine.arguments.dropFirst(),
+            operation: operation, version: CommandSpec.version,
+            command: ["pushnorm"] + CommandLine.arguments.dropFirst(),
             from: from, to: to)
         summary.strict = arguments.flags.contains("--strict")
         summary.allowInvalid = arguments.flags.contains("--allow-invalid")

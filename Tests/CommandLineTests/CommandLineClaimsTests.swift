@@ -37,7 +37,8 @@ struct CommandLineClaimsTests {
         let run = try PushnormExecutable.run(arguments, input: Array(#"{"aps":{}}"#.utf8))
         #expect(run.status == 2, "\(arguments) exited \(run.status)")
         // A flag given a value (`--pretty=1`) is named as such; anything else is an unknown option.
-        #expect(run.stderr.contains("unknown option") || run.stderr.contains("--pretty takes no value"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains("unknown option") || run.stderr.contains("--pretty takes no value"), "\(run.stderr)")
         #expect(run.stdout.isEmpty)
     }
 

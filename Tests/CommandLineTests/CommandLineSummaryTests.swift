@@ -66,7 +66,8 @@ struct CommandLineSummaryTests {
         #expect(run.stderr.contains("lost /media: FCM's notification.image shows only images"), "\(run.stderr)")
         let image = try PushnormExecutable.run(
             ["convert", "--from", "pinpoint-message", "--to", "fcm"],
-            input: Array(#"{"APNSMessage":{"Title":"Raid","Body":"b","MediaUrl":"https://cdn.example.com/raid.png"}}"#.utf8))
+            input: Array(
+                #"{"APNSMessage":{"Title":"Raid","Body":"b","MediaUrl":"https://cdn.example.com/raid.png"}}"#.utf8))
         #expect(String(decoding: image.stdout, as: UTF8.self).contains("raid.png"))
         #expect(!image.stderr.contains("lost /media"))
     }
@@ -91,8 +92,10 @@ struct CommandLineSummaryTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data(Self.mixed()).write(to: directory.appendingPathComponent("in.ndjson"))
         let run = try PushnormExecutable.run(
-            ["convert", "--from", "auto", "--to", "fcm", "--summary", "s.json", "--jobs", "2", "-o", "out.ndjson",
-             "in.ndjson"], in: directory)
+            [
+                "convert", "--from", "auto", "--to", "fcm", "--summary", "s.json", "--jobs", "2", "-o", "out.ndjson",
+                "in.ndjson",
+            ], in: directory)
         #expect(run.status == 1, "\(run.stderr)")
         let summary = try Self.read(directory.appendingPathComponent("s.json"))
         #expect(summary["records"] == 600)
@@ -164,8 +167,10 @@ struct CommandLineSummaryTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         try Data(Self.mixed()).write(to: directory.appendingPathComponent("in.ndjson"))
         let run = try PushnormExecutable.run(
-            ["convert", "--to", "amazon", "--summary", "s.json", "--report", "r.html", "-o", "out.ndjson",
-             "in.ndjson"], in: directory)
+            [
+                "convert", "--to", "amazon", "--summary", "s.json", "--report", "r.html", "-o", "out.ndjson",
+                "in.ndjson",
+            ], in: directory)
         #expect(run.status == 1, "\(run.stderr)")
         let again = try PushnormExecutable.run(["report", "s.json", "-o", "again.html"], in: directory)
         #expect(again.status == 0, "\(again.stderr)")
@@ -194,8 +199,10 @@ struct CommandLineSummaryTests {
         let root = PushnormExecutable.packageRoot
         let inputs = ["delivered.ndjson", "send-forms.ndjson"].map { "\(root)/Examples/spark/\($0)" }
         let run = try PushnormExecutable.run(
-            ["convert", "--from", "zego", "--to", "amazon", "--summary", "s.json", "--report", "r.html", "-o",
-             "out.ndjson"] + inputs, in: directory)
+            [
+                "convert", "--from", "zego", "--to", "amazon", "--summary", "s.json", "--report", "r.html", "-o",
+                "out.ndjson",
+            ] + inputs, in: directory)
         #expect(run.status == 1, "\(run.stderr)")
         let summary = try Self.read(directory.appendingPathComponent("s.json"))
         let html = try String(contentsOf: directory.appendingPathComponent("r.html"), encoding: .utf8)

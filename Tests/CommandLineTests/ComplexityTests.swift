@@ -146,7 +146,10 @@ struct ComplexityTests {
         let base = try Self.example("apns")
         let paths: [(String, [String])] = [
             ("fast path", ["convert", "--from", "apns", "--to", "fcm", "--jobs", "1"]),
-            ("general path", ["convert", "--to", "pinpoint-message", "--allow-invalid", "--report-loss", "--jobs", "1"]),
+            (
+                "general path",
+                ["convert", "--to", "pinpoint-message", "--allow-invalid", "--report-loss", "--jobs", "1"]
+            ),
             ("validate", ["validate", "--target", "fcm", "--jobs", "1"]),
         ]
         for (name, arguments) in paths {

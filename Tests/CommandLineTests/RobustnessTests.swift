@@ -206,7 +206,8 @@ struct RobustnessTests {
     // MARK: - Clear words
 
     @Test(
-        "a byte-order mark, an underflow", arguments: [
+        "a byte-order mark, an underflow",
+        arguments: [
             ("\u{FEFF}{\"aps\":{}}", "json.bom"), (#"{"aps":{"badge":1e-400}}"#, "json.number-out-of-range"),
         ])
     func clearWords(_ input: String, _ code: String) throws {
@@ -291,4 +292,3 @@ struct RobustnessTests {
         #expect(run.peakRSSKiB < 300 * 1024)
     }
 }
-

@@ -9,8 +9,10 @@ struct FCMAdapterTests {
     let adapter = FCMAdapter()
 
     @Test func bothSpellingsAreRead() throws {
-        let snake = try JSONValue(parsing: #"{"topic":"t","android":{"collapse_key":"k","notification":{"channel_id":"c"}}}"#)
-        let camel = try JSONValue(parsing: #"{"topic":"t","android":{"collapseKey":"k","notification":{"channelId":"c"}}}"#)
+        let snake = try JSONValue(
+            parsing: #"{"topic":"t","android":{"collapse_key":"k","notification":{"channel_id":"c"}}}"#)
+        let camel = try JSONValue(
+            parsing: #"{"topic":"t","android":{"collapseKey":"k","notification":{"channelId":"c"}}}"#)
         var c1 = NormaliseContext()
         var c2 = NormaliseContext()
         let a = try #require(adapter.normalise(snake, context: &c1))

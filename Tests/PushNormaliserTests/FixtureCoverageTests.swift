@@ -94,7 +94,9 @@ struct FixtureCoverageTests {
     @Test func everyRegisteredFormatHasOneFixtureFolder() {
         for descriptor in FormatRegistry.standard.descriptors {
             let folders = FormatFixtures.folders(of: descriptor.name)
-            #expect(folders.count == 1, "\(descriptor.name): fixture folders \(folders) (want one Tests/*/Fixtures/\(descriptor.name))")
+            #expect(
+                folders.count == 1,
+                "\(descriptor.name): fixture folders \(folders) (want one Tests/*/Fixtures/\(descriptor.name))")
         }
     }
 

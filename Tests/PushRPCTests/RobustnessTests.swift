@@ -56,7 +56,9 @@ extension RPCRobustnessTests {
         options.maxBatchReplyBytes = 200_000
         options.logFileDescriptor = -1
         let server = RPCServer(options: options)
-        let batch = "[" + (1...50).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"rpc.discover"}"# }
+        let batch =
+            "["
+            + (1...50).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"rpc.discover"}"# }
             .joined(separator: ",") + #",{"jsonrpc":"2.0","method":"formats"}]"#
         let bytes = try #require(server.replyBytes(toMessage: Array(batch.utf8)))
         let replies = try #require(try JSONParser(maximumBytes: 1 << 30).parse(bytes).arrayValue)

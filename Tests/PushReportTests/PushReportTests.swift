@@ -22,14 +22,16 @@ struct PushReportTests {
     /// The summary of `records` converted apns → fcm, added record by record into `parts` consecutive parts that
     /// are then merged (as the CLI's chunks are).
     static func summary(parts: Int, limits: BatchSummary.Limits = BatchSummary.Limits()) -> BatchSummary {
-        let converter = BatchConverter(normaliser: normaliser, operation: .convert(from: "auto", to: "fcm", strict: false), jobs: 1)
+        let converter = BatchConverter(
+            normaliser: normaliser, operation: .convert(from: "auto", to: "fcm", strict: false), jobs: 1)
         var whole = BatchSummary(operation: "convert", version: "test", command: ["pushnorm"], from: "apns", to: "fcm")
         whole.limits = limits
         whole.inputs = [BatchSummary.InputCounts(file: "in.ndjson", name: "in.ndjson")]
         let size = max(1, (records.count + parts - 1) / parts)
         var start = 0
         while start < records.count {
-            var part = BatchSummary(operation: "convert", version: "test", command: ["pushnorm"], from: "apns", to: "fcm")
+            var part = BatchSummary(
+                operation: "convert", version: "test", command: ["pushnorm"], from: "apns", to: "fcm")
             part.limits = limits
             part.inputs = whole.inputs.map { BatchSummary.InputCounts(file: $0.file, name: $0.name) }
             for index in start..<min(records.count, start + size) {
@@ -47,7 +49,8 @@ struct PushReportTests {
                 if !outcome.failed, !outcome.lost.isEmpty, let output = outcome.output,
                     part.wantsSample(lostPaths: outcome.lost.map(\.path.description)),
                     let sample = BatchSummary.Sample(
-                        file: "in.ndjson", record: index + 1, line: index + 1, from: outcome.format ?? "auto", to: "fcm",
+                        file: "in.ndjson", record: index + 1, line: index + 1, from: outcome.format ?? "auto",
+                        to: "fcm",
                         lost: outcome.lost, source: bytes, converted: output, normaliser: normaliser)
                 {
                     part.addSample(sample)

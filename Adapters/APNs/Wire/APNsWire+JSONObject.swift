@@ -1,4 +1,4 @@
-package import JSONCodec
+import JSONCodec
 package import PushCore
 
 // Entry points into ``APNsWire`` for formats that still hold their payload as a ``JSONObject`` (SNS, Pinpoint,

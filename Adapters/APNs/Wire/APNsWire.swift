@@ -32,7 +32,9 @@ package enum APNsWire {
             .hook("sound", .sound, carries: ["sound"]),
             .text("thread-id", .group),
             .text("category", .category),
-            .flag("content-available", .contentAvailable, coerced: .apnsContentAvailableCoerced, invalid: .apnsFlagInvalid),
+            .flag(
+                "content-available", .contentAvailable, coerced: .apnsContentAvailableCoerced, invalid: .apnsFlagInvalid
+            ),
             .flag("mutable-content", .mutableContent, coerced: .apnsMutableContentCoerced, invalid: .apnsFlagInvalid),
             .text("target-content-id", .targetContentID),
             .text("interruption-level", .interruptionLevel),
@@ -82,10 +84,11 @@ package enum APNsWire {
     }
 
     /// The key of `aps`'s `category` line (Hive reads its action buttons by it).
-    package static let categoryKey = aps.first { line in
-        if case .text(.category) = line.value { return true }
-        return false
-    }.map(\.name) ?? ""
+    package static let categoryKey =
+        aps.first { line in
+            if case .text(.category) = line.value { return true }
+            return false
+        }.map(\.name) ?? ""
 
     /// `aps` keys that are sometimes put at the root by mistake: warned about, kept as custom data.
     package static let misplaced: [StaticString] = ["mutable-content", "content-available", "badge", "thread-id"]
@@ -107,8 +110,8 @@ extension APNsWire {
     /// Reads the `aps` object `node` (located at `path`) into `n`, keeping what the model cannot hold in
     /// `extensions.apns`. `claimed` is a key some format reads itself (Amazon's media key): left alone. Strict: false
     /// at the first finding or kept value, and nothing recorded.
-    @_specialize(exported: true, where S == BorrowedDocument)
-    @_specialize(exported: true, where S == JSONValueSource)
+    @_specialize(exported:true,where S == BorrowedDocument)
+    @_specialize(exported:true,where S == JSONValueSource)
     package static func readAps<S: WireSource>(
         _ source: S, _ node: S.Node, at path: JSONPointer, claimed: String? = nil, into n: inout PushNotification,
         context: inout NormaliseContext, strict: Bool
@@ -133,7 +136,9 @@ extension APNsWire {
         for (index, line) in aps.enumerated() {
             guard let position = lines.firstIndex(of: index) else { continue }
             let value = members[position].value
-            if read(aps, index, source, value, at: path, into: &n, ext: &ext, context: &context, strict: false) == .taken {
+            if read(aps, index, source, value, at: path, into: &n, ext: &ext, context: &context, strict: false)
+                == .taken
+            {
                 taken |= 1 << index
                 if line.isLive { readLive = true }
             }
@@ -147,7 +152,8 @@ extension APNsWire {
             let key = source.keyString(member.key)
             if named.insert(key).inserted {
                 context.diagnostics.info(
-                    .apnsUnknownKey, at: path.appending(key), "`aps.\(key)` is not modelled; kept and rendered back in place")
+                    .apnsUnknownKey, at: path.appending(key),
+                    "`aps.\(key)` is not modelled; kept and rendered back in place")
             }
             rest.appendUnchecked(key, source.jsonValue(member.value))
         }
@@ -223,7 +229,9 @@ extension APNsWire {
             guard source.childCount(node) > 0 else { return .abandon }
             for member in source.members(node) {
                 guard let index = lineIndex(source, member.key, in: alert),
-                    read(alert, index, source, member.value, at: path, into: &n, ext: &ext, context: &context, strict: true)
+                    read(
+                        alert, index, source, member.value, at: path, into: &n, ext: &ext, context: &context,
+                        strict: true)
                         == .taken
                 else { return .abandon }
             }
@@ -316,7 +324,8 @@ extension APNsWire {
         }
         var rest = JSONObject()
         for member in source.members(node) {
-            if source.key(member.key, is: SoundKey.name) || (criticalTaken && source.key(member.key, is: SoundKey.critical))
+            if source.key(member.key, is: SoundKey.name)
+                || (criticalTaken && source.key(member.key, is: SoundKey.critical))
                 || (volumeTaken && source.key(member.key, is: SoundKey.volume))
             {
                 continue
@@ -333,8 +342,8 @@ extension APNsWire {
     /// Reads an APNs-shaped root: `aps` (required) through the table; every other member is returned, in order,
     /// for the format to claim its own keys from; what it leaves is custom data (see ``finishRoot(_:data:context:strict:)``).
     /// Nil when strict reading gives up.
-    @_specialize(exported: true, where S == BorrowedDocument)
-    @_specialize(exported: true, where S == JSONValueSource)
+    @_specialize(exported:true,where S == BorrowedDocument)
+    @_specialize(exported:true,where S == JSONValueSource)
     package static func readRoot<S: WireSource>(
         _ source: S, _ root: S.Node, claimedInAps: String? = nil, into n: inout PushNotification,
         context: inout NormaliseContext, strict: Bool
@@ -343,9 +352,15 @@ extension APNsWire {
         var data: [(key: S.Node, value: S.Node)] = []
         data.reserveCapacity(source.childCount(root))
         for member in source.members(root) {
-            if apsNode == nil, source.key(member.key, is: APNsKeys.apsLiteral) { apsNode = member.value } else { data.append(member) }
+            if apsNode == nil, source.key(member.key, is: APNsKeys.apsLiteral) {
+                apsNode = member.value
+            } else {
+                data.append(member)
+            }
         }
-        guard readApsMember(source, apsNode, root: .root, claimed: claimedInAps, into: &n, context: &context, strict: strict)
+        guard
+            readApsMember(
+                source, apsNode, root: .root, claimed: claimedInAps, into: &n, context: &context, strict: strict)
         else { return nil }
         return data
     }
@@ -353,8 +368,8 @@ extension APNsWire {
     /// Reads the `aps` member of a root located at `root`: through the table when it is an object; a missing `aps`
     /// (an error, remembered in `extensions.apns.apsMissing`) or one that is not an object (an error, kept in
     /// `extensions.apns.invalidAps`) otherwise. False when strict reading gives up.
-    @_specialize(exported: true, where S == BorrowedDocument)
-    @_specialize(exported: true, where S == JSONValueSource)
+    @_specialize(exported:true,where S == BorrowedDocument)
+    @_specialize(exported:true,where S == JSONValueSource)
     package static func readApsMember<S: WireSource>(
         _ source: S, _ apsNode: S.Node?, root: JSONPointer, claimed: String? = nil, into n: inout PushNotification,
         context: inout NormaliseContext, strict: Bool
@@ -383,8 +398,8 @@ extension APNsWire {
 
     /// After the format claimed its keys: warns about `aps` keys left at the root (strict: gives up). False when
     /// strict reading gives up.
-    @_specialize(exported: true, where S == BorrowedDocument)
-    @_specialize(exported: true, where S == JSONValueSource)
+    @_specialize(exported:true,where S == BorrowedDocument)
+    @_specialize(exported:true,where S == JSONValueSource)
     package static func finishRoot<S: WireSource>(
         _ source: S, data: [(key: S.Node, value: S.Node)], context: inout NormaliseContext, strict: Bool
     ) -> Bool {
@@ -407,7 +422,8 @@ extension APNsWire {
     ) -> JSONObject {
         guard !data.isEmpty else { return JSONObject() }
         context.record("data", from: .root)
-        return JSONObject(uncheckedMembers: data.map { JSONObject.Member(key: $0.key.stringValue ?? "", value: $0.value) })
+        return JSONObject(
+            uncheckedMembers: data.map { JSONObject.Member(key: $0.key.stringValue ?? "", value: $0.value) })
     }
 }
 
@@ -419,8 +435,8 @@ extension APNsWire {
     /// while nothing else would go in it.
     /// `adding` is a string member some format puts in `aps` (Amazon's media URL): it replaces a kept key of
     /// the same name in place, else comes last.
-    @_specialize(exported: true, where O == CompactOutput)
-    @_specialize(exported: true, where O == JSONValueOutput)
+    @_specialize(exported:true,where O == CompactOutput)
+    @_specialize(exported:true,where O == JSONValueOutput)
     package static func writeAps<O: WireOutput>(
         _ n: PushNotification, adding: (key: String, value: String)? = nil, to out: inout O
     ) {

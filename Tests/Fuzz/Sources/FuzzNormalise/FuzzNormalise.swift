@@ -23,7 +23,8 @@ public func fuzzNormalise(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             // The canonical JSON of whatever was read must itself be writable and re-readable.
             FuzzOracle.checkWriterRoundTrip(result.notification.canonicalJSON)
         } catch {
-            FuzzOracle.require(!error.diagnostics.isEmpty || !error.message.isEmpty, "\(format): failure without reason")
+            FuzzOracle.require(
+                !error.diagnostics.isEmpty || !error.message.isEmpty, "\(format): failure without reason")
             if let payload { FuzzOracle.checkPaths(error.diagnostics, in: payload, "normalise \(format) failure") }
         }
     }
@@ -33,13 +34,15 @@ public func fuzzNormalise(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     if let payload {
         FuzzOracle.checkPaths(catalogue.diagnostics, in: payload, "validate hive-actions")
         if let read = try? normaliser.normaliseCatalogue(payload) {
-            FuzzOracle.require(read.diagnostics == catalogue.diagnostics, "hive-actions: normalise and validate disagree")
+            FuzzOracle.require(
+                read.diagnostics == catalogue.diagnostics, "hive-actions: normalise and validate disagree")
             FuzzOracle.checkWriterRoundTrip(read.catalogue)
         }
     }
     for target in [nil] + FuzzOracle.formats.map(Optional.some) {
         let validation = normaliser.validate(bytes, format: "auto", target: target)
-        FuzzOracle.require(validation.valid == !validation.diagnostics.containsErrors, "valid disagrees with the diagnostics")
+        FuzzOracle.require(
+            validation.valid == !validation.diagnostics.containsErrors, "valid disagrees with the diagnostics")
         if let payload { FuzzOracle.checkPaths(validation.diagnostics, in: payload, "validate → \(target ?? "-")") }
     }
     return 0

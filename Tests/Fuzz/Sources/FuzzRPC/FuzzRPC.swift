@@ -30,7 +30,8 @@ public func fuzzRPC(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     session.finish(into: &split)
     FuzzOracle.require(
         split == whole,
-        "replies differ when the input is cut at \(cut):\n\(String(decoding: whole, as: UTF8.self))\n---\n\(String(decoding: split, as: UTF8.self))")
+        "replies differ when the input is cut at \(cut):\n\(String(decoding: whole, as: UTF8.self))\n---\n\(String(decoding: split, as: UTF8.self))"
+    )
 
     var framer = MessageFramer(maximumMessageBytes: 1 << 30)
     framer.append(whole)
@@ -66,7 +67,8 @@ private func checkResponse(_ reply: JSONValue) {
     }
     FuzzOracle.require((object["result"] == nil) != (object["error"] == nil), "result xor error: \(reply.compactText)")
     if let error = object["error"] {
-        FuzzOracle.require(error["code"]?.int64Value != nil && error["message"]?.stringValue != nil, "bad error: \(reply.compactText)")
+        FuzzOracle.require(
+            error["code"]?.int64Value != nil && error["message"]?.stringValue != nil, "bad error: \(reply.compactText)")
     }
 }
 

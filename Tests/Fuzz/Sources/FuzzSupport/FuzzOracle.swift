@@ -26,7 +26,9 @@ public enum FuzzOracle {
         do {
             return try JSONParser().parse(bytes)
         } catch {
-            require(error.byteOffset >= 0 && error.byteOffset <= bytes.count, "error offset \(error.byteOffset) outside 0...\(bytes.count): \(error)")
+            require(
+                error.byteOffset >= 0 && error.byteOffset <= bytes.count,
+                "error offset \(error.byteOffset) outside 0...\(bytes.count): \(error)")
             require(error.line >= 1 && error.column >= 1, "error line/column below 1: \(error)")
             require(error.code.hasPrefix("json."), "error code \(error.code)")
             _ = error.diagnostic()
@@ -43,10 +45,14 @@ public enum FuzzOracle {
         for (style, text) in [("compact", compact), ("canonical", canonical)] {
             do {
                 let again = try reparser.parse(text)
-                require(again == value, "\(style) text re-parses to a different value: \(String(decoding: text, as: UTF8.self))")
+                require(
+                    again == value,
+                    "\(style) text re-parses to a different value: \(String(decoding: text, as: UTF8.self))")
                 require(JSONWriter(style: .canonical).bytes(again) == canonical, "\(style) writing is not idempotent")
             } catch {
-                fatalError("fuzz invariant violated: \(style) writer output does not re-parse: \(error)\n\(String(decoding: text, as: UTF8.self))")
+                fatalError(
+                    "fuzz invariant violated: \(style) writer output does not re-parse: \(error)\n\(String(decoding: text, as: UTF8.self))"
+                )
             }
         }
     }
@@ -56,7 +62,8 @@ public enum FuzzOracle {
         for diagnostic in diagnostics {
             require(
                 diagnostic.path.resolve(in: document) != nil,
-                "\(what): diagnostic path \(diagnostic.path) does not resolve (\(diagnostic.code)) in \(document.compactText)")
+                "\(what): diagnostic path \(diagnostic.path) does not resolve (\(diagnostic.code)) in \(document.compactText)"
+            )
         }
     }
 
