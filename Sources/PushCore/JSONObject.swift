@@ -1,7 +1,7 @@
 /// A JSON object: unique keys in insertion order.
 ///
 /// Lookup is a linear scan, which beats hashing for the small objects push payloads are made of; an object
-/// that grows past ``indexedCount`` members also keeps a hash index of its keys, so that building, reading and
+/// that grows past `indexedCount` members also keeps a hash index of its keys, so that building, reading and
 /// comparing a hostile object of thousands of keys costs time linear in its size, not quadratic (issue 22).
 /// Equality ignores key order (JSON objects are unordered); the order is kept for faithful rendering.
 public struct JSONObject: Sendable, Hashable, Sequence {
@@ -20,7 +20,7 @@ public struct JSONObject: Sendable, Hashable, Sequence {
 
     /// The members in order.
     public private(set) var members: [Member]
-    /// Each key's index in ``members``, kept once the object has ``indexedCount`` members (nil below).
+    /// Each key's index in ``members``, kept once the object has `indexedCount` members (nil below).
     @usableFromInline private(set) var positions: [String: Int]?
 
     /// Members from which lookups go through the hash index.

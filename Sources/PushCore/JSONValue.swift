@@ -73,7 +73,7 @@ extension JSONValue {
         objectValue?[key]
     }
 
-    /// What ``typeName`` calls an integer above `Int64.max` (``unsignedInteger``): no integer field of the model
+    /// What ``typeName`` calls an integer above `Int64.max` (`unsignedInteger`): no integer field of the model
     /// holds it, so "must be an integer, found integer" would say nothing.
     public static let outOfRangeIntegerName = "an integer out of range (above 9223372036854775807)"
 

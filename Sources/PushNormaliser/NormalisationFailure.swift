@@ -52,7 +52,7 @@ extension DiagnosticCode {
     public static let conversionInvalidOutput: DiagnosticCode = "core.conversion.invalid-output"
     /// The target format sends to a device, topic or condition the notification does not name (the source format
     /// has none): an info at the canonical `/target`, which a batch reports once per run
-    /// (``Normaliser/runNotices``).
+    /// (`Normaliser.runNotices`).
     public static let conversionTargetMissing: DiagnosticCode = "core.conversion.target-missing"
     /// A batch input (a file, or a file of a directory input) could not be read: the message names it and says why.
     public static let inputUnreadable: DiagnosticCode = "core.input.unreadable"

@@ -157,7 +157,7 @@ public struct RecordSplitter: Sendable {
     }
 
     /// ``layout(of:atEnd:)`` over an input that arrives in blocks: each byte is scanned once, however many blocks
-    /// it takes to decide (rescanning the head on every read made a long first line quadratic, issue 22).
+    /// it takes to decide (rescanning the head on every read would make a long first line quadratic).
     public struct LayoutScanner: Sendable {
         private var scanner = JSONStringScanner()
         private var depth = 0
@@ -167,6 +167,7 @@ public struct RecordSplitter: Sendable {
         /// Bytes scanned so far: pass the input from here on.
         public private(set) var scanned = 0
 
+        /// A scanner that has seen no byte yet.
         public init() {}
 
         /// Scans `bytes` (the input after the first ``scanned`` bytes); the layout once decided.
