@@ -1,23 +1,23 @@
-import PushCore
+public import PushCore
 import JSONCodec
 
 /// The option reference, generated from the declarations (``FormatDescriptor/options``): the documentation's
 /// options page and `pushnorm options` print it, so neither can drift from what the formats read.
 extension FormatRegistry {
     /// One option as the reference shows it.
-    package struct OptionReference: Sendable {
+    public struct OptionReference: Sendable {
         /// The declaration.
-        package var option: FormatOption
+        public var option: FormatOption
         /// The type, in words (`string: top, data or aps`).
-        package var type: String
+        public var type: String
         /// The default, as JSON text (`"imageUrl"`), or `none`.
-        package var defaultText: String
+        public var defaultText: String
         /// The formats that declare (read) it, in registry order.
-        package var formats: [String]
+        public var formats: [String]
     }
 
     /// Every declared option with its type, default and the formats that read it.
-    package var optionReferences: [OptionReference] {
+    public var optionReferences: [OptionReference] {
         optionDeclarations.map { option in
             OptionReference(
                 option: option, type: Self.typeText(option.kind),

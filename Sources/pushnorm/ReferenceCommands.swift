@@ -79,12 +79,12 @@ enum ReferenceCommands {
         if arguments.flags.contains("--json") {
             let items = references.map { reference in
                 JSONValue.object(
-                    JSONObject(uncheckedMembers: [
-                        .init(key: "name", value: .string(reference.option.name)),
-                        .init(key: "type", value: .string(reference.type)),
-                        .init(key: "default", value: reference.option.defaultValue ?? .null),
-                        .init(key: "formats", value: .array(reference.formats.map(JSONValue.string))),
-                        .init(key: "summary", value: .string(reference.option.summary)),
+                    JSONObject(uniqueKeysWithValues: [
+                        ("name", JSONValue.string(reference.option.name)),
+                        ("type", .string(reference.type)),
+                        ("default", reference.option.defaultValue ?? .null),
+                        ("formats", .array(reference.formats.map(JSONValue.string))),
+                        ("summary", .string(reference.option.summary)),
                     ]))
             }
             IO.stdout(JSONValue.array(items).compactText + "\n")
