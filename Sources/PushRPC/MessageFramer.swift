@@ -205,17 +205,6 @@ public struct MessageFramer: Sendable {
 
     private mutating func readHeaderFramed(atEndOfInput: Bool) -> Event? {
         guard let (headerEnd, bodyStart) = findHeaderEnd() else {
-            if let (line, resumeAt, isMessage) = firstLineNotAHeader() {
-                // Not a header block after all (a `{` line, a line that is not `Name: value`): answered now, not
-                // after 8 KiB or the end of input, and framing resumes at the next line: the `{` line itself, or
-                // the next message start after the line that is not a header (as after any bad header block).
-                head = resumeAt
-                state = isMessage ? .idle : .resynchronising
-                return .failure(
-                    FramingError(
-                        .badHeader, framing: .contentLength,
-                        "the header block was cut short by a line that is not a header (\"\(line)\")"))
-            }
             if buffer.count - head > Self.maximumHeaderBytes {
                 head += 1
                 state = .resynchronising
@@ -262,29 +251,6 @@ public struct MessageFramer: Sendable {
         lastBodyStart = length > 0 ? bodyStart : nil
         head = bodyStart + length
         return .message(Array(buffer[bodyStart..<head]), .contentLength)
-    }
-
-    /// The first complete line of the header block at `head` (before its blank line has arrived) that cannot be a
-    /// header: one starting with `{` or `[` (a message: resume there), or one without a `Name:` (resume after
-    /// it). Its first 80 bytes, and where framing resumes; nil while every complete line is a header.
-    private func firstLineNotAHeader() -> (line: String, resumeAt: Int, isMessage: Bool)? {
-        var start = head
-        let limit = min(buffer.count, head + Self.maximumHeaderBytes + 4)
-        while start < limit, let newline = Self.firstNewline(in: buffer, from: start), newline < limit {
-            var end = newline
-            if end > start && buffer[end - 1] == Self.carriageReturn { end -= 1 }
-            let line = buffer[start..<end]
-            let text = String(decoding: line.prefix(80), as: UTF8.self)
-            if let first = line.first, first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
-                return (text, start, true)
-            }
-            let colon = line.firstIndex(of: UInt8(ascii: ":"))
-            let name = line[start..<(colon ?? start)]
-            let isToken = !name.isEmpty && name.allSatisfy { $0 > 0x20 && $0 < 0x7F }
-            if colon == nil || !isToken { return (text, newline, false) }
-            start = newline + 1
-        }
-        return nil
     }
 
     /// The end of the header text and the start of the body, when the blank line has arrived.

@@ -69,7 +69,10 @@ public func fuzzConvert(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             // announced invalid (an FCM message without its target) is converted back anyway (`allowInvalid`), so
             // the law still holds for it.
             let backFormat = source == "auto" ? result.from : source
-            let announced = result.diagnostics.contains { $0.code == .conversionInvalidOutput }
+            // Announced: a finding says the output is invalid, or a notice says it names no target to send to.
+            let announced =
+                result.diagnostics.contains { $0.code == .conversionInvalidOutput }
+                || result.notices.contains { $0.code == .conversionTargetMissing }
             let back: ConversionResult
             do {
                 back = try normaliser.convert(result.payload, from: target, to: backFormat, allowInvalid: announced)
