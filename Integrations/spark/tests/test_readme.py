@@ -54,7 +54,8 @@ def test_readme_spark_example_runs(pushnorm, tmp_path):
     assert summary["operation"] == "convert" and summary["version"] and summary["command"]
     assert sum(summary["sources"].values()) == 23
     assert summary["failures"][0]["file"] == error["file"] and summary["failures"][0]["line"] == error["line"]
-    assert summary["codes"]["apns.badge.not-integer"] == {"count": 1, "severity": "error"}
+    assert summary["codes"]["apns.badge.not-integer"] == {
+        "count": 1, "severity": "error", "summary": "`badge` is not an integer."}
     assert set(summary["lostReasons"]) == set(summary["lost"])
     assert 0 < len(summary["samples"]) <= summary["limits"]["samples"]
     report = subprocess.run([pushnorm, "report", os.path.join(out, "summary.json"), "-o", str(tmp_path / "r.html")],
