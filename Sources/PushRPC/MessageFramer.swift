@@ -19,6 +19,8 @@
 /// - a bad header block (missing, negative or non-numeric `Content-Length`, a line without `:`, bytes
 ///   that are not ASCII, a foreign charset) is reported and the framer *resynchronises*: it discards
 ///   bytes up to the next `Content-Length:` header name or the next line starting with `{` or `[`;
+/// - a header block cut by a line starting with `{` or `[` before its blank line (a stray header before NDJSON
+///   requests) is reported as soon as that line's first byte arrives, and the line is read as the next message;
 /// - a Content-Length body that turns out not to be JSON (its length lied) is given back by the caller
 ///   with ``resynchroniseAfterLastMessage()``, which resynchronises from just inside that body, so a
 ///   following message swallowed by a too-large length is still found.
@@ -204,8 +206,22 @@ public struct MessageFramer: Sendable {
     // MARK: - Content-Length
 
     private mutating func readHeaderFramed(atEndOfInput: Bool) -> Event? {
-        guard let (headerEnd, bodyStart) = findHeaderEnd() else {
-            if buffer.count - head > Self.maximumHeaderBytes {
+        let headerEnd: Int
+        let bodyStart: Int
+        switch scanHeaderBlock() {
+        case .end(let end, let start):
+            (headerEnd, bodyStart) = (end, start)
+        case .cutByMessage(let lineStart):
+            // A request line where a header or the blank line should be: the header block was never finished. It
+            // is answered now and the line is read as the message it starts, so a caller that sent a stray header
+            // is not left waiting for 8 KiB of header block.
+            head = lineStart
+            return .failure(
+                FramingError(
+                    .badHeader, framing: .contentLength,
+                    "the header block has no blank line: a line starting with `{` or `[` came before it"))
+        case .undecided:
+            if buffer.count >= head + Self.headerDecisionBytes {
                 head += 1
                 state = .resynchronising
                 return .failure(
@@ -253,22 +269,40 @@ public struct MessageFramer: Sendable {
         return .message(Array(buffer[bodyStart..<head]), .contentLength)
     }
 
-    /// The end of the header text and the start of the body, when the blank line has arrived.
-    private func findHeaderEnd() -> (Int, Int)? {
+    /// What the lines after a header name say, read in order within the header window.
+    private enum HeaderBlockScan {
+        /// The blank line: the header text ends at the first index, the body starts at the second.
+        case end(Int, Int)
+        /// A line starting with `{` or `[` (a message, never a header) at this index came before any blank line.
+        case cutByMessage(Int)
+        /// Neither has arrived within the window.
+        case undecided
+    }
+
+    /// The bytes from `head` that decide a header block: `maximumHeaderBytes + 4` bytes in which a line break may
+    /// sit, and the two bytes after it. The block is refused as too long only once all of them have arrived, so the
+    /// decision is the same however reads split the input.
+    private static let headerDecisionBytes = maximumHeaderBytes + 6
+
+    /// Reads the header block's line breaks in order: the first blank line ends it, and a line starting with `{` or
+    /// `[` before that cuts it. Each decision depends only on bytes that have arrived, never on where a read ended.
+    private func scanHeaderBlock() -> HeaderBlockScan {
         var index = head
         let limit = min(buffer.count, head + Self.maximumHeaderBytes + 4)
         while index < limit {
             if buffer[index] == Self.newline {
-                if index + 1 < buffer.count && buffer[index + 1] == Self.newline { return (index, index + 2) }
-                if index + 2 < buffer.count && buffer[index + 1] == Self.carriageReturn
-                    && buffer[index + 2] == Self.newline
-                {
-                    return (index, index + 3)
+                guard index + 1 < buffer.count else { return .undecided }
+                let next = buffer[index + 1]
+                if next == Self.newline { return .end(index, index + 2) }
+                if next == UInt8(ascii: "{") || next == UInt8(ascii: "[") { return .cutByMessage(index + 1) }
+                if next == Self.carriageReturn {
+                    guard index + 2 < buffer.count else { return .undecided }
+                    if buffer[index + 2] == Self.newline { return .end(index, index + 3) }
                 }
             }
             index += 1
         }
-        return nil
+        return .undecided
     }
 
     private func parseHeaders(_ bytes: ArraySlice<UInt8>) -> Result<Int, FramingError> {

@@ -177,6 +177,46 @@ import Testing
         #expect(Self.failureKinds(Self.events("Content-Length: 50\r\n")) == [.truncated])
     }
 
+    /// Issue 22 item 5: a stray header (no blank line) before NDJSON requests is answered at once, and the requests
+    /// after it are read, whatever the chunking (the earlier fix was withdrawn because its answer depended on it).
+    @Test(arguments: [0, 1, 2, 3, 5, 7, 16, 64])
+    func headerBlockCutByARequestLineIsAnsweredAtOnce(chunk: Int) {
+        let input =
+            "Content-Length: 40\r\nX-Trace: 1\r\n{\"id\":1}\n{\"id\":2}\nContent-Length: 2\nno colon\n[1]\n"
+        let events = Self.events(input, chunk: chunk)
+        #expect(Self.failureKinds(events) == [.badHeader, .badHeader])
+        #expect(Self.messages(events) == ["{\"id\":1}", "{\"id\":2}", "[1]"])
+    }
+
+    /// The request after a stray header is delivered before the end of the input: the caller is not stranded.
+    @Test func requestAfterAStrayHeaderIsDeliveredBeforeTheEndOfInput() {
+        var framer = MessageFramer()
+        framer.append(Self.bytes("Content-Length: 12\r\n"))
+        #expect(framer.next() == nil)
+        framer.append(Self.bytes("{\"id\":7}\n"))
+        guard case .failure(let error)? = framer.next() else {
+            Issue.record("the cut header block was not answered")
+            return
+        }
+        #expect(error.kind == .badHeader)
+        #expect(framer.next() == Self.message("{\"id\":7}", .newlineDelimited))
+    }
+
+    /// The 8 KiB header window is refused only once every byte that could end it has arrived: a blank line whose
+    /// last byte is the window's last is found in every chunking.
+    @Test(arguments: [0, 1, 4093, 8191])
+    func headerWindowEdgeIsTheSameInAnyChunking(chunk: Int) {
+        let first = "Content-Length: 2\r\n"
+        let padLine = "X-Pad: " + String(repeating: "a", count: 60) + "\r\n"
+        var header = first
+        while header.utf8.count + padLine.utf8.count <= MessageFramer.maximumHeaderBytes { header += padLine }
+        let filler = MessageFramer.maximumHeaderBytes + 3 - header.utf8.count - "X: \r".utf8.count
+        header += "X: " + String(repeating: "b", count: max(0, filler)) + "\r"
+        let input = header + "\n\r\n{}" + "\n{\"n\":1}\n"
+        let whole = Self.events(input)
+        #expect(Self.events(input, chunk: chunk) == whole)
+    }
+
     @Test func endlessHeaderBlockIsABadHeader() {
         let input =
             "Content-Length: 2\r\n"

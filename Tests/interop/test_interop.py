@@ -183,6 +183,43 @@ def test_ndjson_interactive_one_at_a_time():
     assert process.wait(timeout=30) == 0
 
 
+def test_a_stray_header_does_not_strand_the_requests_after_it():
+    """Issue 22 item 5: a Content-Length header with no blank line, then NDJSON requests sent one at a time: the
+    header block is answered -32700 at once and each request gets its reply before the input ends."""
+    import select
+    process = spawn()
+    process.stdin.write(b"Content-Length: 120\r\n")
+    process.stdin.flush()
+    replies, pending, fd = [], b"", process.stdout.fileno()
+    for i in range(3):
+        process.stdin.write((json.dumps(request(i, "formats")) + "\n").encode())
+        process.stdin.flush()
+        wanted = len(replies) + (2 if i == 0 else 1)
+        while len(replies) < wanted:
+            # The header block's error comes in the framing it seemed to use (Content-Length), the rest as lines.
+            framed = pending.startswith(b"Content-Length:")
+            header, blank, rest = pending.partition(b"\r\n\r\n")
+            length = int(header.split(b":")[1]) if framed and blank else None
+            if framed and length is not None and len(rest) >= length:
+                replies.append(json.loads(rest[:length]))
+                pending = rest[length:]
+            elif not framed and b"\n" in pending:
+                line, _, pending = pending.partition(b"\n")
+                replies.append(json.loads(line))
+            else:
+                ready, _, _ = select.select([fd], [], [], 20)
+                assert ready, "no reply while the input is still open: the caller is stranded"
+                chunk = os.read(fd, 1 << 20)
+                assert chunk, "the server closed its output"
+                pending += chunk
+    assert replies[0]["id"] is None and replies[0]["error"]["code"] == -32700
+    assert replies[0]["error"]["data"]["reason"] == "bad-header"
+    assert [reply["id"] for reply in replies[1:]] == [0, 1, 2]
+    assert all("result" in reply for reply in replies[1:])
+    process.stdin.close()
+    assert process.wait(timeout=30) == 0
+
+
 def test_mixed_framings_are_answered_in_kind():
     sent = [request(i, "formats") for i in range(10)]
     data = io.BytesIO()
