@@ -331,7 +331,7 @@ warnings:
 
 # Left out under ASan: the output-fault tests, and the tests that measure the plain build's CPU time (complexity) or
 # run it under `ulimit -v` (ASan's shadow memory does not fit in such an address space).
-ASAN_SKIP := --skip OutputFaultTests --skip ComplexityTests --skip aLineOverTheLimitIsSkippedWhileItStreams \
+ASAN_SKIP := --skip OutputFaultTests --skip ComplexityTests --skip aLineOverTheLimitIsSkippedWhileItStreams --skip anArrayElementOverTheLimitIsSkippedWhileItStreams \
 	--skip aBatchOfLargeRepliesStaysBounded --skip anOpenRPCDocumentIsReadOnlyUpToItsLimit --skip boundedReaders
 test-asan: deps
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Fuzz/lsan-suppressions.txt:print_suppressions=0 \

@@ -258,7 +258,7 @@ public struct RecordSplitter: Sendable {
                 after: Position(offset: base + next, line: line, records: count, closed: finished)))
     }
 
-    private static func isSpace(_ byte: UInt8) -> Bool {
+    static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
@@ -470,6 +470,94 @@ public struct RecordSplitter: Sendable {
             index += 1
         }
         return nil
+    }
+
+    /// Counts, without keeping them, the elements that follow a broken array element too long to hold: the streaming
+    /// counterpart of ``resynchronisationPoint(in:)`` for an element that ran past the size limit, whose bytes were
+    /// dropped as they streamed. Fed the element and everything after it, it finds the same candidates (a `,`
+    /// outside strings, then whitespace and a `{` or `[`, at most 16) and splits the rest from each, keeping no more
+    /// than `limit` bytes of any element. At the end, the first candidate whose rest splits into at least one
+    /// element and ends the array cleanly (or inside another broken element) says how many elements there were.
+    public struct UnreadElementCounter: Sendable {
+        private struct Trial: Sendable {
+            var splitter = RecordSplitter(shape: .jsonArray, resumingAt: Position())
+            var pending: [UInt8] = []
+            var elements = 0
+        }
+
+        private let limit: Int
+        private var trials: [Trial] = []
+        private var inString = false
+        private var escaped = false
+        private var afterComma = false
+
+        /// A counter keeping at most `limit` bytes of any one element.
+        public init(limit: Int) { self.limit = max(1, limit) }
+
+        /// Scans the next bytes of the stream.
+        public mutating func feed(_ buffer: UnsafeBufferPointer<UInt8>) {
+            var starts: [Int] = []
+            for index in buffer.indices {
+                let byte = buffer[index]
+                if inString {
+                    if escaped {
+                        escaped = false
+                    } else if byte == UInt8(ascii: "\\") {
+                        escaped = true
+                    } else if byte == UInt8(ascii: "\"") || byte == 0x0A {
+                        inString = false
+                    }
+                    continue
+                }
+                if afterComma {
+                    if RecordSplitter.isSpace(byte) { continue }
+                    afterComma = false
+                    if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "["), trials.count + starts.count < 16 {
+                        starts.append(index)
+                    }
+                }
+                if byte == UInt8(ascii: "\"") {
+                    inString = true
+                } else if byte == UInt8(ascii: ",") {
+                    afterComma = true
+                }
+            }
+            let old = trials.count
+            trials.append(contentsOf: starts.map { _ in Trial() })
+            for index in trials.indices {
+                let from = index < old ? 0 : starts[index - old]
+                Self.feed(&trials[index], UnsafeBufferPointer(rebasing: buffer[from...]), limit: limit)
+            }
+        }
+
+        private static func feed(_ trial: inout Trial, _ bytes: UnsafeBufferPointer<UInt8>, limit: Int) {
+            let scanned = trial.pending.count
+            trial.pending.append(contentsOf: bytes)
+            var spans: [Span] = []
+            let consumed = trial.pending.withUnsafeBufferPointer {
+                trial.splitter.split($0, carried: scanned, into: &spans)
+            }
+            trial.elements += spans.count
+            trial.pending.removeSubrange(..<consumed)
+            // Scanned already: only the element's start is needed (to tell an empty element from one).
+            if trial.pending.count > limit { trial.pending.removeSubrange(limit...) }
+        }
+
+        /// The elements after the broken one, counted from the first candidate that splits the rest cleanly; nil
+        /// when none does.
+        public mutating func finish() -> Int? {
+            for index in trials.indices {
+                var trial = trials[index]
+                let inside = trial.splitter.isInsideElement
+                var spans: [Span] = []
+                trial.pending.withUnsafeBufferPointer { trial.splitter.splitEnd($0, into: &spans) }
+                let elements = trial.elements + spans.count
+                if elements > 0 && !trial.splitter.strayBytes && (trial.splitter.finished || inside) {
+                    return elements
+                }
+            }
+            return nil
+        }
     }
 
     // MARK: - Records as arrays

@@ -231,6 +231,14 @@ enum BatchCommand {
         /// said on stderr, located, and makes the exit status 1.
         var inputProblems = 0
 
+        /// Counts `count` records that were not kept (they were inside a broken array element over the limit) as
+        /// failed, in the totals and the run summary.
+        func countUnread(_ count: Int) {
+            guard count > 0 else { return }
+            for _ in 0..<count { tally.add(failed: true, lossy: false, codes: [String]()) }
+            run?.countUnread(count, inputIndex: inputIndex)
+        }
+
         /// Says a problem of the input's structure and counts it.
         func inputProblem(_ message: String) {
             inputProblems += 1
@@ -487,6 +495,18 @@ enum BatchCommand {
         /// buffered or rescanned.
         let keep = converter.normaliser.parser.maximumBytes + 1
         var skipping = false
+        /// The elements after an array element that ran past the limit, counted as they stream by (nil while no
+        /// element is over the limit): if it never closes, they were dropped with it.
+        var unreadElements: RecordSplitter.UnreadElementCounter?
+        /// Bytes dropped from the record being cut (its error gives its real length).
+        var cutDropped = 0
+        /// Notes the real length of the cut record if it is the first of the spans from `first` on.
+        func noteCutRecord(from first: Int) {
+            guard cutDropped > 0, first < chunk.spans.count else { return }
+            let span = chunk.spans[first]
+            chunk.cutLengths[span.index] = span.end - span.start + cutDropped
+            cutDropped = 0
+        }
         var layoutScanner = RecordSplitter.LayoutScanner()
         /// Hands `chunk` on (its records end at `consumed`) and starts the next one with the bytes after them.
         func handOn() {
@@ -548,23 +568,51 @@ enum BatchCommand {
                 }
                 chunk.length -= dropped
                 records.skip(dropped)
+                cutDropped += dropped
                 splitter = records
                 if skipping { continue }
             }
             if whole && chunk.length > keep {
-                // One document over the limit: its first bytes say so; the rest is not read.
+                // One document over the limit: its first bytes say so; the rest is read only to count it.
+                cutDropped += chunk.length - keep
                 chunk.length = keep
-                break
+                continue
             }
-            /// Splits, then keeps only the start of an NDJSON line that runs past the limit.
+            /// Splits, then keeps only the start of a record that runs past the limit: an NDJSON line is skipped to
+            /// its newline; an array element is scanned to its end (the splitter needs every byte) but only its
+            /// first `keep` bytes are held, and what follows it is counted in case it turns out never to close.
             func splitBounded(_ records: inout RecordSplitter) {
+                let before = chunk.length - consumed - scanned
+                let spansBefore = chunk.spans.count
                 split(&records, end: false)
-                if records.shape == .ndjson && chunk.length - consumed > keep {
+                noteCutRecord(from: spansBefore)
+                if chunk.spans.count > spansBefore { unreadElements = nil }  // the element it counted after closed
+                guard chunk.length - consumed > keep else {
+                    if !records.isInsideElement { unreadElements = nil }
+                    return
+                }
+                cutDropped += chunk.length - consumed - keep
+                if records.shape == .ndjson {
                     records.skip(chunk.length - consumed - keep)
                     chunk.length = consumed + keep
                     scanned = keep
                     skipping = true
+                    return
                 }
+                // Still inside one element past the limit (a completed element is never carried).
+                chunk.input.withUnsafeBufferPointer { buffer in
+                    if unreadElements == nil {
+                        var counter = RecordSplitter.UnreadElementCounter(limit: keep)
+                        counter.feed(UnsafeBufferPointer(rebasing: buffer[consumed..<chunk.length]))
+                        unreadElements = counter
+                    } else {
+                        let fresh = max(consumed + keep, chunk.length - before)
+                        unreadElements?.feed(UnsafeBufferPointer(rebasing: buffer[fresh..<chunk.length]))
+                    }
+                }
+                records.skip(chunk.length - consumed - keep)
+                chunk.length = consumed + keep
+                scanned = keep
             }
             if var records = splitter {
                 splitBounded(&records)
@@ -602,6 +650,25 @@ enum BatchCommand {
             // Resynchronise at the next element that starts a clean rest of the array, so those are read and
             // counted; the broken one fails on its own.
             var resynchronised = 0
+            /// True when the elements after a broken one over the limit were counted to the array's end.
+            var countedToTheEnd = false
+            if records.isInsideElement, var counter = unreadElements {
+                // The broken element ran past the limit: its bytes, and the elements after it, were not kept.
+                let first = chunk.spans.count
+                split(&records, end: true)
+                noteCutRecord(from: first)
+                let broken = chunk.spans.last
+                let unread = counter.finish() ?? 0
+                sink.inputProblem(
+                    "array element \(broken?.index ?? records.position.records) (line \(broken?.line ?? 1)) is not "
+                        + "closed and ran past --max-bytes, so the rest of the input was read as part of it: "
+                        + (unread == 0
+                            ? "no element was found after it"
+                            : "\(unread) element\(unread == 1 ? "" : "s") found after it (by resynchronising) were "
+                                + "not kept and are counted as failed"))
+                sink.countUnread(unread)
+                if unread > 0 { countedToTheEnd = true }
+            }
             while records.isInsideElement, resynchronised < 64 {
                 let point = chunk.input.withUnsafeBufferPointer { buffer in
                     RecordSplitter.resynchronisationPoint(
@@ -612,7 +679,13 @@ enum BatchCommand {
                 let end = chunk.length
                 let carriedStart = consumed
                 chunk.length = consumed + point.comma
+                let brokenFirst = chunk.spans.count
                 split(&records, end: true)  // the broken element, alone
+                if brokenFirst < chunk.spans.count {
+                    // Past its comma, like any element's: a checkpoint here resumes at the next element, where a
+                    // comma would read as an empty element.
+                    chunk.spans[brokenFirst].after.offset += point.resume - point.comma
+                }
                 let broken = chunk.spans.last
                 chunk.length = end
                 var lines = point.lines
@@ -638,14 +711,16 @@ enum BatchCommand {
                 scanned = 0
                 split(&records, end: false)
             }
+            let first = chunk.spans.count
             split(&records, end: true)
+            noteCutRecord(from: first)
             if records.strayBytes {
                 IO.stderr("pushnorm: \(input): bytes outside the top-level array were ignored\n")
             }
             if let line = records.firstEmptyElementLine {
                 sink.inputProblem("line \(line): json.syntax: an empty array element (`[,`, `,,` or a trailing `,]`)")
             }
-            if records.isUnclosed {
+            if records.isUnclosed && !countedToTheEnd {
                 sink.inputProblem(
                     "line \(records.currentLine): json.truncated: the top-level array is not closed (the input "
                         + "ends inside it, after record \(records.position.records))")
@@ -660,6 +735,7 @@ enum BatchCommand {
                 sink.shape = .ndjson
                 let end = RecordSplitter.Position(offset: chunk.length, line: 1, records: 1)
                 chunk.spans.append(RecordSplitter.Span(start: 0, end: chunk.length, line: 1, index: 1, after: end))
+                noteCutRecord(from: chunk.spans.count - 1)
                 consumed = chunk.length
             } else {
                 var lines = RecordSplitter(shape: .ndjson)

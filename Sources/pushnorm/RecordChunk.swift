@@ -27,6 +27,9 @@ final class RecordChunk: @unchecked Sendable {
     var input: [UInt8]
     var length = 0
     var spans: [RecordSplitter.Span] = []
+    /// The real length of each record that ran past the size limit and was cut as it streamed (by record number):
+    /// its error says how long it was, not how much of it was kept.
+    var cutLengths: [Int: Int] = [:]
     /// Records placed in the output before this chunk's (a JSON array's separators).
     var writtenBefore = 0
     /// The input's shape, and whether it is one document.
@@ -54,6 +57,7 @@ final class RecordChunk: @unchecked Sendable {
     func reset() {
         length = 0
         spans.removeAll(keepingCapacity: true)
+        cutLengths.removeAll(keepingCapacity: true)
         output.removeAll(keepingCapacity: true)
         errors.removeAll(keepingCapacity: true)
         marks.removeAll(keepingCapacity: true)

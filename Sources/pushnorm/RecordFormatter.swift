@@ -56,10 +56,23 @@ struct RecordFormatter: Sendable {
         chunk.input.withUnsafeBufferPointer { input in
             for span in chunk.spans {
                 let bytes = UnsafeBufferPointer(rebasing: input[span.start..<span.end])
-                append(
-                    converter.process(bytes, index: span.index, line: span.line), to: chunk, written: &written,
-                    span: span.start..<span.end)
+                var outcome = converter.process(bytes, index: span.index, line: span.line)
+                if let length = chunk.cutLengths[span.index] {
+                    Self.sayRealLength(length, kept: bytes.count, in: &outcome)
+                }
+                append(outcome, to: chunk, written: &written, span: span.start..<span.end)
             }
+        }
+    }
+
+    /// A record cut as it streamed was parsed from its kept start: its too-large finding gives the record's real
+    /// length instead of the kept one.
+    static func sayRealLength(_ length: Int, kept: Int, in outcome: inout BatchConverter.Outcome) {
+        for index in outcome.diagnostics.indices where outcome.diagnostics[index].code.rawValue == "json.too-large" {
+            let keptText = "input is \(kept) bytes"
+            guard outcome.diagnostics[index].message.hasPrefix(keptText) else { continue }
+            outcome.diagnostics[index].message =
+                "input is \(length) bytes" + outcome.diagnostics[index].message.dropFirst(keptText.count)
         }
     }
 

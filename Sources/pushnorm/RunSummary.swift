@@ -56,6 +56,16 @@ final class RunSummary {
     }
 
     /// Takes a chunk whose records are all written.
+    /// Counts records that were not kept (inside a broken array element over the limit) as failed.
+    func countUnread(_ count: Int, inputIndex: Int) {
+        guard summarising else { return }
+        summary.records += count
+        summary.failed += count
+        guard inputIndex < summary.inputs.count else { return }
+        summary.inputs[inputIndex].records += count
+        summary.inputs[inputIndex].failed += count
+    }
+
     func accept(_ chunk: RecordChunk, input: String) {
         for (code, notice) in chunk.summary.notices {
             notices[code, default: (notice.first, 0)].records += notice.records

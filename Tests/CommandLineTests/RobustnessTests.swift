@@ -268,8 +268,56 @@ struct RobustnessTests {
         #expect(lines.count == 3)
         #expect(lines.first == #"{"aps":{"alert":"a"}}"#)
         #expect(lines.dropFirst().first?.contains("json.too-large") == true)
+        // The error gives the line's real length, not the length of the start that was kept.
+        #expect(lines.dropFirst().first?.contains("input is \(20 + 100 << 20) bytes, over the limit") == true)
         #expect(lines.last == #"{"aps":{"alert":"c"}}"#)
         #expect(run.peakRSSKiB < 100 * 1024)
+    }
+
+    /// A 100 MB element in the middle of a JSON array, under a 300 MB address space: scanned to its end as it
+    /// streams but only its start kept (for the error record), the elements around it written.
+    @Test func anArrayElementOverTheLimitIsSkippedWhileItStreams() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("r22-\(UUID().uuidString)").path
+        let output = path + ".out"
+        FileManager.default.createFile(atPath: path, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        handle.write(Data(("[\n{\"aps\":{\"alert\":\"a\"}},\n" + #"{"aps":{"alert":""#).utf8))
+        let block = Data(repeating: UInt8(ascii: "x"), count: 1 << 20)
+        for _ in 0..<100 { handle.write(block) }
+        handle.write(Data(("\"}},\n" + #"{"aps":{"alert":"c"}}"# + "\n]\n").utf8))
+        try handle.close()
+        defer {
+            unlink(path)
+            unlink(output)
+        }
+        let run = try MeasuredRun.run(
+            ["convert", "--from", "apns", "--to", "apns"], inputPath: path, outputPath: output,
+            addressSpaceKiB: 300 * 1024)
+        print("100 MB array element: status \(run.status), CPU \(run.cpuSeconds) s, peak RSS \(run.peakRSSKiB) KiB")
+        #expect(run.status == 1)
+        let text = try String(contentsOfFile: output, encoding: .utf8)
+        let records = try #require(try JSONParser().parse(Array(text.utf8)).arrayValue)
+        #expect(records.count == 3)
+        #expect(JSONWriter().string(records[0]) == #"{"aps":{"alert":"a"}}"#)
+        #expect(JSONWriter().string(records[1]).contains("json.too-large"))
+        #expect(JSONWriter().string(records[1]).contains("input is \(20 + 100 << 20) bytes, over the limit"))
+        #expect(JSONWriter().string(records[2]) == #"{"aps":{"alert":"c"}}"#)
+        #expect(run.peakRSSKiB < 100 * 1024)
+    }
+
+    /// An array element that never closes and runs past --max-bytes takes the rest of the input with it: its bytes
+    /// are not kept, so the elements after it are found by resynchronising, counted as failed, and said.
+    @Test func theElementsAfterABrokenElementOverTheLimitAreCounted() throws {
+        let good = #"{"aps":{"alert":"ok"}}"#
+        let broken = #"{"aps":{"alert":""# + String(repeating: "y", count: 5000) + "\""
+        let input = "[" + ([good, good, broken] + Array(repeating: good, count: 5)).joined(separator: ",\n") + "]\n"
+        let run = try PushnormExecutable.run(
+            ["convert", "--from", "apns", "--to", "apns", "--max-bytes", "1000", "-"], input: Array(input.utf8))
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("array element 3 (line 3) is not closed and ran past --max-bytes"), "\(run.stderr)")
+        #expect(run.stderr.contains("5 elements found after it (by resynchronising) were not kept"), "\(run.stderr)")
+        #expect(run.stderr.contains("converted 2, lossy 0, failed 6"), "\(run.stderr)")
+        #expect(!run.stderr.contains("top-level array is not closed"), "\(run.stderr)")
     }
 
     /// 1 MB of `rpc.discover` requests in one batch: the reply stops at 16 MiB, so memory stays bounded.
