@@ -411,6 +411,33 @@ struct OutputFaultTests {
 
     // MARK: - What --resume refuses
 
+    /// A run stopped by a full disk just after an array element that was resynchronised past (it never closed): the
+    /// checkpoint points past that element's comma, so the resumed run reads on from the next element instead of
+    /// taking the comma for an empty element. The padding puts the stop right after the broken element's record.
+    @Test(
+        "a run stopped after a broken array element resumes at the next element",
+        arguments: Array(stride(from: 699, to: 724, by: 3)))
+    func resumeAfterAResynchronisedElement(pad: Int) throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let elements =
+            [#"{"aps":{"alert":"\#(String(repeating: "p", count: pad))"}}"#, #"{"aps":{"alert":"broken""#]
+            + (0..<30).map { #"{"aps":{"alert":"g\#($0)"}}"# }
+        try Data(("[\n" + elements.joined(separator: ",\n") + "\n]\n").utf8)
+            .write(to: directory.appendingPathComponent("in.json"))
+        let convert = ["convert", "--from", "apns", "--to", "apns", "in.json"]
+        let reference = directory.appendingPathComponent("reference.json")
+        _ = FileManager.default.createFile(atPath: reference.path, contents: nil)
+        _ = try Self.run(convert, stdout: reference.path, in: directory)
+        let resumable = convert + ["-o", "out.json", "--resume"]
+        let stopped = try Self.run(resumable, in: directory, fileSizeLimit: 2)  // 1 KiB in 512-byte blocks
+        #expect(stopped.status == 3, "\(stopped.stderr)")
+        let resumed = try Self.run(resumable, in: directory)
+        #expect(resumed.status == 1, "\(resumed.stderr)")
+        #expect(!resumed.stderr.contains("empty array element"), "\(resumed.stderr)")
+        #expect(Self.contents(directory.appendingPathComponent("out.json")) == Self.contents(reference))
+    }
+
     @Test("--resume refuses a changed input, another command line, standard input and a missing -o")
     func resumeRefusals() throws {
         let directory = try Self.scratch()
