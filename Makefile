@@ -16,14 +16,7 @@ all: build
 
 # Installs the Debian packages the C boundary needs when missing (root), or prints the command.
 deps:
-	@missing=""; for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
-	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" = "0" ]; then \
-	    echo "installing:$$missing"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
-	  else \
-	    echo "missing Debian packages:$$missing"; echo "run: sudo apt-get update && sudo apt-get install -y$$missing"; exit 1; \
-	  fi; \
-	fi
+	@sh .ci/ensure-debian-packages.sh $(DEB_PACKAGES)
 
 build: deps
 	$(SWIFT) build
@@ -153,14 +146,7 @@ $(SPARK_VENV)/.ready: Integrations/spark/requirements.txt
 
 # Installs a Java runtime (openjdk-17-jre-headless) when `java` is missing (root), or prints the command.
 spark-deps: $(SPARK_VENV)/.ready
-	@if ! command -v java >/dev/null 2>&1; then \
-	  if [ "$$(id -u)" = "0" ]; then \
-	    echo "installing: openjdk-17-jre-headless"; apt-get update -qq && \
-	      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openjdk-17-jre-headless; \
-	  else \
-	    echo "Spark needs Java: run sudo apt-get update && sudo apt-get install -y openjdk-17-jre-headless"; exit 1; \
-	  fi; \
-	fi
+	@sh .ci/ensure-debian-packages.sh openjdk-17-jre-headless:java
 
 # Spark local[2] on 100 000 records over 4 files (and as Parquet, and through convert_dataframe), against
 # `pushnorm convert` file by file. pytest's exit 5 (no test collected) is a failure here, said as such.
@@ -204,9 +190,7 @@ bench-engine: release $(BENCH_VENV)/.ready
 REPORT_VENV := .build/report-venv
 REPORT_DIR := .build/report-test
 test-report: build
-	@command -v chromium >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = "0" ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
-	  else echo "test-report needs Debian's chromium: sudo apt-get install -y chromium"; exit 1; fi; }
+	@sh .ci/ensure-debian-packages.sh chromium:chromium
 	@[ -x $(REPORT_VENV)/bin/python ] || $(PYTHON) -m venv $(REPORT_VENV)
 	@$(REPORT_VENV)/bin/python -c 'import websocket' 2>/dev/null || \
 	  $(REPORT_VENV)/bin/pip install --quiet --disable-pip-version-check websocket-client
@@ -389,15 +373,7 @@ npm-pack: wheel
 # Installs Debian's golang-go (the Go client's tests) and node-typescript (tsc checks index.d.ts) when `go` or
 # `tsc` is missing (root), or prints the command.
 packages-deps:
-	@missing=""; command -v go >/dev/null 2>&1 || missing="$$missing golang-go"; \
-	command -v tsc >/dev/null 2>&1 || missing="$$missing node-typescript"; \
-	if [ -n "$$missing" ]; then \
-	  if [ "$$(id -u)" = "0" ]; then \
-	    echo "installing:$$missing"; apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing; \
-	  else \
-	    echo "missing Debian packages:$$missing"; echo "run: sudo apt-get update && sudo apt-get install -y$$missing"; exit 1; \
-	  fi; \
-	fi
+	@sh .ci/ensure-debian-packages.sh golang-go:go node-typescript:tsc
 
 # What a user of the packages gets, with no toolchain and no checkout in reach: the wheel installed (offline) into
 # a fresh venv and the tarball into a fresh npm project, each run from a temporary directory with the environment
