@@ -131,7 +131,7 @@ extension PushNotification {
         }
     }
 
-    /// APNs request headers.
+    /// APNs request headers, as model fields (the APNs format spells their header names: `APNsHeaders`).
     public struct Delivery: Sendable, Hashable {
         /// `pushType` — `apns-push-type`.
         public var pushType: String?
@@ -154,16 +154,5 @@ extension PushNotification {
             pushType == nil && priority == nil && expiration == nil && collapseID == nil && topic == nil && id == nil
         }
 
-        /// The APNs request headers, in a fixed order.
-        public var headers: JSONObject {
-            var headers = JSONObject()
-            if let pushType { headers.appendUnchecked("apns-push-type", .string(pushType)) }
-            if let priority { headers.appendUnchecked("apns-priority", .string(String(priority))) }
-            if let expiration { headers.appendUnchecked("apns-expiration", .string(String(expiration))) }
-            if let collapseID { headers.appendUnchecked("apns-collapse-id", .string(collapseID)) }
-            if let topic { headers.appendUnchecked("apns-topic", .string(topic)) }
-            if let id { headers.appendUnchecked("apns-id", .string(id)) }
-            return headers
-        }
     }
 }
