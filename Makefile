@@ -8,7 +8,7 @@ EXAMPLES := Examples/payloads
 
 BENCH_VENV := .build/bench-venv
 
-.PHONY: all deps build release install install-check test test-swift test-interop test-clients swift-consumer rpc-spec demo bench soak \
+.PHONY: all deps build release install install-check test test-swift test-interop test-clients swift-consumer rpc-spec generated demo bench soak \
 	test-readme docs reference test-report bench-report \
 	fuzz test-asan clean dist spark-deps test-spark bench-spark
 
@@ -101,6 +101,15 @@ docs: deps
 reference: deps
 	PUSHNORM_UPDATE_DOCS=1 $(SWIFT) test --filter GeneratedDocumentation
 	$(SWIFT) test --filter GeneratedDocumentation
+
+# Every generated file, after a format or an option is added or changed, in one step: the DocC reference pages and
+# the OpenRPC format enums, the compiled-in copy of rpc-spec/, then the help texts and RPC transcripts (which list
+# the formats) re-recorded; then the same tests without the switch. Read `git diff` before committing.
+generated: deps
+	-PUSHNORM_UPDATE_DOCS=1 $(SWIFT) test --filter GeneratedDocumentation
+	$(PYTHON) rpc-spec/embed.py
+	-PUSH_RECORD_GOLDENS=1 $(SWIFT) test --filter 'helpMatchesItsGolden|TranscriptTests'
+	$(SWIFT) test --filter 'GeneratedDocumentation|EmbeddedSpecTests|helpMatchesItsGolden|TranscriptTests'
 
 demo: release
 	@bin="$$($(SWIFT) build -c release --show-bin-path)/pushnorm"; \
