@@ -25,10 +25,8 @@ extension FormatRegistry {
     /// The formats table (Markdown) of the generated format reference.
     package var formatsTable: String {
         var lines = ["| name | vendor | form | what it is |", "| --- | --- | --- | --- |"]
-        for descriptor in documentationOrder(adding: [Self.catalogueDescriptor]) {
-            let form =
-                descriptor.name == Normaliser.catalogueFormat
-                ? "catalogue" : descriptor.isDelivered ? "delivered" : "send"
+        for descriptor in documentationOrder(adding: catalogues.map(\.descriptor)) {
+            let form = isCatalogue(descriptor.name) ? "catalogue" : descriptor.isDelivered ? "delivered" : "send"
             lines.append("| `\(descriptor.name)` | \(descriptor.vendor) | \(form) | \(descriptor.summary) |")
         }
         return lines.joined(separator: "\n") + "\n"
@@ -36,6 +34,6 @@ extension FormatRegistry {
 
     /// The names in the OpenRPC `FormatName` enum (every format and the catalogue).
     package var openRPCFormatNames: [String] {
-        documentationOrder(adding: [Self.catalogueDescriptor]).map(\.name)
+        documentationOrder(adding: catalogues.map(\.descriptor)).map(\.name)
     }
 }

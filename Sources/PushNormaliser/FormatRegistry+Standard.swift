@@ -8,26 +8,27 @@ import ZegoAdapter
 extension FormatRegistry {
     /// Every built-in format. Order is detection priority on ties: specific formats before the
     /// generic `apns`, which matches any payload with an `aps` object.
-    public static let standard = FormatRegistry(adapters: [
-        // MARK: Hive (Adapters/Hive)
-        HiveAdapter(),
-        HiveLocalPushAdapter(),
-        // MARK: Amazon (Adapters/Amazon)
-        SNSAdapter(),
-        // pinpoint-message: PinpointMessageAdapter's iOS side plus the GCMMessage beside it.
-        PinpointChannelsAdapter(),
-        PinpointGCMAdapter(),
-        PinpointAdapter(),
-        PinpointAndroidAdapter(),
-        AmazonAdapter(),
-        // MARK: ZEGO (Adapters/Zego)
-        ZegoDeliveredAdapter(),
-        ZegoPushConfigAdapter(),
-        ZegoOfflinePushAdapter(),
-        // MARK: Google (Adapters/FCM)
-        FCMAdapter(),
-        FCMLegacyAdapter(),
-        // MARK: APNs (Adapters/APNs) — last: the generic fallback
-        APNsAdapter(),
-    ])
+    public static let standard = FormatRegistry(
+        adapters: [
+            // MARK: Hive (Adapters/Hive)
+            HiveAdapter(),
+            HiveLocalPushAdapter(),
+            // MARK: Amazon (Adapters/Amazon)
+            SNSAdapter(),
+            // pinpoint-message: PinpointMessageAdapter's iOS side plus the GCMMessage beside it.
+            PinpointChannelsAdapter(),
+            PinpointGCMAdapter(),
+            PinpointAdapter(),
+            PinpointAndroidAdapter(),
+            AmazonAdapter(),
+            // MARK: ZEGO (Adapters/Zego)
+            ZegoDeliveredAdapter(),
+            ZegoPushConfigAdapter(),
+            ZegoOfflinePushAdapter(),
+            // MARK: Google (Adapters/FCM)
+            FCMAdapter(),
+            FCMLegacyAdapter(),
+            // MARK: APNs (Adapters/APNs) — last: the generic fallback
+            APNsAdapter(),
+        ], catalogues: [HiveActionsCatalogueFormat()])
 }

@@ -40,8 +40,17 @@ public struct FormatRegistry: Sendable {
     let keptValueExplainers: [(namespace: String, explainers: [any ExplainsKeptValues])]
 
     /// A registry of `adapters`, in detection priority order (the generic fallback last).
-    public init(adapters: [any PayloadAdapter]) {
+    /// The formats that are not notifications (``PushCore/CatalogueFormat``), listed after the adapters' formats.
+    public let catalogues: [any CatalogueFormat]
+
+    /// The catalogue format named `name`, if any.
+    public func catalogue(named name: String) -> (any CatalogueFormat)? {
+        catalogues.first { $0.descriptor.name == name }
+    }
+
+    public init(adapters: [any PayloadAdapter], catalogues: [any CatalogueFormat] = []) {
         self.adapters = adapters
+        self.catalogues = catalogues
         layoutPaths = adapters.flatMap(\.descriptor.layoutPaths)
         var layoutTokensByNamespace: [(namespace: String, layouts: [[String]])] = []
         var shortLayoutTokens: [[String]] = []

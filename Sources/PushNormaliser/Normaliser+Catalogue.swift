@@ -2,12 +2,12 @@ public import PushCore
 import JSONCodec
 import HiveAdapter
 
-/// Action catalogues (`hive-actions`, Hive's `hive_push_actions.json`) go through the facade beside
-/// notifications: they are not notifications, so they have their own entry points. Their canonical form
-/// is the file layout itself (`rpc-spec/hive-actions.schema.json`).
+/// Catalogue formats (``PushCore/CatalogueFormat``: `hive-actions`, Hive's `hive_push_actions.json`) go through the
+/// facade beside notifications: they are not notifications, so they have their own entry points. Their canonical
+/// form is the file layout itself (`rpc-spec/hive-actions.schema.json`).
 extension Normaliser {
-    /// The public name of the action-catalogue format.
-    public static let catalogueFormat = "hive-actions"
+    /// The public name of the action-catalogue format (``HiveAdapter/HiveActionsCatalogueFormat``).
+    public static let catalogueFormat = HiveActionsCatalogueFormat.name
 
     /// What reading a catalogue returns.
     public struct CatalogueResult: Sendable {
@@ -17,25 +17,33 @@ extension Normaliser {
         public var diagnostics: [Diagnostic]
     }
 
-    /// Reads and checks a catalogue. Throws only when it is not a JSON object.
-    public func normaliseCatalogue(_ json: JSONValue) throws(NormalisationFailure) -> CatalogueResult {
+    /// Reads and checks a catalogue of the catalogue format `format`. Throws when it is not a catalogue (for
+    /// `hive-actions`: not a JSON object), or when `format` names no catalogue format.
+    public func normaliseCatalogue(
+        _ json: JSONValue, format: String = Normaliser.catalogueFormat
+    ) throws(NormalisationFailure) -> CatalogueResult {
+        guard let catalogueFormat = registry.catalogue(named: format) else { throw unknownFormat(format) }
         var diagnostics: [Diagnostic] = []
-        guard let catalogue = HiveActionCatalogue.normalise(json, diagnostics: &diagnostics) else {
-            throw NormalisationFailure(.rejected, "an action catalogue must be a JSON object", diagnostics: diagnostics)
+        guard let catalogue = catalogueFormat.normalise(json, diagnostics: &diagnostics) else {
+            throw NormalisationFailure(.rejected, catalogueFormat.notACatalogue, diagnostics: diagnostics)
         }
-        return CatalogueResult(catalogue: catalogue.render(), diagnostics: diagnostics + catalogue.validate())
+        return CatalogueResult(catalogue: catalogue, diagnostics: diagnostics)
     }
 
-    /// Validates a catalogue; never throws.
-    public func validateCatalogue(_ json: JSONValue) -> ValidationResult {
-        let diagnostics = HiveActionCatalogue.validate(json)
-        return ValidationResult(
-            valid: !diagnostics.containsErrors, diagnostics: diagnostics, format: Self.catalogueFormat)
+    /// Validates a catalogue of the catalogue format `format`; never throws.
+    public func validateCatalogue(_ json: JSONValue, format: String = Normaliser.catalogueFormat) -> ValidationResult {
+        guard let catalogueFormat = registry.catalogue(named: format) else {
+            return ValidationResult(valid: false, diagnostics: unknownFormat(format).diagnostics, format: nil)
+        }
+        let diagnostics = catalogueFormat.validate(json)
+        return ValidationResult(valid: !diagnostics.containsErrors, diagnostics: diagnostics, format: format)
     }
 
-    /// Renders a catalogue given in canonical form back to `hive_push_actions.json`.
-    public func renderCatalogue(_ json: JSONValue) throws(NormalisationFailure) -> CatalogueResult {
-        try normaliseCatalogue(json)
+    /// Renders a catalogue given in canonical form back to its file (`hive_push_actions.json`).
+    public func renderCatalogue(
+        _ json: JSONValue, format: String = Normaliser.catalogueFormat
+    ) throws(NormalisationFailure) -> CatalogueResult {
+        try normaliseCatalogue(json, format: format)
     }
 
     /// Hive's nine built-in action sets, as a catalogue.

@@ -66,7 +66,7 @@ public struct Normaliser: Sendable {
     public func validate(
         _ payload: JSONValue, format: String = "auto", target: String? = nil, options: FormatOptions = FormatOptions()
     ) -> ValidationResult {
-        if format == Self.catalogueFormat { return validateCatalogue(payload) }
+        if registry.isCatalogue(format) { return validateCatalogue(payload, format: format) }
         let result: NormaliseResult
         do {
             result = try normalise(payload, format: format, options: options)
@@ -199,7 +199,7 @@ public struct Normaliser: Sendable {
         }
     }
 
-    private func unknownFormat(_ name: String) -> NormalisationFailure {
+    func unknownFormat(_ name: String) -> NormalisationFailure {
         let known = registry.formatNameList
         return NormalisationFailure(
             .unknownFormat, "unknown format \"\(name)\"; known: auto, \(known)",

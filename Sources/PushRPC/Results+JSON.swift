@@ -58,7 +58,7 @@ extension FormatDescriptor {
     ///
     /// `direction` is `["read", "write"]` for every registered format: ``PayloadAdapter`` requires both
     /// `normalise` and `render`. The member exists so a future one-way format can be described.
-    var rpcResult: JSONValue {
+    func rpcResult(isCatalogue: Bool) -> JSONValue {
         [
             "name": .string(name),
             "vendor": .string(vendor),
@@ -66,7 +66,7 @@ extension FormatDescriptor {
             "delivered": .bool(isDelivered),
             "summary": .string(summary),
             "carries": .array(carries.map(JSONValue.string)),
-            "kind": .string(name == Normaliser.catalogueFormat ? "catalogue" : "notification"),
+            "kind": .string(isCatalogue ? "catalogue" : "notification"),
         ]
     }
 }

@@ -27,9 +27,7 @@ enum BatchCommand {
     }
 
     static func validate(_ arguments: Arguments) throws(Arguments.UsageError) -> Int32 {
-        if let format = arguments.value("--format"), format != "auto", format != Normaliser.catalogueFormat,
-            FormatRegistry.standard.adapter(named: format) == nil
-        {
+        if let format = arguments.value("--format"), format != "auto", !FormatNames.isKnown(format) {
             throw Arguments.UsageError(message: FormatNames.unknown(format), command: "validate")
         }
         if let target = arguments.value("--target"), FormatRegistry.standard.adapter(named: target) == nil {

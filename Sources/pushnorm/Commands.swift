@@ -109,7 +109,9 @@ enum Commands {
         let normaliser = try arguments.normaliser()
         let bytes = try single(arguments)
         if IO.isBlank(bytes) { return noRecords(arguments.positionals.first) }
-        if arguments.value("--format") == Normaliser.catalogueFormat { return catalogue(bytes, arguments, normaliser) }
+        if let format = arguments.value("--format"), normaliser.registry.isCatalogue(format) {
+            return catalogue(bytes, format: format, arguments, normaliser)
+        }
         do {
             let result = try normaliser.normalise(
                 bytes, format: arguments.value("--format") ?? "auto", options: options)
@@ -133,9 +135,9 @@ enum Commands {
     }
 
     /// `normalise`/`render --format hive-actions`: an action catalogue in, its canonical form out.
-    static func catalogue(_ bytes: [UInt8], _ arguments: Arguments, _ normaliser: Normaliser) -> Int32 {
+    static func catalogue(_ bytes: [UInt8], format: String, _ arguments: Arguments, _ normaliser: Normaliser) -> Int32 {
         do {
-            let result = try normaliser.normaliseCatalogue(normaliser.parse(bytes))
+            let result = try normaliser.normaliseCatalogue(normaliser.parse(bytes), format: format)
             printJSON(result.catalogue, arguments)
             report(result.diagnostics)
             return result.diagnostics.containsErrors ? 1 : 0
@@ -153,7 +155,7 @@ enum Commands {
         let normaliser = try arguments.normaliser()
         let bytes = try single(arguments)
         if IO.isBlank(bytes) { return noRecords(arguments.positionals.first) }
-        if format == Normaliser.catalogueFormat { return catalogue(bytes, arguments, normaliser) }
+        if normaliser.registry.isCatalogue(format) { return catalogue(bytes, format: format, arguments, normaliser) }
         let json: JSONValue
         do { json = try normaliser.parser.parse(bytes) } catch {
             report([error.diagnostic()])
@@ -179,7 +181,7 @@ enum Commands {
     static func formats() -> Int32 {
         for descriptor in FormatRegistry.standard.descriptorsWithCatalogue {
             let form =
-                descriptor.name == Normaliser.catalogueFormat
+                FormatRegistry.standard.isCatalogue(descriptor.name)
                 ? "catalogue" : descriptor.isDelivered ? "delivered" : "send"
             IO.stdout("\(descriptor.name)\t\(descriptor.vendor)\t\(form)\t\(descriptor.summary)\n")
         }

@@ -8,6 +8,8 @@ struct FormatsMethod: RPCMethod {
     let params: [String] = []
 
     func call(_ params: RPCParams, context: RPCMethodContext) throws(RPCError) -> JSONValue {
-        .array(context.normaliser.registry.descriptorsWithCatalogue.map(\.rpcResult))
+        let registry = context.normaliser.registry
+        return .array(
+            registry.descriptorsWithCatalogue.map { $0.rpcResult(isCatalogue: registry.isCatalogue($0.name)) })
     }
 }

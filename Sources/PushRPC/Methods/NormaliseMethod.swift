@@ -15,8 +15,8 @@ struct NormaliseMethod: RPCMethod {
         let format = try params.string("format", default: "auto")
         let options = try params.options(defaults: context.defaultOptions)
         do {
-            if format == Normaliser.catalogueFormat {
-                let result = try context.normaliser.normaliseCatalogue(payload)
+            if context.normaliser.registry.isCatalogue(format) {
+                let result = try context.normaliser.normaliseCatalogue(payload, format: format)
                 return [
                     "catalogue": result.catalogue, "format": .string(format), "evidence": ["explicit"],
                     "diagnostics": .array(result.diagnostics.map(\.jsonValue)),

@@ -13,7 +13,7 @@ struct RenderMethod: RPCMethod {
 
     func call(_ params: RPCParams, context: RPCMethodContext) throws(RPCError) -> JSONValue {
         let format = try params.requiredString("format")
-        if format == Normaliser.catalogueFormat || params.has("catalogue") {
+        if context.normaliser.registry.isCatalogue(format) || params.has("catalogue") {
             return try renderCatalogue(params, format: format, context: context)
         }
         let json = try params.requiredObject("notification")
@@ -34,23 +34,25 @@ struct RenderMethod: RPCMethod {
     private func renderCatalogue(_ params: RPCParams, format: String, context: RPCMethodContext) throws(RPCError)
         -> JSONValue
     {
-        guard format == Normaliser.catalogueFormat else {
+        guard context.normaliser.registry.isCatalogue(format) else {
             throw .invalidParams([
                 Diagnostic(
                     .error, .rpcParamsConflict, at: JSONPointer(tokens: ["catalogue"]),
-                    "a `catalogue` renders only as format `hive-actions`")
+                    "a `catalogue` renders only as format "
+                        + context.normaliser.registry.catalogues.map { "`\($0.descriptor.name)`" }
+                        .joined(separator: " or "))
             ])
         }
         if params.has("notification") {
             throw .invalidParams([
                 Diagnostic(
                     .error, .rpcParamsConflict, at: JSONPointer(tokens: ["notification"]),
-                    "format `hive-actions` renders a `catalogue`, not a `notification`")
+                    "format `\(format)` renders a `catalogue`, not a `notification`")
             ])
         }
         let json = try params.requiredObject("catalogue")
         do {
-            let result = try context.normaliser.renderCatalogue(json)
+            let result = try context.normaliser.renderCatalogue(json, format: format)
             return [
                 "payload": result.catalogue, "headers": [:],
                 "size": .integer(Int64(JSONWriter.compactSize(of: result.catalogue))),
