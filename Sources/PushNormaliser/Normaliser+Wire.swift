@@ -87,6 +87,7 @@ extension Normaliser {
             result = convert(
                 &wire, source: source, target: target, options: options, capacity: capacity, lostFields: lostFields,
                 into: &out)
+            wire.recycle()
         }
         return read ? result : nil
     }
