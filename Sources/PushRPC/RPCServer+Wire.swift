@@ -99,7 +99,7 @@ extension RPCServer {
         for (index, lost) in result.lost.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             out.append(literal: #"{"path":"#)
-            JSONWriter.writeString(lost.path.description, into: &out)
+            JSONWriter.writeString(pointer: lost.path, into: &out)
             out.append(literal: #","reason":"#)
             JSONWriter.writeString(lost.reason, into: &out)
             out.append(UInt8(ascii: "}"))
