@@ -75,14 +75,15 @@ extension WireNotification {
     /// notification once it is done with it (the facade, after a conversion); not calling it only forgoes the reuse.
     package mutating func recycle() {
         let scratch = WireScratch.current
-        WireScratch.give(data, to: &scratch.members)
-        data = []
         var kept = self.kept
         self.kept = []
         for index in kept.indices {
             WireScratch.give(kept[index].members, to: &scratch.members)
             kept[index].members = []
         }
+        // Last, so that the next notification's custom data (taken first) gets this one's, of a like size.
+        WireScratch.give(data, to: &scratch.members)
+        data = []
         WireScratch.give(kept, to: &scratch.kept)
         WireScratch.give(provenance, to: &scratch.provenance)
         provenance = []
