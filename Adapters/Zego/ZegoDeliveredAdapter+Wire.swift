@@ -47,7 +47,9 @@ extension ZegoDeliveredAdapter: WireFormat {
             }
             guard ok else { return }
             if let url {
-                wire.model.media = [PushNotification.Media(url: url)]
+                var media = WireNotification.scratchMedia()
+                media.append(PushNotification.Media(url: url))
+                wire.model.media = media
                 wire.provenance.append(("media", Self.payloadPointer))
             }
             if url == nil || !members.isEmpty {

@@ -145,7 +145,8 @@ extension Normaliser {
     /// Declared losses of a wire notification: the model's as ``render(_:format:options:)`` declares them, then
     /// the leaves of every kept vendor object the target does not carry.
     private func wireLosses(_ wire: WireNotification, target: WireEntry, context: RenderContext) -> [LostField] {
-        var paths: [JSONPointer] = []
+        var paths = WireNotification.scratchPointers()
+        defer { WireNotification.recyclePointers(paths) }
         let n = wire.model
         let fields = target.descriptor.carriedFields
         // Nothing explained and every field carried: the declared part is the model itself (a wire writer declines

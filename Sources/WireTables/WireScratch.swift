@@ -6,17 +6,20 @@
 package import JSONCodec
 package import PushCore
 
-/// The arrays a ``WireNotification`` holds (custom data, kept objects and their members, provenance), kept per
-/// thread and reused from one record to the next: the facade hands a notification's arrays back when it is done
-/// with it (``WireNotification/recycle()``) and the next notification read on the thread takes them, cleared but
-/// with their capacity (``WireNotification/scratchMembers()`` and ``WireNotification/reuseScratch()``). So reading
-/// a record allocates no array once the thread has read a record as large. An array still referenced elsewhere
-/// when it is taken is copied by `removeAll(keepingCapacity:)`: reuse is an optimisation, never a sharing.
+/// The arrays a ``WireNotification`` holds (custom data, kept objects and their members, provenance, the model's
+/// media) and the facade's lost paths, kept per thread and reused from one record to the next: the facade hands a
+/// notification's arrays back when it is done with it (``WireNotification/recycle()``) and the next notification
+/// read on the thread takes them, cleared but with their capacity (``WireNotification/scratchMembers()``,
+/// ``WireNotification/reuseScratch()``, ``WireNotification/scratchMedia()``). So reading a record allocates no array
+/// once the thread has read a record as large. An array still referenced elsewhere when it is taken is copied when
+/// it is cleared (copy on write): reuse is an optimisation, never a sharing.
 final class WireScratch {
     typealias Members = [(key: BorrowedDocument.Node, value: BorrowedDocument.Node)]
     var members: [Members] = []
     var kept: [[WireNotification.Kept]] = []
     var provenance: [[(field: String, input: JSONPointer)]] = []
+    var media: [[PushNotification.Media]] = []
+    var pointers: [[JSONPointer]] = []
 
     /// This thread's scratch (created on first use, released when the thread ends).
     static var current: WireScratch {
@@ -62,6 +65,18 @@ extension WireNotification {
         WireScratch.take(&WireScratch.current.members)
     }
 
+    /// An empty array for the model's media, reused from an earlier record of this thread (``recycle()`` hands
+    /// the model's back).
+    package static func scratchMedia() -> [PushNotification.Media] { WireScratch.take(&WireScratch.current.media) }
+
+    /// An empty array of pointers (the facade's lost paths), reused from an earlier record of this thread.
+    package static func scratchPointers() -> [JSONPointer] { WireScratch.take(&WireScratch.current.pointers) }
+
+    /// Hands an array of pointers taken with ``scratchPointers()`` back, for the next record of this thread.
+    package static func recyclePointers(_ pointers: [JSONPointer]) {
+        WireScratch.give(pointers, to: &WireScratch.current.pointers)
+    }
+
     /// Takes this notification's `kept` and `provenance` arrays (empty) from this thread's scratch: those of an
     /// earlier notification handed back by ``recycle()``, so appending to them allocates nothing.
     package mutating func reuseScratch() {
@@ -70,9 +85,9 @@ extension WireNotification {
         provenance = WireScratch.take(&scratch.provenance)
     }
 
-    /// Hands this notification's arrays (custom data, kept objects and their members, provenance) to this thread's
-    /// scratch, for the next notification read on the thread, and leaves them empty. Called by whoever owns the
-    /// notification once it is done with it (the facade, after a conversion); not calling it only forgoes the reuse.
+    /// Hands this notification's arrays (custom data, kept objects and their members, provenance, the model's
+    /// media) to this thread's scratch, for the next notification read on the thread, and leaves them empty.
+    /// Called by whoever owns the notification once it is done with it (the facade, after a conversion); not calling it only forgoes the reuse.
     package mutating func recycle() {
         let scratch = WireScratch.current
         var kept = self.kept
@@ -87,5 +102,7 @@ extension WireNotification {
         WireScratch.give(kept, to: &scratch.kept)
         WireScratch.give(provenance, to: &scratch.provenance)
         provenance = []
+        WireScratch.give(model.media, to: &scratch.media)
+        model.media = []
     }
 }
