@@ -87,7 +87,8 @@ extension WireNotification {
 
     /// Hands this notification's arrays (custom data, kept objects and their members, provenance, the model's
     /// media) to this thread's scratch, for the next notification read on the thread, and leaves them empty.
-    /// Called by whoever owns the notification once it is done with it (the facade, after a conversion); not calling it only forgoes the reuse.
+    /// Called by whoever owns the notification once it is done with it (the facade, after a conversion); not
+    /// calling it only forgoes the reuse.
     package mutating func recycle() {
         let scratch = WireScratch.current
         var kept = self.kept
