@@ -100,6 +100,9 @@ extension WireNotification {
         // Last, so that the next notification's custom data (taken first) gets this one's, of a like size.
         WireScratch.give(data, to: &scratch.members)
         data = []
+        // Cleared now (the array is this function's alone): a kept object names its document, whose borrow ends
+        // with the conversion, so none is held past it. (Members and custom data are node indices only.)
+        while !kept.isEmpty { kept.removeLast() }
         WireScratch.give(kept, to: &scratch.kept)
         WireScratch.give(provenance, to: &scratch.provenance)
         provenance = []
