@@ -55,9 +55,11 @@ extension APNsWire {
     ) -> WireNotification? {
         guard document.isObject(root) else { return nil }
         var wire = WireNotification(document: document)
+        wire.reuseScratch()
         wire.model.source = format
         var context = NormaliseContext()
-        guard var members = readRoot(document, root, into: &wire.model, context: &context, strict: true) else {
+        var members = WireNotification.scratchMembers()
+        guard readRoot(document, root, into: &wire.model, context: &context, strict: true, members: &members) else {
             return nil
         }
         var kept = 0

@@ -111,7 +111,9 @@ package enum AmazonWire {
     ) {
         let key = context.options.amazonMediaKey
         let shape = APNsWire.apsShape(n)
-        let placed = n.media.isEmpty ? [] : placements(n, data: data, aps: shape, options: context.options)
+        let placed =
+            n.media.isEmpty
+            ? MediaPlacements(count: 0) : placements(n, data: data, aps: shape, options: context.options)
         func url(at placement: AmazonMediaPlacement) -> String? {
             guard let index = placed.firstIndex(of: placement) else { return nil }
             return n.media[index].url
@@ -188,13 +190,12 @@ package enum AmazonWire {
     /// The placement of each media item (nil when it finds none free).
     static func placements(
         _ n: PushNotification, data: JSONObject, aps: APNsWire.ApsShape, options: FormatOptions
-    ) -> [AmazonMediaPlacement?] {
+    ) -> MediaPlacements {
         let remembered =
             n.extensions.isEmpty ? [] : n.extensionObject(X.namespace)[X.mediaPlacements]?.arrayValue ?? []
         let fallback = AmazonMediaPlacement(option: options.amazonMediaPlacement)
         var used: UInt8 = 0
-        var result: [AmazonMediaPlacement?] = []
-        result.reserveCapacity(n.media.count)
+        var result = MediaPlacements(count: n.media.count)
         for index in n.media.indices {
             var placement = fallback
             if index < remembered.count, let name = remembered[index].stringValue,
@@ -213,14 +214,52 @@ package enum AmazonWire {
                 case .absent: free = data.isEmpty || data[APNsKeys.aps].map { $0.objectValue != nil } ?? true
                 }
             }
-            guard used & placement.bit == 0, free else {
-                result.append(nil)
-                continue
-            }
+            guard used & placement.bit == 0, free else { continue }
             used |= placement.bit
-            result.append(placement)
+            result.place(index, at: placement)
         }
         return result
+    }
+
+    /// Where each of a notification's media items goes (nil: it finds no place). Each placement holds one item at
+    /// most, so the three indices are kept inline: no array per conversion.
+    struct MediaPlacements {
+        /// How many media items there are.
+        let count: Int
+        private var top = -1, data = -1, aps = -1
+
+        init(count: Int) { self.count = count }
+
+        var isEmpty: Bool { count == 0 }
+
+        /// The placement of the media item at `index`.
+        subscript(index: Int) -> AmazonMediaPlacement? {
+            index == top ? .top : index == data ? .data : index == aps ? .aps : nil
+        }
+
+        /// The index of the media item at `placement`.
+        func firstIndex(of placement: AmazonMediaPlacement) -> Int? {
+            let index: Int
+            switch placement {
+            case .top: index = top
+            case .data: index = data
+            case .aps: index = aps
+            }
+            return index >= 0 ? index : nil
+        }
+
+        /// Each media item's index and placement, in order.
+        func enumerated() -> LazyMapSequence<Range<Int>, (offset: Int, element: AmazonMediaPlacement?)> {
+            (0..<count).lazy.map { (offset: $0, element: self[$0]) }
+        }
+
+        mutating func place(_ index: Int, at placement: AmazonMediaPlacement) {
+            switch placement {
+            case .top: top = index
+            case .data: data = index
+            case .aps: aps = index
+            }
+        }
     }
 
     /// With every media URL placed: explains a kind or identifier the convention cannot carry, and notes a missing

@@ -31,7 +31,7 @@ extension ZegoDeliveredAdapter: WireFormat {
         _ = JSONParser().withBorrowedDocument(document.stringBytes(payload)) { inner in
             // Not an object, or a media key that is not a string: the adapter says so.
             guard inner.kind(inner.root) == .object else { return }
-            var members: [(key: BorrowedDocument.Node, value: BorrowedDocument.Node)] = []
+            var members = WireNotification.scratchMembers()
             var url: String?
             var mediaKey = options.zegoPayloadMediaKey
             let ok = mediaKey.withUTF8 { mediaUTF8 -> Bool in
@@ -47,8 +47,10 @@ extension ZegoDeliveredAdapter: WireFormat {
             }
             guard ok else { return }
             if let url {
-                wire.model.media = [PushNotification.Media(url: url)]
-                wire.provenance.append(("media", JSONPointer(tokens: [ZegoKeys.payload])))
+                var media = WireNotification.scratchMedia()
+                media.append(PushNotification.Media(url: url))
+                wire.model.media = media
+                wire.provenance.append(("media", Self.payloadPointer))
             }
             if url == nil || !members.isEmpty {
                 wire.kept.append(
@@ -59,6 +61,9 @@ extension ZegoDeliveredAdapter: WireFormat {
         }
         return readPayload
     }
+
+    /// Where media read from the `payload` string come from.
+    private static let payloadPointer = JSONPointer(tokens: [ZegoKeys.payload])
 
     /// Custom data named `aps` or `payload` needs the adapter (it reads them back as something else).
     package func wireDataCollides(_ wire: WireNotification, options: FormatOptions) -> Bool {

@@ -3,6 +3,7 @@
 #include "CSimdjson.h"
 #include <simdjson.h>
 #include <string>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <vector>
@@ -66,6 +67,47 @@ extern "C" csimdjson_dom csimdjson_lend_dom(const uint8_t *bytes, size_t length,
 
 extern "C" void csimdjson_return_dom(void) {
     if (dom_in_use > 0) --dom_in_use;
+}
+
+namespace {
+/// A scratch byte buffer of this thread, freed when the thread ends.
+struct ByteSlot {
+    uint8_t *base = nullptr;
+    size_t capacity = 0;
+    ByteSlot() = default;
+    ByteSlot(const ByteSlot &) = delete;
+    ByteSlot &operator=(const ByteSlot &) = delete;
+    ~ByteSlot() { std::free(base); }
+};
+thread_local std::vector<std::unique_ptr<ByteSlot>> byte_slots;
+thread_local size_t bytes_in_use = 0;
+
+csimdjson_bytes reserve(ByteSlot &s, size_t slot, size_t min_capacity) {
+    if (s.capacity < min_capacity || s.base == nullptr) {
+        size_t capacity = min_capacity < 256 ? 256 : min_capacity;
+        if (capacity < s.capacity * 2) capacity = s.capacity * 2;
+        void *grown = std::realloc(s.base, capacity);
+        if (grown == nullptr) std::abort();
+        s.base = static_cast<uint8_t *>(grown);
+        s.capacity = capacity;
+    }
+    return csimdjson_bytes{s.base, s.capacity, slot};
+}
+} // namespace
+
+extern "C" csimdjson_bytes csimdjson_lend_bytes(size_t min_capacity) {
+    if (bytes_in_use == byte_slots.size()) byte_slots.push_back(std::make_unique<ByteSlot>());
+    size_t slot = bytes_in_use++;
+    return reserve(*byte_slots[slot], slot, min_capacity);
+}
+
+extern "C" csimdjson_bytes csimdjson_grow_bytes(size_t slot, size_t count, size_t min_capacity) {
+    (void)count;  // realloc keeps every byte
+    return reserve(*byte_slots[slot], slot, min_capacity);
+}
+
+extern "C" void csimdjson_return_bytes(void) {
+    if (bytes_in_use > 0) --bytes_in_use;
 }
 
 extern "C" const char *csimdjson_error_message(int error) {

@@ -1,26 +1,40 @@
+import CSimdjson
+
 /// A growable run of bytes behind a pointer: what ``CompactOutput`` writes into. Appending checks the capacity
 /// only (an `Array` also checks that its storage is unique, and its `append(contentsOf:)` goes through a
 /// generic sequence path), which is most of the cost of writing short keys and strings.
 ///
-/// The memory is the owner's to free (``release()``): a buffer lives inside one ``CompactOutput/appending(to:_:)``
-/// scope and is never copied out of it.
+/// The memory is this thread's scratch, lent for one ``CompactOutput/appending(to:_:)`` scope (``lend(capacity:)``)
+/// and handed back at its end (``release()``): a buffer is never copied out of that scope. The scratch is reused
+/// from one record to the next (it grows to the largest record and is freed when the thread ends), so writing a
+/// record allocates nothing.
 package struct ByteBuffer: ByteSink {
     @usableFromInline var base: UnsafeMutablePointer<UInt8>
     @usableFromInline var count: Int
     @usableFromInline var capacity: Int
+    /// The depth of this buffer in the thread's stack of scratch buffers.
+    @usableFromInline let slot: Int
 
-    /// An empty buffer with room for `capacity` bytes (at least one).
-    package init(capacity: Int) {
-        self.capacity = max(capacity, 1)
-        base = .allocate(capacity: self.capacity)
+    /// This thread's next free scratch buffer, empty, with room for at least `capacity` bytes.
+    package static func lend(capacity: Int) -> ByteBuffer {
+        let lent = csimdjson_lend_bytes(max(capacity, 1))
+        // Never null: the shim aborts when memory is exhausted, as a Swift allocation does.
+        return ByteBuffer(base: lent.base.unsafelyUnwrapped, capacity: lent.capacity, slot: lent.slot)
+    }
+
+    private init(base: UnsafeMutablePointer<UInt8>, capacity: Int, slot: Int) {
+        self.base = base
+        self.capacity = capacity
+        self.slot = slot
         count = 0
     }
 
     /// The bytes written.
     package var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
-    /// Frees the memory; the buffer is not used again.
-    package func release() { base.deallocate() }
+    /// Hands the memory back to the thread's scratch; the buffer is not used again. Buffers are released in the
+    /// reverse order of ``lend(capacity:)``.
+    package func release() { csimdjson_return_bytes() }
 
     @inlinable @inline(__always)
     package mutating func appendByte(_ byte: UInt8) {
@@ -40,11 +54,8 @@ package struct ByteBuffer: ByteSink {
     /// Makes room for `extra` more bytes (at least doubling).
     @usableFromInline
     mutating func grow(toHold extra: Int) {
-        let newCapacity = max(capacity &* 2, count &+ extra)
-        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-        newBase.initialize(from: base, count: count)
-        base.deallocate()
-        base = newBase
-        capacity = newCapacity
+        let grown = csimdjson_grow_bytes(slot, count, max(capacity &* 2, count &+ extra))
+        base = grown.base.unsafelyUnwrapped
+        capacity = grown.capacity
     }
 }

@@ -334,3 +334,31 @@ public struct JSONWriter: Sendable {
         byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\")
     }
 }
+
+extension JSONWriter {
+    /// Writes `pointer`'s text (``PushCore/JSONPointer/description``) as a JSON string, byte for byte what
+    /// `writeString(pointer.description, into:)` writes, without building that `String`: each token is written as a
+    /// string whose opening quote becomes the `/` before it (JSON escaping is per character, so the pieces join).
+    /// A token holding `~` or `/` is escaped (`~0`, `~1`) first.
+    package static func writeString(pointer: JSONPointer, into out: inout [UInt8]) {
+        let tokens = pointer.tokens
+        guard !tokens.isEmpty else {
+            writeString("", into: &out)
+            return
+        }
+        out.append(UInt8(ascii: "\""))
+        for index in tokens.indices {
+            let token = tokens[index]
+            let start = out.count
+            if token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
+                var escaped = JSONPointer(tokens: [token]).description
+                escaped.removeFirst()
+                writeString(escaped, into: &out)
+            } else {
+                writeString(token, into: &out)
+            }
+            out[start] = UInt8(ascii: "/")
+            if index < tokens.count - 1 { out.removeLast() }
+        }
+    }
+}

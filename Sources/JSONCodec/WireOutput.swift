@@ -44,10 +44,10 @@ package struct CompactOutput: WireOutput {
     @usableFromInline var buffer: ByteBuffer
     @usableFromInline var needsComma = false
 
-    @usableFromInline init(capacity: Int) { buffer = ByteBuffer(capacity: capacity) }
+    @usableFromInline init(capacity: Int) { buffer = ByteBuffer.lend(capacity: capacity) }
 
-    /// Runs `body` writing at the end of `buffer`: into a pointer-backed buffer sized by `buffer`'s spare
-    /// capacity, appended to `buffer` in one copy at the end.
+    /// Runs `body` writing at the end of `buffer`: into this thread's scratch buffer (``ByteBuffer``, reused from
+    /// one call to the next, so no allocation), appended to `buffer` in one copy at the end.
     package static func appending<R>(to buffer: inout [UInt8], _ body: (inout CompactOutput) -> R) -> R {
         var output = CompactOutput(capacity: max(buffer.capacity &- buffer.count, 256))
         defer {

@@ -94,6 +94,24 @@ public struct BatchConverter: Sendable {
         return outcome
     }
 
+    /// Converts the record in `bytes` through the wire engine and appends the converted payload's compact bytes to
+    /// `output` (the caller's buffer: no buffer per record), as ``process(_:index:line:)`` would convert it. Nil
+    /// (with `output` as it was) when the record takes the adapters: the caller then calls
+    /// ``process(_:index:line:)``. `lostFields`: the outcome's `lost` is filled (else empty, and only `lossy` says
+    /// whether anything was lost).
+    package func convertOnWire(
+        _ bytes: UnsafeBufferPointer<UInt8>, index: Int, line: Int, lostFields: Bool, into output: inout [UInt8]
+    ) -> (outcome: Outcome, lossy: Bool)? {
+        guard case .convert(let from, let to, let strict) = operation, !strict, !allowInvalid,
+            let converted = normaliser.wireConvert(
+                bytes, from: from, to: to, options: options, lostFields: lostFields, into: &output)
+        else { return nil }
+        let outcome = Outcome(
+            index: index, line: line, output: nil, lost: converted.lost, diagnostics: converted.diagnostics,
+            failed: false, format: converted.from)
+        return (outcome, converted.lossy)
+    }
+
     /// Processes a batch, in parallel when `jobs > 1`, returning outcomes in input order.
     public func process(_ records: [RecordSplitter.Record]) -> [Outcome] {
         if jobs == 1 || records.count < 2 { return records.map(process) }

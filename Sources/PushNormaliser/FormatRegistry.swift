@@ -107,6 +107,28 @@ public struct FormatRegistry: Sendable {
         return layouts.layouts.contains { $0.count <= tokens.count && tokens.starts(with: $0) }
     }
 
+    /// How layout paths cover the paths under `/extensions/<namespace>/<key>` (a kept vendor value), told without
+    /// building any path: every one of them lies under a layout path (`true`), none does (`false`), or some may
+    /// (nil: a layout path lies deeper inside it, so each path must be asked with ``isLayout(_:)``).
+    func layoutCovers(extensionsOf namespace: String, key: String) -> Bool? {
+        func isPrefix(_ layout: [String]) -> Bool {
+            switch layout.count {
+            case 0: return true
+            case 1: return layout[0] == "extensions"
+            case 2: return layout[0] == "extensions" && layout[1] == namespace
+            default: return layout[0] == "extensions" && layout[1] == namespace && layout[2] == key
+            }
+        }
+        if shortLayoutTokens.contains(where: isPrefix) { return true }
+        guard let layouts = layoutTokensByNamespace.first(where: { $0.namespace == namespace }) else { return false }
+        var deeper = false
+        for layout in layouts.layouts where isPrefix(layout) {
+            if layout.count <= 3 { return true }
+            deeper = true
+        }
+        return deeper ? nil : false
+    }
+
     /// The adapter for a public format name.
     public func adapter(named name: String) -> (any PayloadAdapter)? {
         indexByName[name].map { adapters[$0] }

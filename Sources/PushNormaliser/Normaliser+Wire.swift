@@ -13,10 +13,13 @@ extension Normaliser {
     ) -> ConversionResult? {
         var result: ConversionResult?
         _ = bytes.withContiguousStorageIfAvailable { buffer in
-            parser.withBorrowedDocument(buffer) { document in
-                result = wireConvert(
-                    document, root: document.root, from: from, to: to, options: options, capacity: buffer.count)
-            }
+            var out: [UInt8] = []
+            out.reserveCapacity(buffer.count + 128)
+            guard
+                let converted = wireConvert(
+                    buffer, from: from, to: to, options: options, lostFields: true, into: &out)
+            else { return }
+            result = ConversionResult(converted, bytes: out)
         }
         return result
     }
@@ -27,42 +30,123 @@ extension Normaliser {
         _ document: BorrowedDocument, root: BorrowedDocument.Node, from: String, to: String, options: FormatOptions,
         capacity: Int = 2048
     ) -> ConversionResult? {
+        var out: [UInt8] = []
+        out.reserveCapacity(capacity + 128)
+        guard
+            let converted = wireConvert(
+                document, root: root, from: from, to: to, options: options, lostFields: true, into: &out)
+        else { return nil }
+        return ConversionResult(converted, bytes: out)
+    }
+
+    /// What a conversion through the wire engine wrote at the end of the caller's buffer, and what it found.
+    package struct WireConversion: Sendable {
+        /// Bytes of the converted payload (the end of the caller's buffer).
+        package var size: Int
+        /// True when the target does not carry everything the source held: told without building any lost path.
+        package var lossy: Bool
+        /// The fields the target could not carry, with their reasons, when the caller asked for them (else empty,
+        /// whatever `lossy` says): paths and reasons are built only for `--report-loss`, a summary or the RPC
+        /// `lost` array.
+        package var lost: [LostField]
+        /// Findings from reading and writing.
+        package var diagnostics: [Diagnostic]
+        /// APNs request headers derived from `delivery`.
+        package var headers: JSONObject
+        /// The source format.
+        package var from: String
+    }
+
+    /// Converts `bytes` through the wire tables and appends the payload's compact bytes to `out` (the caller's
+    /// buffer: a batch chunk's output, an RPC reply), with no buffer of its own. `lostFields`: build the lost
+    /// fields (paths and reasons); without it only ``WireConversion/lossy`` says whether anything was lost. Nil
+    /// (with `out` as it was) whenever ``wireConvert(_:from:to:options:)`` is.
+    package func wireConvert(
+        _ bytes: UnsafeBufferPointer<UInt8>, from: String, to: String, options: FormatOptions, lostFields: Bool,
+        into out: inout [UInt8]
+    ) -> WireConversion? {
+        var result: WireConversion?
+        _ = parser.withBorrowedDocument(bytes) { document in
+            result = wireConvert(
+                document, root: document.root, from: from, to: to, options: options, lostFields: lostFields,
+                into: &out, capacity: bytes.count)
+        }
+        return result
+    }
+
+    /// ``wireConvert(_:from:to:options:lostFields:into:)`` of the payload at `root` in a borrowed document.
+    package func wireConvert(
+        _ document: BorrowedDocument, root: BorrowedDocument.Node, from: String, to: String, options: FormatOptions,
+        lostFields: Bool, into out: inout [UInt8], capacity: Int = 2048
+    ) -> WireConversion? {
         guard from != "auto", let source = registry.wireFormat(named: from),
             let target = registry.wireFormat(named: to)
         else { return nil }
-        var result: ConversionResult?
+        var result: WireConversion?
         let read = source.format.withWireRead(document, root: root, options: options) { wire in
-            result = convert(&wire, source: source, target: target, options: options, capacity: capacity)
+            result = convert(
+                &wire, source: source, target: target, options: options, capacity: capacity, lostFields: lostFields,
+                into: &out)
+            wire.recycle()
         }
         return read ? result : nil
     }
 
-    /// Writes a notification read through the source's table with the target's: nil when the model fails its
-    /// checks, custom data collides with the target's keys, or the target cannot write it exactly.
+    /// Writes a notification read through the source's table with the target's at the end of `out`: nil (with
+    /// `out` as it was) when the model fails its checks, custom data collides with the target's keys, or the target
+    /// cannot write it exactly.
     private func convert(
-        _ wire: inout WireNotification, source: WireEntry, target: WireEntry, options: FormatOptions, capacity: Int
-    ) -> ConversionResult? {
+        _ wire: inout WireNotification, source: WireEntry, target: WireEntry, options: FormatOptions, capacity: Int,
+        lostFields: Bool, into out: inout [UInt8]
+    ) -> WireConversion? {
         guard passesModelChecks(wire.model, size: capacity, format: source),
             !target.format.wireDataCollides(wire, options: options)
         else { return nil }
         var context = RenderContext(options: options)
-        var out: [UInt8] = []
-        out.reserveCapacity(capacity + 128)
-        guard target.format.wireWrite(wire, into: &out, context: &context) else { return nil }
-        let lost = wireLosses(wire, target: target, context: context)
-        let diagnostics = context.diagnostics.map { diagnostic in
-            Diagnostic(
-                diagnostic.severity, diagnostic.code, at: wire.inputPath(for: diagnostic.path), diagnostic.message)
+        let start = out.count
+        guard target.format.wireWrite(wire, into: &out, context: &context) else {
+            out.removeSubrange(start...)
+            return nil
         }
-        return ConversionResult(
-            rendered: .bytes(out), headers: wire.model.delivery?.headers ?? JSONObject(), size: out.count,
-            from: source.descriptor.name, lost: lost, diagnostics: diagnostics)
+        let lost = lostFields ? wireLosses(wire, target: target, context: context) : []
+        let lossy = lostFields ? !lost.isEmpty : wireIsLossy(wire, target: target, context: context)
+        let diagnostics =
+            context.diagnostics.isEmpty
+            ? []
+            : context.diagnostics.map { diagnostic in
+                Diagnostic(
+                    diagnostic.severity, diagnostic.code, at: wire.inputPath(for: diagnostic.path), diagnostic.message)
+            }
+        return WireConversion(
+            size: out.count - start, lossy: lossy, lost: lost, diagnostics: diagnostics,
+            headers: wire.model.delivery?.headers ?? JSONObject(), from: source.descriptor.name)
+    }
+
+    /// True when ``wireLosses(_:target:context:)`` is not empty, told without building a lost path in the usual
+    /// case: a kept vendor object the target does not carry loses at least one leaf (a non-empty object has a
+    /// leaf under each member), unless a layout path covers it. Only when the model itself is narrowed, or a layout
+    /// path lies inside a kept object, are the paths built and counted.
+    private func wireIsLossy(_ wire: WireNotification, target: WireEntry, context: RenderContext) -> Bool {
+        let n = wire.model
+        let fields = target.descriptor.carriedFields
+        if !context.lossReasons.isEmpty || !n.extensions.isEmpty || !fields.carriesAll(of: n.presentFields) {
+            return !wireLosses(wire, target: target, context: context).isEmpty
+        }
+        for kept in wire.kept where !fields.carries(namespace: kept.namespace, key: kept.key) {
+            switch registry.layoutCovers(extensionsOf: kept.namespace, key: kept.key) {
+            case true?: continue
+            case false?: return true
+            case nil: return !wireLosses(wire, target: target, context: context).isEmpty
+            }
+        }
+        return false
     }
 
     /// Declared losses of a wire notification: the model's as ``render(_:format:options:)`` declares them, then
     /// the leaves of every kept vendor object the target does not carry.
     private func wireLosses(_ wire: WireNotification, target: WireEntry, context: RenderContext) -> [LostField] {
-        var paths: [JSONPointer] = []
+        var paths = WireNotification.scratchPointers()
+        defer { WireNotification.recyclePointers(paths) }
         let n = wire.model
         let fields = target.descriptor.carriedFields
         // Nothing explained and every field carried: the declared part is the model itself (a wire writer declines

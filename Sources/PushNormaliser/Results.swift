@@ -93,6 +93,13 @@ public struct ConversionResult: Sendable {
 
     var rendered: Rendered
 
+    /// The result of a conversion through the wire engine, whose payload is `bytes`.
+    init(_ converted: Normaliser.WireConversion, bytes: [UInt8]) {
+        self.init(
+            rendered: .bytes(bytes), headers: converted.headers, size: converted.size, from: converted.from,
+            lost: converted.lost, diagnostics: converted.diagnostics)
+    }
+
     init(
         rendered: Rendered, headers: JSONObject, size: Int, from: String, lost: [LostField], diagnostics: [Diagnostic]
     ) {

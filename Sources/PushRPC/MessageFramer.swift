@@ -60,6 +60,10 @@ public struct MessageFramer: Sendable {
     private var newlineSearchStart = 0
     /// Start of the last non-empty Content-Length body delivered (until the next `append`).
     private var lastBodyStart: Int?
+    /// Set by ``next(atEndOfInput:lendingTo:)`` while it runs: a message is returned as an empty body and its bytes'
+    /// range recorded in `lentBody` instead of being copied.
+    private var lending = false
+    private var lentBody: Range<Int>?
 
     /// A framer refusing bodies over `maximumMessageBytes`.
     public init(maximumMessageBytes: Int = 1 << 20) {
@@ -135,6 +139,39 @@ public struct MessageFramer: Sendable {
             || headerName(at: index) != .none
     }
 
+    /// The message event of the bytes at `range` (copied, or recorded for ``next(atEndOfInput:lendingTo:)``).
+    private mutating func message(_ range: Range<Int>, _ framing: MessageFraming) -> Event {
+        if lending {
+            lentBody = range
+            return .message([], framing)
+        }
+        return .message(Array(buffer[range]), framing)
+    }
+
+    /// What ``next(atEndOfInput:lendingTo:)`` gives.
+    package enum LentEvent {
+        /// A message the handler answered from the lent bytes.
+        case handled
+        /// Anything else, as ``next(atEndOfInput:)`` returns it (a message the handler declined, copied).
+        case event(Event)
+    }
+
+    /// ``next(atEndOfInput:)``, but a message's body is first lent to `handler` in place (valid only during the
+    /// call; no copy); when the handler declines it (returns false) the message is returned as an event, copied.
+    package mutating func next(
+        atEndOfInput: Bool, lendingTo handler: (UnsafeBufferPointer<UInt8>, MessageFraming) -> Bool
+    ) -> LentEvent? {
+        lending = true
+        lentBody = nil
+        let event = next(atEndOfInput: atEndOfInput)
+        lending = false
+        guard let event else { return nil }
+        guard case .message(_, let framing) = event, let range = lentBody else { return .event(event) }
+        lentBody = nil
+        let handled = buffer.withUnsafeBufferPointer { handler(UnsafeBufferPointer(rebasing: $0[range]), framing) }
+        return handled ? .handled : .event(.message(Array(buffer[range]), framing))
+    }
+
     /// The next complete message or failure; nil when more input is needed (or, at end of input, when
     /// nothing is left).
     public mutating func next(atEndOfInput: Bool = false) -> Event? {
@@ -200,7 +237,7 @@ public struct MessageFramer: Sendable {
                     .newlineDelimited, "more than \(maximumMessageBytes)",
                     id: RequestIDScanner.id(in: buffer[start..<bodyEnd], limit: idScanWindow)))
         }
-        return .message(Array(buffer[start..<bodyEnd]), .newlineDelimited)
+        return message(start..<bodyEnd, .newlineDelimited)
     }
 
     // MARK: - Content-Length
@@ -266,7 +303,7 @@ public struct MessageFramer: Sendable {
         }
         lastBodyStart = length > 0 ? bodyStart : nil
         head = bodyStart + length
-        return .message(Array(buffer[bodyStart..<head]), .contentLength)
+        return message(bodyStart..<head, .contentLength)
     }
 
     /// What the lines after a header name say, read in order within the header window.

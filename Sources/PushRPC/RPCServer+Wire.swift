@@ -69,22 +69,24 @@ extension RPCServer {
                 diagnostics: &diagnostics)
             if diagnostics.containsErrors { return nil }
         }
+        guard let payload, let from, let to else { return nil }
         let clock = ContinuousClock()
         let start = logger.enabled(.debug) ? clock.now : nil
-        guard let payload, let from, let to,
+        // RPCServer.resultReply(id:_:) with ConversionResult.rpcResult, written in place: the payload is converted
+        // straight into the reply.
+        var out: [UInt8] = []
+        out.reserveCapacity(capacity + 512)
+        out.append(literal: #"{"jsonrpc":"2.0","id":"#)
+        document.writeCompact(id, into: &out)
+        out.append(literal: #","result":{"payload":"#)
+        guard
             let result = normaliser.wireConvert(
-                document, root: payload, from: from, to: to, options: formatOptions, capacity: capacity)
+                document, root: payload, from: from, to: to, options: formatOptions, lostFields: true, into: &out,
+                capacity: capacity)
         else { return nil }
         if let start, let requestID = RPCRequestID(json: document.jsonValue(id)) {
             logger.log(.debug, "convert id \(requestID): ok in \(clock.now - start)")
         }
-        // RPCServer.resultReply(id:_:) with ConversionResult.rpcResult, written in place.
-        var out: [UInt8] = []
-        out.reserveCapacity(result.size + 256)
-        out.append(literal: #"{"jsonrpc":"2.0","id":"#)
-        document.writeCompact(id, into: &out)
-        out.append(literal: #","result":{"payload":"#)
-        out.append(contentsOf: result.compactBytes)
         out.append(literal: #","headers":"#)
         let writer = JSONWriter(style: .compact)
         writer.write(.object(result.headers), into: &out)
@@ -97,7 +99,7 @@ extension RPCServer {
         for (index, lost) in result.lost.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
             out.append(literal: #"{"path":"#)
-            JSONWriter.writeString(lost.path.description, into: &out)
+            JSONWriter.writeString(pointer: lost.path, into: &out)
             out.append(literal: #","reason":"#)
             JSONWriter.writeString(lost.reason, into: &out)
             out.append(UInt8(ascii: "}"))

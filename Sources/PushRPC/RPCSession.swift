@@ -32,13 +32,20 @@ public struct RPCSession: Sendable {
     }
 
     private mutating func drain(atEndOfInput: Bool, into out: inout [UInt8]) {
-        while let event = framer.next(atEndOfInput: atEndOfInput) {
+        let server = server
+        // A plain `convert` is answered from the framer's own bytes (no copy of the message); anything else is
+        // handed over as an event.
+        while let lent = framer.next(
+            atEndOfInput: atEndOfInput,
+            lendingTo: { body, framing in
+                guard let reply = server.wireReply(body) else { return false }
+                framing.frame(reply, into: &out)
+                return true
+            })
+        {
+            guard case .event(let event) = lent else { continue }
             switch event {
             case .message(let body, let framing):
-                if let reply = server.wireReply(body) {
-                    framing.frame(reply, into: &out)
-                    continue
-                }
                 let (reply, parsed) = server.handle(body)
                 if !parsed && framing == .contentLength { framer.resynchroniseAfterLastMessage() }
                 if let reply { framing.frame(reply.bytes(), into: &out) }

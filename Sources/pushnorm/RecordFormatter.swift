@@ -56,11 +56,16 @@ struct RecordFormatter: Sendable {
         chunk.input.withUnsafeBufferPointer { input in
             for span in chunk.spans {
                 let bytes = UnsafeBufferPointer(rebasing: input[span.start..<span.end])
-                var outcome = converter.process(bytes, index: span.index, line: span.line)
-                if let length = chunk.cutLengths[span.index] {
+                if !chunk.cutLengths.isEmpty, let length = chunk.cutLengths[span.index] {
+                    var outcome = converter.process(bytes, index: span.index, line: span.line)
                     Self.sayRealLength(length, kept: bytes.count, in: &outcome)
+                    append(outcome, to: chunk, written: &written, span: span.start..<span.end)
+                    continue
                 }
-                append(outcome, to: chunk, written: &written, span: span.start..<span.end)
+                if isConvert, appendOnWire(bytes, span: span, to: chunk, written: &written) { continue }
+                append(
+                    converter.process(bytes, index: span.index, line: span.line), to: chunk, written: &written,
+                    span: span.start..<span.end)
             }
         }
     }
@@ -84,11 +89,49 @@ struct RecordFormatter: Sendable {
         } else {
             emitValidated(outcome, chunk: chunk)
         }
+        finish(outcome, lossy: !outcome.lost.isEmpty && !outcome.failed, chunk: chunk, written: written)
+    }
+
+    /// Converts the record in `bytes` through the wire engine straight into `chunk`'s output (no buffer of its own,
+    /// lost fields built only when `--report-loss`, a summary or a single document needs them), as ``append(_:to:
+    /// written:span:)`` writes a converted record. False, with the chunk as it was, when the record takes the
+    /// adapters.
+    private func appendOnWire(
+        _ bytes: UnsafeBufferPointer<UInt8>, span: RecordSplitter.Span, to chunk: RecordChunk, written: inout Int
+    ) -> Bool {
+        let single = chunk.single
+        let start = chunk.output.count
+        if chunk.shape == .jsonArray && !single {
+            chunk.output.append(contentsOf: (written == 0 ? "[\n" : ",\n").utf8)
+        }
+        if reportLoss { chunk.output.append(contentsOf: "{\"payload\":".utf8) }
+        guard
+            let (outcome, lossy) = converter.convertOnWire(
+                bytes, index: span.index, line: span.line, lostFields: reportLoss || summarising || single,
+                into: &chunk.output)
+        else {
+            chunk.output.removeSubrange(start...)
+            return false
+        }
+        chunk.summary.note(outcome, span: span.start..<span.end, from: from, single: single)
+        written += 1
+        if reportLoss {
+            // `--allow-invalid` (whose findings would follow) never takes this path.
+            chunk.output.append(contentsOf: ",\"lost\":".utf8)
+            JSONWriter().write(.array(outcome.lost.map(\.jsonValue)), into: &chunk.output)
+            chunk.output.append(UInt8(ascii: "}"))
+        }
+        if chunk.shape == .ndjson || single { chunk.output.append(0x0A) }
+        finish(outcome, lossy: lossy, chunk: chunk, written: written)
+        return true
+    }
+
+    /// The record's codes, tally and mark, once its bytes are in `chunk`.
+    private func finish(_ outcome: BatchConverter.Outcome, lossy: Bool, chunk: RecordChunk, written: Int) {
         let codesStart = chunk.codes.count
         if !isConvert || outcome.failed {
             for diagnostic in outcome.diagnostics { chunk.codes.append(diagnostic.code.rawValue) }
         }
-        let lossy = !outcome.lost.isEmpty && !outcome.failed
         chunk.tally.add(failed: outcome.failed, lossy: lossy, codes: chunk.codes[codesStart...])
         chunk.marks.append(
             RecordChunk.Mark(

@@ -27,6 +27,23 @@ struct WriterFastPathTests {
         }
     }
 
+    @Test("a pointer written as a JSON string without building its text: the same bytes as its description")
+    func pointerWrittenInPieces() {
+        let tokens = ["", "a", "~", "/", "a~b/c", "~01", "\"", "\\", "\n", "é", "😀", "k" + String(repeating: "x", count: 40)]
+        var pointers: [JSONPointer] = [.root]
+        for first in tokens {
+            pointers.append(JSONPointer(tokens: [first]))
+            for second in tokens { pointers.append(JSONPointer(tokens: ["extensions", first, second])) }
+        }
+        for pointer in pointers {
+            var pieces: [UInt8] = [UInt8(ascii: "[")]
+            var whole: [UInt8] = [UInt8(ascii: "[")]
+            JSONWriter.writeString(pointer: pointer, into: &pieces)
+            JSONWriter.writeString(pointer.description, into: &whole)
+            #expect(pieces == whole, "\(pointer.tokens)")
+        }
+    }
+
     @Test func compactSizeOfEveryScalarAndContainer() {
         let values: [JSONValue] = [
             .null, true, false, 0, 9, 10, -1, .integer(.min), .integer(.max), .unsignedInteger(.max), 1.5, -0.0, 1e300,

@@ -39,6 +39,67 @@ struct WireEngineTests {
         }
     }
 
+    @Test(
+        "into the caller's buffer: the same bytes, and the lossy flag without lost paths agrees with the paths",
+        arguments: ConversionMatrixTests.sources)
+    func intoCallersBuffer(_ source: ConversionMatrixTests.Source) throws {
+        let normaliser = Normaliser()
+        let options = ConversionMatrixTests.options(source)
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: source.path + "/input.json")))
+        let prefix = Array("[prefix]".utf8)
+        for target in Self.formats {
+            guard let whole = normaliser.wireConvert(bytes, from: source.format, to: target, options: options) else {
+                continue
+            }
+            for lostFields in [false, true] {
+                var out = prefix
+                let converted = bytes.withUnsafeBufferPointer {
+                    normaliser.wireConvert(
+                        $0, from: source.format, to: target, options: options, lostFields: lostFields, into: &out)
+                }
+                guard let converted else {
+                    Issue.record("\(source.format) → \(target): declined into a buffer")
+                    continue
+                }
+                #expect(out == prefix + whole.compactBytes, "\(source.format) → \(target)")
+                #expect(converted.size == whole.size)
+                #expect(converted.lossy == !whole.lost.isEmpty, "\(source.format) → \(target) lostFields \(lostFields)")
+                #expect(converted.lost == (lostFields ? whole.lost : []))
+            }
+        }
+        // Declined: the buffer is left as it was.
+        var out = prefix
+        let declined = Array(#"{"aps":{"alert":"x","future":1}}"#.utf8).withUnsafeBufferPointer {
+            normaliser.wireConvert($0, from: "apns", to: "amazon", options: options, lostFields: false, into: &out)
+        }
+        #expect(declined == nil)
+        #expect(out == prefix)
+    }
+
+    @Test("records converted one after another on a thread (arrays reused) give each record's own result")
+    func reusedArraysKeepRecordsApart() throws {
+        let normaliser = Normaliser()
+        let records = [
+            #"{"aps":{"alert":{"title":"T","body":"B"}},"payload":"{\"image_attachment\":\"https://x/y.png\",\"k\":1,\"m\":{\"n\":2}}","a":1,"b":[1,2],"c":"x"}"#,
+            #"{"aps":{"alert":"short"},"z":true}"#,
+            #"{"aps":{"badge":3},"payload":"{\"only\":\"kept\"}"}"#,
+            #"{"aps":{"alert":{"title":"again"}},"payload":"{\"image_attachment\":\"https://x/z.jpg\"}","d":null}"#,
+        ].map { Array($0.utf8) }
+        for target in ["amazon", "apns", "zego"] {
+            // Each record alone (fresh arrays), then all in a row, twice.
+            let alone = records.map { record -> ConversionResult? in
+                Normaliser().wireConvert(record, from: "zego", to: target, options: FormatOptions())
+            }
+            for _ in 0..<2 {
+                for (index, record) in records.enumerated() {
+                    let again = normaliser.wireConvert(record, from: "zego", to: target, options: FormatOptions())
+                    #expect(again?.compactBytes == alone[index]?.compactBytes, "\(target) record \(index)")
+                    #expect(again?.lost == alone[index]?.lost, "\(target) record \(index)")
+                }
+            }
+        }
+    }
+
     @Test func theEngineTakesTheCommonConversions() throws {
         let input = Array(
             #"{"aps":{"alert":{"title":"T","body":"B"},"badge":2},"payload":"{\"image_attachment\":\"https://x/y.png\",\"k\":1}","custom":[1,{"a":null}]}"#

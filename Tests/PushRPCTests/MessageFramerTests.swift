@@ -51,6 +51,51 @@ import Testing
 
     // MARK: - NDJSON
 
+    /// ``events(_:chunk:limit:)`` through ``MessageFramer/next(atEndOfInput:lendingTo:)``: messages for which
+    /// `take` says true are recorded from the lent bytes (as `.message`), the others come back as events.
+    static func lentEvents(_ input: [UInt8], chunk: Int, take: @escaping ([UInt8]) -> Bool) -> [Event] {
+        var framer = MessageFramer(maximumMessageBytes: 1 << 20)
+        var out: [Event] = []
+        func drain(_ atEnd: Bool) {
+            while let lent = framer.next(
+                atEndOfInput: atEnd,
+                lendingTo: { body, framing in
+                    guard take(Array(body)) else { return false }
+                    out.append(.message(Array(body), framing))
+                    return true
+                })
+            {
+                if case .event(let event) = lent { out.append(event) }
+            }
+        }
+        var index = 0
+        while index < input.count {
+            let end = chunk == 0 ? input.count : min(index + chunk, input.count)
+            framer.append(input[index..<end])
+            drain(false)
+            index = end
+        }
+        drain(true)
+        return out
+    }
+
+    @Test("a lent message is the message next() returns, in both framings and any chunking", arguments: [0, 1, 5, 64])
+    func lentMessagesAreTheMessages(chunk: Int) {
+        let input = Self.bytes(
+            "{\"a\":1}\n\r\n[2]\r\n" + Self.cl("{\"b\":2}") + "garbage\n" + Self.cl("") + "{\"c\":3}")
+        let plain = Self.events(input, chunk: chunk)
+        #expect(plain.count >= 5)
+        // Every message taken from the lent bytes, none, and every other one: the same events in the same order.
+        #expect(Self.lentEvents(input, chunk: chunk) { _ in true } == plain)
+        #expect(Self.lentEvents(input, chunk: chunk) { _ in false } == plain)
+        var flip = false
+        #expect(
+            Self.lentEvents(input, chunk: chunk) { _ in
+                flip.toggle()
+                return flip
+            } == plain)
+    }
+
     @Test(arguments: [0, 1, 2, 7, 64])
     func newlineDelimitedMessagesInAnyChunking(chunk: Int) {
         let input = "{\"a\":1}\n{\"b\":2}\r\n\n   \n[3]\n{\"last\":true}"

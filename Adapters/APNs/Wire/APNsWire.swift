@@ -348,8 +348,24 @@ extension APNsWire {
         _ source: S, _ root: S.Node, claimedInAps: String? = nil, into n: inout PushNotification,
         context: inout NormaliseContext, strict: Bool
     ) -> [(key: S.Node, value: S.Node)]? {
-        var apsNode: S.Node?
         var data: [(key: S.Node, value: S.Node)] = []
+        guard
+            readRoot(
+                source, root, claimedInAps: claimedInAps, into: &n, context: &context, strict: strict, members: &data)
+        else { return nil }
+        return data
+    }
+
+    /// ``readRoot(_:_:claimedInAps:into:context:strict:)`` appending the other members to `data` (an array the
+    /// caller reuses: cleared first, keeping its capacity). False when strict reading gives up.
+    @_specialize(exported:true,where S == BorrowedDocument)
+    @_specialize(exported:true,where S == JSONValueSource)
+    package static func readRoot<S: WireSource>(
+        _ source: S, _ root: S.Node, claimedInAps: String? = nil, into n: inout PushNotification,
+        context: inout NormaliseContext, strict: Bool, members data: inout [(key: S.Node, value: S.Node)]
+    ) -> Bool {
+        var apsNode: S.Node?
+        while !data.isEmpty { data.removeLast() }
         data.reserveCapacity(source.childCount(root))
         for member in source.members(root) {
             if apsNode == nil, source.key(member.key, is: APNsKeys.apsLiteral) {
@@ -358,11 +374,8 @@ extension APNsWire {
                 data.append(member)
             }
         }
-        guard
-            readApsMember(
-                source, apsNode, root: .root, claimed: claimedInAps, into: &n, context: &context, strict: strict)
-        else { return nil }
-        return data
+        return readApsMember(
+            source, apsNode, root: .root, claimed: claimedInAps, into: &n, context: &context, strict: strict)
     }
 
     /// Reads the `aps` member of a root located at `root`: through the table when it is an object; a missing `aps`

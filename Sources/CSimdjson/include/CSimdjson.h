@@ -25,6 +25,26 @@ csimdjson_dom csimdjson_lend_dom(const uint8_t *bytes, size_t length, size_t max
 /// Returns the document most recently lent on this thread: its parser is free for the next one.
 void csimdjson_return_dom(void);
 
+/// A run of bytes owned by this thread's scratch stack (see `csimdjson_lend_bytes`).
+typedef struct csimdjson_bytes {
+    uint8_t *base;            ///< never null
+    size_t capacity;
+    size_t slot;              ///< its depth in the stack: 0 for the first one lent and not returned
+} csimdjson_bytes;
+
+/// Lends this thread's next free scratch byte buffer (a stack of them, like the DOM parsers), with room for at least
+/// `min_capacity` bytes. It is reused, never freed, until the thread ends: a writer that renders one record after
+/// another allocates nothing once the buffer has grown to the largest record. Matched by exactly one
+/// `csimdjson_return_bytes`, in reverse order. Aborts when memory is exhausted (as a Swift allocation does).
+csimdjson_bytes csimdjson_lend_bytes(size_t min_capacity);
+
+/// Grows the scratch buffer lent at depth `slot` (0 for the first one lent and not returned) to at least
+/// `min_capacity` bytes, keeping its first `count` bytes.
+csimdjson_bytes csimdjson_grow_bytes(size_t slot, size_t count, size_t min_capacity);
+
+/// Returns the scratch buffer most recently lent on this thread.
+void csimdjson_return_bytes(void);
+
 /// simdjson's message for an error code (static storage).
 const char *csimdjson_error_message(int error);
 
