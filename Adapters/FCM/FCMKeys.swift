@@ -57,59 +57,6 @@ package enum FCMKeys {
     /// The keys of FCM's `Notification` (an unknown key of a `notification` block is any other).
     package static let notificationFields: Set<String> = [Notification.title, Notification.body, Notification.image]
 
-    /// `AndroidConfig`.
-    package enum Android {
-        static let collapseKey = "collapse_key"
-        static let priority = "priority"
-        static let ttl = "ttl"
-        static let restrictedPackageName = "restricted_package_name"
-        static let data = "data"
-        static let notification = "notification"
-        static let fcmOptions = "fcm_options"
-        static let directBootOK = "direct_boot_ok"
-    }
-
-    /// `AndroidNotification`: the keys the canonical model holds, in writing order, with their canonical names.
-    package enum AndroidNotification {
-        static let title = "title"
-        static let body = "body"
-        static let image = "image"
-        static let sound = "sound"
-        static let icon = "icon"
-        static let color = "color"
-        static let tag = "tag"
-        static let clickAction = "click_action"
-        static let channelID = "channel_id"
-        static let notificationPriority = "notification_priority"
-        static let visibility = "visibility"
-        static let bodyLocKey = "body_loc_key"
-        static let bodyLocArgs = "body_loc_args"
-        static let titleLocKey = "title_loc_key"
-        static let titleLocArgs = "title_loc_args"
-        nonisolated(unsafe) static let strings:
-            [(wire: String, path: WritableKeyPath<PushNotificationAndroid, String?>)] = [
-                (icon, \.icon), (color, \.color), (tag, \.tag), (clickAction, \.clickAction), (channelID, \.channelID),
-                (notificationPriority, \.notificationPriority), (visibility, \.visibility),
-            ]
-        /// The localised keys: Android's own only where they differ from the shared (APNs) ones, which Android
-        /// inherits (a string resource of the same name).
-        nonisolated(unsafe) static let locKeys:
-            [(
-                wire: String, android: WritableKeyPath<PushNotificationAndroid, String?>,
-                shared: KeyPath<PushNotification, String?>
-            )] = [
-                (bodyLocKey, \.bodyLocKey, \.bodyLocKey), (titleLocKey, \.titleLocKey, \.titleLocKey),
-            ]
-        nonisolated(unsafe) static let locArgs:
-            [(
-                wire: String, android: WritableKeyPath<PushNotificationAndroid, [String]?>,
-                shared: KeyPath<PushNotification, [String]?>
-            )] = [
-                (bodyLocArgs, \.bodyLocArgs, \.bodyLocArgs), (titleLocArgs, \.titleLocArgs, \.titleLocArgs),
-            ]
-        static let notificationCount = "notification_count"
-    }
-
     /// `ApnsConfig`.
     package enum APNs {
         static let headers = "headers"
@@ -144,5 +91,3 @@ package enum FCMKeys {
     }
 }
 
-/// The Android part's type, named for key paths in the tables.
-package typealias PushNotificationAndroid = PushNotification.Android

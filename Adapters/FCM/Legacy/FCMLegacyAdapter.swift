@@ -1,5 +1,6 @@
 import JSONCodec
 public import PushCore
+import WireTables
 
 /// The legacy FCM HTTP send body, `POST /fcm/send` (format `fcm-legacy`): `to` | `registration_ids` | `condition`,
 /// `notification`, `data` and the message options.
@@ -137,11 +138,15 @@ public struct FCMLegacyAdapter: PayloadAdapter, FormatChecking {
             }
             if !stringArgs.isEmpty { layout.appendUnchecked("locArgsAsString", .array(stringArgs)) }
             if let image = string("image", "media") { n.media = [PushNotification.Media(url: image)] }
-            android.icon = notification.takeString("icon", at: at, &context.diagnostics)
-            android.color = notification.takeString("color", at: at, &context.diagnostics)
-            android.tag = notification.takeString("tag", at: at, &context.diagnostics)
-            android.clickAction = notification.takeString("click_action", at: at, &context.diagnostics)
-            android.channelID = notification.takeString("android_channel_id", at: at, &context.diagnostics)
+            // Android's keys, as ``FCMAndroidWire`` spells them in a legacy body.
+            var own = PushNotification()
+            for line in FCMAndroidWire.legacyNotification {
+                guard case .text(let field) = line.value,
+                    let text = notification.takeString(line.key.name(.snakeCase), at: at, &context.diagnostics)
+                else { continue }
+                own[text: field] = text
+            }
+            android = own.androidPart
             if !notification.isEmpty {
                 var named = context.diagnostics.keysNamed(under: at)
                 for key in notification.keys where named.insert(key).inserted {
@@ -210,11 +215,7 @@ public struct FCMLegacyAdapter: PayloadAdapter, FormatChecking {
         put("body", n.body)
         put("sound", n.sound?.name)
         if let badge = n.badge { notification.appendUnchecked("badge", .string(String(badge))) }
-        put("icon", android.icon)
-        put("color", android.color)
-        put("tag", android.tag)
-        put("click_action", android.clickAction)
-        put("android_channel_id", android.channelID)
+        FCMAndroidWire.append(FCMAndroidWire.legacyNotification, of: n, to: &notification)
         put("title_loc_key", n.titleLocKey)
         putArgs("title_loc_args", n.titleLocArgs)
         put("body_loc_key", n.bodyLocKey)
@@ -250,32 +251,12 @@ public struct FCMLegacyAdapter: PayloadAdapter, FormatChecking {
         for (key, value) in ext where key != "notification" && key != "layout" && root[key] == nil {
             root.appendUnchecked(key, value)
         }
-        for (field, reason) in Self.unsupportedAndroid where android.canonicalObject[field] != nil {
-            context.explainLoss(at: JSONPointer(tokens: ["android", field]), reason)
-        }
+        FCMAndroidWire.explain(FCMAndroidWire.legacyUnsupported, android, context: &context)
         if n.media.count > 1 {
             context.explainLoss(at: JSONPointer(tokens: ["media"]), "the legacy notification has one image")
         }
         return .object(root)
     }
-
-    /// Android fields the legacy body has no place for.
-    static let unsupportedAndroid: [(String, String)] =
-        FCMMessageWriter.unsupportedAndroid + [
-            ("title", "the legacy notification shows the same title on both platforms"),
-            ("body", "the legacy notification shows the same body on both platforms"),
-            ("titleLocKey", "the legacy localised keys are shared by both platforms"),
-            ("titleLocArgs", "the legacy localised keys are shared by both platforms"),
-            ("bodyLocKey", "the legacy localised keys are shared by both platforms"),
-            ("bodyLocArgs", "the legacy localised keys are shared by both platforms"),
-            ("image", "the legacy notification has one image for both platforms"),
-            ("sound", "the legacy notification has one sound for both platforms"),
-            ("notificationCount", "the legacy notification has no notification_count"),
-            ("visibility", "the legacy notification has no visibility"),
-            ("notificationPriority", "the legacy notification has no notification_priority"),
-            ("directBootOk", "the legacy body has no direct_boot_ok"),
-            ("data", "the legacy body has one data map for both platforms"),
-        ]
 
     /// One image (its kind implied by the URL), a sound name, one `to` target; Android's own content only where it
     /// is the legacy notification's.
@@ -283,7 +264,7 @@ public struct FCMLegacyAdapter: PayloadAdapter, FormatChecking {
         var kept = notification.keeping(descriptor.carriedFields)
         if let first = kept.media.first { kept.media = [PushNotification.Media(url: first.url)] }
         if let sound = kept.sound { kept.sound = PushNotification.Sound(name: sound.name) }
-        var removed = Self.unsupportedAndroid.map { JSONPointer(tokens: ["android", $0.0]) }
+        var removed = FCMAndroidWire.legacyUnsupported.map { JSONPointer(tokens: ["android", $0.field]) }
         if let ttl = kept.android?.ttl, !(FCMChecks.durationSeconds(ttl).map { ttl == "\($0.whole)s" } ?? false) {
             removed.append(JSONPointer(tokens: ["android", "ttl"]))
         }

@@ -1,5 +1,7 @@
 import APNsAdapter
+package import JSONCodec
 package import PushCore
+package import WireTables
 
 private typealias M = FCMKeys.Message
 private typealias X = FCMKeys.Extension
@@ -145,7 +147,8 @@ package enum FCMMessageReader {
         var own: [String: String] = [:]
         if let (object, at) = f.object(M.android, &context.diagnostics) {
             camel += readAndroid(
-                object, at: at, into: &android, own: &own, ext: &ext, layout: &layout, context: &context)
+                JSONValueSource(), .object(object), at: at, into: &android, own: &own, ext: &ext, layout: &layout,
+                context: &context)
             context.record("android", from: at)
         }
         let ios: [String: String?] = ["title": n.title, "body": n.body, "image": image]
@@ -164,13 +167,12 @@ package enum FCMMessageReader {
             }
         }
         if let sound = own["sound"], sound != n.sound?.name { android.sound = sound }
-        typealias N = FCMKeys.AndroidNotification
-        for field in N.locKeys where android[keyPath: field.android] == n[keyPath: field.shared] {
-            android[keyPath: field.android] = nil
-        }
-        for field in N.locArgs where android[keyPath: field.android] == n[keyPath: field.shared] {
-            android[keyPath: field.android] = nil
-        }
+        // Android inherits the shared localised keys (a string resource of the same name): its own only where they
+        // differ.
+        if android.bodyLocKey == n.bodyLocKey { android.bodyLocKey = nil }
+        if android.titleLocKey == n.titleLocKey { android.titleLocKey = nil }
+        if android.bodyLocArgs == n.bodyLocArgs { android.bodyLocArgs = nil }
+        if android.titleLocArgs == n.titleLocArgs { android.titleLocArgs = nil }
         n.setAndroid(android)
         if !notificationKept.isEmpty { ext.appendUnchecked(X.notification, .object(notificationKept)) }
         if !apnsKept.isEmpty { ext.appendUnchecked(X.apns, .object(apnsKept)) }
@@ -238,82 +240,105 @@ package enum FCMMessageReader {
         return others
     }
 
-    /// AndroidConfig members the model does not hold, kept verbatim (written back after the modelled ones).
-    static let androidKept = ["fcm_options", "bandwidth_constrained_ok", "restricted_satellite_ok"]
-    /// AndroidNotification members the model does not hold, kept verbatim.
-    static let androidNotificationKept = [
-        "ticker", "sticky", "event_time", "local_only", "default_sound", "default_vibrate_timings",
-        "default_light_settings", "vibrate_timings", "light_settings", "proxy", "bypass_proxy_notification",
-    ]
-
-    /// Returns the paths of the keys read in lowerCamelCase.
-    static func readAndroid(
-        _ object: JSONObject, at path: JSONPointer, into android: inout PushNotification.Android,
+    /// Reads `android` (`AndroidConfig`) at `path` through ``FCMAndroidWire``: Android's values into `android`, its
+    /// own title, body, image and sound into `own` (the caller keeps them where they differ from what iOS shows), the
+    /// keys the model does not hold into `extensions.fcm.android` and `.androidNotification`. Returns the paths of
+    /// the keys read in lowerCamelCase.
+    static func readAndroid<S: WireSource>(
+        _ source: S, _ node: S.Node, at path: JSONPointer, into android: inout PushNotification.Android,
         own: inout [String: String], ext: inout JSONObject, layout: inout FCMLayout, context: inout NormaliseContext
     ) -> [JSONPointer] {
+        typealias W = FCMAndroidWire
+        var read = PushNotification()
+        var config = WireSpeltObject(source, node, at: path, duplicate: .fcmKeyDuplicate)
         var camel: [JSONPointer] = []
-        typealias A = FCMKeys.Android
-        var af = FCMFields(object, at: path)
-        android.collapseKey = af.string(A.collapseKey, &context.diagnostics)?.0
-        if let (priority, _) = af.string(A.priority, &context.diagnostics) {
-            // The REST enum's spelling (`HIGH`) is the SDKs' `high`: the model holds it lowercased.
-            let lowered = priority.lowercased()
-            if lowered != priority, ["high", "normal"].contains(lowered) {
-                android.priority = lowered
-                layout.prioritySpelling = priority
-            } else {
-                android.priority = priority
-            }
-        }
-        android.ttl = af.string(A.ttl, &context.diagnostics)?.0
-        android.restrictedPackageName = af.string(A.restrictedPackageName, &context.diagnostics)?.0
-        android.data = af.object(A.data, &context.diagnostics)?.0
-        android.directBootOK = af.bool(A.directBootOK, &context.diagnostics)?.0
-        if let (notification, notificationPath) = af.object(A.notification, &context.diagnostics) {
-            typealias N = FCMKeys.AndroidNotification
-            var nf = FCMFields(notification, at: notificationPath)
-            for key in [N.title, N.body, N.image, N.sound] {
-                if let (value, _) = nf.string(key, &context.diagnostics) {
-                    own[key] = value
-                    layout.android.append(key)
+        for line in W.config.lines {
+            switch line.value {
+            case .hook(.data):
+                guard let found = config.take(line.key, context: &context) else { continue }
+                guard case .object(let data) = source.jsonValue(found.value) else {
+                    reportWrongType(found, expected: "an object", in: &config, context: &context)
+                    continue
                 }
-            }
-            for field in N.strings { android[keyPath: field.path] = nf.string(field.wire, &context.diagnostics)?.0 }
-            // The localised keys: all read here, reduced to Android's own by the caller.
-            for field in N.locKeys {
-                if let (value, _) = nf.string(field.wire, &context.diagnostics) {
-                    android[keyPath: field.android] = value
-                    layout.android.append(field.wire)
+                var part = read.androidPart
+                part.data = data
+                read.setAndroid(part)
+            case .object(let table):
+                guard let found = config.take(line.key, context: &context) else { continue }
+                guard source.isObject(found.value) else {
+                    reportWrongType(found, expected: "an object", in: &config, context: &context)
+                    continue
                 }
-            }
-            for field in N.locArgs {
-                if let (value, _) = nf.strings(field.wire, &context.diagnostics) {
-                    android[keyPath: field.android] = value
-                    layout.android.append(field.wire)
+                var notification = WireSpeltObject(
+                    source, found.value, at: path.appending(found.key.description), duplicate: .fcmKeyDuplicate)
+                for inner in table.lines { _ = notification.read(inner, into: &read, context: &context) }
+                var kept = JSONObject()
+                for key in W.notificationKept {
+                    guard let member = notification.take(key, context: &context) else { continue }
+                    kept.appendUnchecked(member.key.description, source.jsonValue(member.value))
                 }
-            }
-            android.notificationCount = nf.integer(N.notificationCount, &context.diagnostics)?.0
-            var kept = JSONObject()
-            for key in androidNotificationKept {
-                if let (value, at) = nf.take(key, &context.diagnostics) {
-                    kept.appendUnchecked(at.tokens.last ?? key, value)
+                for (key, value) in unknown(notification, "AndroidNotification", &context) {
+                    kept.appendUnchecked(key, value)
                 }
+                if !kept.isEmpty { ext.appendUnchecked(X.androidNotification, .object(kept)) }
+                camel += notification.declaredUsed
+            default:
+                _ = config.read(line, into: &read, context: &context)
             }
-            for (key, value) in nf.unknown("AndroidNotification", &context.diagnostics) {
-                kept.appendUnchecked(key, value)
-            }
-            if !kept.isEmpty { ext.appendUnchecked(X.androidNotification, .object(kept)) }
-            camel += nf.camelUsed
         }
         var kept = JSONObject()
         // Kept verbatim, in the spelling they came in.
-        for key in androidKept {
-            if let (value, at) = af.take(key, &context.diagnostics) {
-                kept.appendUnchecked(at.tokens.last ?? key, value)
+        for key in W.configKept {
+            guard let member = config.take(key, context: &context) else { continue }
+            kept.appendUnchecked(member.key.description, source.jsonValue(member.value))
+        }
+        for (key, value) in unknown(config, "AndroidConfig", &context) { kept.appendUnchecked(key, value) }
+        if !kept.isEmpty { ext.appendUnchecked(X.android, .object(kept)) }
+        // Layout memory: which shared values `android.notification` named.
+        for line in W.layoutLines where line.isHeld(by: read) { layout.android.append(line.key.name(.snakeCase)) }
+        var part = read.androidPart
+        own["title"] = part.title
+        own["body"] = part.body
+        own["image"] = part.image
+        own["sound"] = part.sound
+        part.title = nil
+        part.body = nil
+        part.image = nil
+        part.sound = nil
+        if let priority = part.priority {
+            // The REST enum's spelling (`HIGH`) is the SDKs' `high`: the model holds it lowercased.
+            let lowered = priority.lowercased()
+            if lowered != priority, ["high", "normal"].contains(lowered) {
+                part.priority = lowered
+                layout.prioritySpelling = priority
             }
         }
-        for (key, value) in af.unknown("AndroidConfig", &context.diagnostics) { kept.appendUnchecked(key, value) }
-        if !kept.isEmpty { ext.appendUnchecked(X.android, .object(kept)) }
-        return camel + af.camelUsed
+        android = part
+        return camel + config.declaredUsed
+    }
+
+    /// Reports a value of the wrong type under the key as spelt, and sets it aside (kept as it was).
+    static func reportWrongType<S: WireSource>(
+        _ found: (value: S.Node, key: WireKey, index: Int), expected: String, in object: inout WireSpeltObject<S>,
+        context: inout NormaliseContext
+    ) {
+        WireTable<FCMAndroidWire.Hook>.reportWrongType(
+            found.key.description, expected: expected, object.source.typeName(found.value), at: object.path,
+            &context)
+        object.setAside(found.index)
+    }
+
+    /// Reports every member left as unknown (info) and returns them, to be kept.
+    static func unknown<S: WireSource>(
+        _ object: WireSpeltObject<S>, _ what: String, _ context: inout NormaliseContext
+    ) -> JSONObject {
+        let rest = object.restObject
+        var named = context.diagnostics.keysNamed(under: object.path)
+        for key in rest.keys where named.insert(key).inserted {
+            context.diagnostics.info(
+                .fcmKeyUnknown, at: object.path.appending(key),
+                "`\(key)` is not a field of \(what); kept and written back")
+        }
+        return rest
     }
 }
