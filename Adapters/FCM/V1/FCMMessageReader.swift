@@ -3,7 +3,7 @@ package import JSONCodec
 package import PushCore
 package import WireTables
 
-private typealias M = FCMKeys.Message
+private typealias W = FCMV1Wire
 private typealias X = FCMKeys.Extension
 
 /// Reads an FCM HTTP v1 `Message` (bare, or in a `SendMessageRequest`) into the model. `apns.payload` is a whole APNs
@@ -15,35 +15,59 @@ package enum FCMMessageReader {
 
     /// True when `root` is a send request: a `message` object and no Message field beside it.
     package static func isRequest(_ root: JSONObject) -> Bool {
-        guard root[FCMKeys.Request.message]?.objectValue != nil else { return false }
-        return !M.all.contains { root[$0] != nil || root[FCMKeys.camel($0)] != nil }
+        isRequest(JSONValueSource(), .object(root))
+    }
+
+    /// True when `root` is a send request: a `message` object and no Message field beside it.
+    static func isRequest<S: WireSource>(_ source: S, _ root: S.Node) -> Bool {
+        var message = false
+        for member in source.members(root) {
+            if W.messageKeys.contains(where: { $0.matches(source, member.key) }) { return false }
+            if !message, W.message.matches(source, member.key) { message = source.isObject(member.value) }
+        }
+        return message
     }
 
     package static func read(_ payload: JSONValue, format: String, context: inout NormaliseContext)
         -> PushNotification?
     {
-        guard case .object(let root) = payload else {
+        guard case .object = payload else {
             context.diagnostics.error(
                 .notAnObject, at: .root, "an FCM message must be a JSON object, found \(payload.typeName)")
             return nil
         }
+        return read(JSONValueSource(), payload, format: format, context: &context)
+    }
+
+    /// Reads the object `root` of `source`: a send request or a bare Message.
+    static func read<S: WireSource>(_ source: S, _ root: S.Node, format: String, context: inout NormaliseContext)
+        -> PushNotification?
+    {
         var n = PushNotification()
         n.source = format
         var ext = JSONObject()
         var layout = FCMLayout()
-        if isRequest(root) {
-            var request = FCMFields(root, at: .root)
+        if isRequest(source, root) {
+            var request = WireSpeltObject(source, root, at: .root, duplicate: .fcmKeyDuplicate)
             layout.wrapped = true
-            if let (validateOnly, _) = request.bool(FCMKeys.Request.validateOnly, &context.diagnostics) {
-                ext.appendUnchecked(X.validateOnly, .bool(validateOnly))
+            if let found = request.take(W.validateOnly, context: &context) {
+                if let validateOnly = source.bool(found.value) {
+                    ext.appendUnchecked(X.validateOnly, .bool(validateOnly))
+                } else {
+                    reportWrongType(found, expected: "a boolean", in: &request, context: &context)
+                }
             }
-            guard let (message, at) = request.object(FCMKeys.Request.message, &context.diagnostics) else { return nil }
-            layout.camel += request.camelUsed.map(\.description)
-            let others = request.unknown("a send request", &context.diagnostics)
+            guard let found = request.take(W.message, context: &context), source.isObject(found.value) else {
+                return nil
+            }
+            layout.camel += request.declaredUsed.map(\.description)
+            let others = unknown(request, "a send request", &context)
             if !others.isEmpty { ext.appendUnchecked(X.request, .object(others)) }
-            readMessage(message, at: at, into: &n, ext: &ext, layout: &layout, context: &context)
+            readMessage(
+                source, found.value, at: JSONPointer.root.appending(found.key.description), into: &n, ext: &ext,
+                layout: &layout, context: &context)
         } else {
-            readMessage(root, at: .root, into: &n, ext: &ext, layout: &layout, context: &context)
+            readMessage(source, root, at: .root, into: &n, ext: &ext, layout: &layout, context: &context)
         }
         ext[X.layout] = layout.json
         var all = n.extensionObject(FCMKeys.namespace)
@@ -52,83 +76,125 @@ package enum FCMMessageReader {
         return n
     }
 
+    /// Takes the string `key` spells from `object`, with its input path; a value of another type is reported and
+    /// kept.
+    static func string<S: WireSource>(
+        _ key: WireKey, in object: inout WireSpeltObject<S>, context: inout NormaliseContext
+    ) -> (String, JSONPointer)? {
+        guard let found = object.take(key, context: &context) else { return nil }
+        guard let text = object.source.string(found.value) else {
+            reportWrongType(found, expected: "a string", in: &object, context: &context)
+            return nil
+        }
+        return (text, object.path.appending(found.key.description))
+    }
+
+    /// Takes the object `key` spells from `object`, with its input path; a value of another type is reported and
+    /// kept.
+    static func object<S: WireSource>(
+        _ key: WireKey, in object: inout WireSpeltObject<S>, context: inout NormaliseContext
+    ) -> (S.Node, JSONPointer)? {
+        guard let found = object.take(key, context: &context) else { return nil }
+        guard object.source.isObject(found.value) else {
+            reportWrongType(found, expected: "an object", in: &object, context: &context)
+            return nil
+        }
+        return (found.value, object.path.appending(found.key.description))
+    }
+
+    /// Takes the value `key` spells from `object` as it is, under the key as spelt.
+    static func take<S: WireSource>(
+        _ key: WireKey, in object: inout WireSpeltObject<S>, context: inout NormaliseContext
+    ) -> (key: String, value: JSONValue)? {
+        guard let found = object.take(key, context: &context) else { return nil }
+        return (found.key.description, object.source.jsonValue(found.value))
+    }
+
     /// Reads one Message at `path`.
-    package static func readMessage(
-        _ message: JSONObject, at path: JSONPointer, into n: inout PushNotification, ext: inout JSONObject,
+    static func readMessage<S: WireSource>(
+        _ source: S, _ message: S.Node, at path: JSONPointer, into n: inout PushNotification, ext: inout JSONObject,
         layout: inout FCMLayout, context: inout NormaliseContext
     ) {
-        var f = FCMFields(message, at: path)
+        var f = WireSpeltObject(source, message, at: path, duplicate: .fcmKeyDuplicate)
         var kept = JSONObject()
         var camel: [JSONPointer] = []
         // Target.
         var target = PushNotification.Target()
-        if let (v, at) = f.string(M.token, &context.diagnostics) {
-            target.token = v; context.record("target", from: at)
-        }
-        if let (v, at) = f.string(M.topic, &context.diagnostics) {
-            target.topic = v; context.record("target", from: at)
-        }
-        if let (v, at) = f.string(M.condition, &context.diagnostics) {
-            target.condition = v
+        for key in W.targets {
+            guard let (value, at) = string(key, in: &f, context: &context) else { continue }
+            switch key.description {
+            case W.token.description: target.token = value
+            case W.topic.description: target.topic = value
+            default: target.condition = value
+            }
             context.record("target", from: at)
         }
         n.target = target.isEmpty ? nil : target
-        for key in [M.name, M.fid] {
-            if let (value, at) = f.take(key, &context.diagnostics) {
-                kept.appendUnchecked(at.tokens.last ?? key, value)
-            }
+        for key in [W.name, W.fid] {
+            if let member = take(key, in: &f, context: &context) { kept.appendUnchecked(member.key, member.value) }
         }
         // Shared notification.
         var shared: [String: (String, JSONPointer)] = [:]
         var notificationKept = JSONObject()
-        if let (object, at) = f.object(M.notification, &context.diagnostics) {
-            var nf = FCMFields(object, at: at)
-            for key in sharedContent {
-                if let value = nf.string(key, &context.diagnostics) {
-                    shared[key] = value
-                    layout.notification.append(key)
+        if let (object, at) = self.object(W.notification, in: &f, context: &context) {
+            var nf = WireSpeltObject(source, object, at: at, duplicate: .fcmKeyDuplicate)
+            for key in W.notificationContent {
+                if let value = string(key, in: &nf, context: &context) {
+                    shared[key.description] = value
+                    layout.notification.append(key.description)
                 }
             }
-            notificationKept = nf.unknown("Notification", &context.diagnostics)
-            camel += nf.camelUsed
+            notificationKept = unknown(nf, "Notification", &context)
+            camel += nf.declaredUsed
         }
         // APNs: headers, the payload, the image.
         var apple: [String: String] = [:]
         var apnsKept = JSONObject()
         var apnsData = JSONObject()
         var apnsDataPath: JSONPointer?
-        if let (object, at) = f.object(M.apns, &context.diagnostics) {
-            var af = FCMFields(object, at: at)
-            if let (headers, headersPath) = af.object(FCMKeys.APNs.headers, &context.diagnostics) {
-                let others = readHeaders(headers, at: headersPath, into: &n, context: &context)
+        if let (object, at) = self.object(W.apns, in: &f, context: &context) {
+            var af = WireSpeltObject(source, object, at: at, duplicate: .fcmKeyDuplicate)
+            if let (headers, headersPath) = self.object(W.headers, in: &af, context: &context) {
+                let others = readHeaders(source, headers, at: headersPath, into: &n, context: &context)
                 if !others.isEmpty { ext.appendUnchecked(X.apnsHeaders, .object(others)) }
             }
-            if let (payload, payloadPath) = af.object(FCMKeys.APNs.payload, &context.diagnostics) {
+            if let (payload, payloadPath) = self.object(W.payload, in: &af, context: &context) {
                 layout.apnsPayload = true
-                layout.aps = payload[APNsKeys.aps] != nil
-                var rest = payload
-                APNsPayloadReader.readAps(from: &rest, at: payloadPath, into: &n, context: &context, requireAps: false)
+                var aps: S.Node?
+                var rest: [JSONObject.Member] = []
+                for member in source.members(payload) {
+                    if aps == nil, source.key(member.key, is: APNsKeys.apsLiteral) {
+                        aps = member.value
+                    } else {
+                        rest.append(JSONObject.Member(key: source.keyString(member.key), value: source.jsonValue(member.value)))
+                    }
+                }
+                layout.aps = aps != nil
+                if let aps {
+                    _ = APNsWire.readApsMember(source, aps, root: payloadPath, into: &n, context: &context, strict: false)
+                }
                 if let title = n.title { apple["title"] = title }
                 if let body = n.body { apple["body"] = body }
-                apnsData = rest
+                apnsData = JSONObject(uncheckedMembers: rest)
                 apnsDataPath = payloadPath
             }
-            if let (options, optionsPath) = af.object(FCMKeys.APNs.fcmOptions, &context.diagnostics) {
-                var of = FCMFields(options, at: optionsPath)
-                if let (image, imagePath) = of.string(FCMKeys.APNs.image, &context.diagnostics) {
+            if let (options, optionsPath) = self.object(W.fcmOptions, in: &af, context: &context) {
+                var of = WireSpeltObject(source, options, at: optionsPath, duplicate: .fcmKeyDuplicate)
+                if let (image, imagePath) = string(W.image, in: &of, context: &context) {
                     apple["image"] = image
                     context.record("media", from: imagePath)
                 }
-                if !of.rest.isEmpty { apnsKept.appendUnchecked(FCMKeys.APNs.fcmOptions, .object(of.rest)) }
-                camel += of.camelUsed
+                let optionsRest = of.restObject
+                if !optionsRest.isEmpty { apnsKept.appendUnchecked(W.fcmOptions.name(.snakeCase), .object(optionsRest)) }
+                camel += of.declaredUsed
             }
-            for key in ["live_activity_token"] {
-                if let (value, at) = af.take(key, &context.diagnostics) {
-                    apnsKept.appendUnchecked(at.tokens.last ?? key, value)
+            for key in W.apnsKept {
+                if let member = take(key, in: &af, context: &context) {
+                    apnsKept.appendUnchecked(member.key, member.value)
                 }
             }
-            for (key, value) in af.unknown("ApnsConfig", &context.diagnostics) { apnsKept.appendUnchecked(key, value) }
-            camel += af.camelUsed
+            for (key, value) in unknown(af, "ApnsConfig", &context) { apnsKept.appendUnchecked(key, value) }
+            camel += af.declaredUsed
         }
         layout.apple = sharedContent.filter { apple[$0] != nil }
         // What iOS shows: the APNs alert over the shared notification.
@@ -145,10 +211,9 @@ package enum FCMMessageReader {
         // Android.
         var android = PushNotification.Android()
         var own: [String: String] = [:]
-        if let (object, at) = f.object(M.android, &context.diagnostics) {
+        if let (object, at) = self.object(W.android, in: &f, context: &context) {
             camel += readAndroid(
-                JSONValueSource(), .object(object), at: at, into: &android, own: &own, ext: &ext, layout: &layout,
-                context: &context)
+                source, object, at: at, into: &android, own: &own, ext: &ext, layout: &layout, context: &context)
             context.record("android", from: at)
         }
         let ios: [String: String?] = ["title": n.title, "body": n.body, "image": image]
@@ -180,7 +245,8 @@ package enum FCMMessageReader {
         layout.dataApns = apnsData.keys
         var data = apnsData
         var differing = JSONObject()
-        if let (object, at) = f.object(M.data, &context.diagnostics) {
+        if let (node, at) = self.object(W.data, in: &f, context: &context) {
+            let object = source.jsonValue(node).objectValue ?? JSONObject()
             for (key, value) in object {
                 layout.dataMessage.append(key)
                 if let there = data[key] {
@@ -195,11 +261,13 @@ package enum FCMMessageReader {
         }
         n.data = data
         if !differing.isEmpty { ext.appendUnchecked(X.messageData, .object(differing)) }
-        if let (value, _) = f.take(M.webpush, &context.diagnostics) { ext.appendUnchecked(X.webpush, value) }
-        if let (value, _) = f.take(M.fcmOptions, &context.diagnostics) { ext.appendUnchecked(X.fcmOptions, value) }
-        for (key, value) in f.unknown("Message", &context.diagnostics) { kept.appendUnchecked(key, value) }
+        if let member = take(W.webpush, in: &f, context: &context) { ext.appendUnchecked(X.webpush, member.value) }
+        if let member = take(W.fcmOptions, in: &f, context: &context) {
+            ext.appendUnchecked(X.fcmOptions, member.value)
+        }
+        for (key, value) in unknown(f, "Message", &context) { kept.appendUnchecked(key, value) }
         if !kept.isEmpty { ext.appendUnchecked(X.message, .object(kept)) }
-        camel += f.camelUsed
+        camel += f.declaredUsed
         // Relative to the message.
         layout.camel += camel.map { JSONPointer(tokens: Array($0.tokens.dropFirst(path.tokens.count))).description }
     }
@@ -211,12 +279,15 @@ package enum FCMMessageReader {
     }
 
     /// The six APNs headers the model holds go to `delivery`; the rest is returned, to be kept.
-    static func readHeaders(
-        _ headers: JSONObject, at path: JSONPointer, into n: inout PushNotification, context: inout NormaliseContext
+    static func readHeaders<S: WireSource>(
+        _ source: S, _ node: S.Node, at path: JSONPointer, into n: inout PushNotification,
+        context: inout NormaliseContext
     ) -> JSONObject {
         var delivery = n.delivery ?? PushNotification.Delivery()
         var others = JSONObject()
-        for (key, value) in headers {
+        for member in source.members(node) {
+            let key = source.keyString(member.key)
+            let value = source.jsonValue(member.value)
             guard case .string(let text) = value else {
                 others.appendUnchecked(key, value)
                 continue
