@@ -1,4 +1,4 @@
-package import PushCore
+import PushCore
 import WireTables
 
 /// The FCM wire spellings (snake_case, as the Admin SDKs send them; ``camel(_:)`` gives the lowerCamelCase spelling

@@ -1,4 +1,4 @@
-package import JSONCodec
+import JSONCodec
 package import PushCore
 package import WireTables
 

@@ -1,7 +1,7 @@
 import APNsAdapter
-package import JSONCodec
+import JSONCodec
 package import PushCore
-package import WireTables
+import WireTables
 
 private typealias W = FCMV1Wire
 private typealias X = FCMKeys.Extension
