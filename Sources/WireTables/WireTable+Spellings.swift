@@ -128,7 +128,9 @@ package struct WireSpeltObject<S: WireSource> {
     /// ``rest`` as an object.
     package var restObject: JSONObject {
         JSONObject(
-            uncheckedMembers: rest.map { JSONObject.Member(key: source.keyString($0.key), value: source.jsonValue($0.value)) })
+            uncheckedMembers: rest.map {
+                JSONObject.Member(key: source.keyString($0.key), value: source.jsonValue($0.value))
+            })
     }
 
     /// An empty object, or one holding only such objects.

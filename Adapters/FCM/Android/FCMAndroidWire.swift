@@ -74,20 +74,23 @@ package enum FCMAndroidWire {
 
     // MARK: - AndroidConfig
 
+    static let collapseKey = Line.text(WireKey(camel: "collapseKey", snake: "collapse_key"), .androidCollapseKey)
+    static let priority = Line.text("priority", .androidPriority)
+    static let ttl = Line.text("ttl", .androidTTL)
+    static let restrictedPackageName = Line.text(
+        WireKey(camel: "restrictedPackageName", snake: "restricted_package_name"), .androidRestrictedPackageName)
+    static let directBootOK = Line.bool(WireKey(camel: "directBootOk", snake: "direct_boot_ok"), .androidDirectBootOK)
+
     /// `android` (`AndroidConfig`). Its keys the model does not hold are kept in `extensions.fcm.android`:
     /// ``configKept`` verbatim, then any other.
     package static let config = WireTable<Hook>(
         namespace: FCMKeys.namespace,
         lines: [
-            .text(WireKey(camel: "collapseKey", snake: "collapse_key"), .androidCollapseKey),
-            .text("priority", .androidPriority),
-            .text("ttl", .androidTTL),
-            .text(WireKey(camel: "restrictedPackageName", snake: "restricted_package_name"), .androidRestrictedPackageName),
-            .hook("data", .data, carries: ["android"]),
-            .object("notification", notification),
-            .bool(WireKey(camel: "directBootOk", snake: "direct_boot_ok"), .androidDirectBootOK),
+            collapseKey, priority, ttl, restrictedPackageName, .hook("data", .data, carries: ["android"]),
+            .object("notification", notification), directBootOK,
         ],
-        unmodelled: FCMKeys.Extension.android, unmodelledOthersLose: "these are AndroidConfig keys the model does not hold",
+        unmodelled: FCMKeys.Extension.android,
+        unmodelledOthersLose: "these are AndroidConfig keys the model does not hold",
         spelling: .snakeCase)
 
     /// `AndroidConfig` members the model does not hold, kept verbatim in the spelling they came in.

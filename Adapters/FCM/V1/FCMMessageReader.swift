@@ -166,12 +166,14 @@ package enum FCMMessageReader {
                     if aps == nil, source.key(member.key, is: APNsKeys.apsLiteral) {
                         aps = member.value
                     } else {
-                        rest.append(JSONObject.Member(key: source.keyString(member.key), value: source.jsonValue(member.value)))
+                        rest.append(
+                            JSONObject.Member(key: source.keyString(member.key), value: source.jsonValue(member.value)))
                     }
                 }
                 layout.aps = aps != nil
                 if let aps {
-                    _ = APNsWire.readApsMember(source, aps, root: payloadPath, into: &n, context: &context, strict: false)
+                    _ = APNsWire.readApsMember(
+                        source, aps, root: payloadPath, into: &n, context: &context, strict: false)
                 }
                 if let title = n.title { apple["title"] = title }
                 if let body = n.body { apple["body"] = body }
@@ -185,7 +187,9 @@ package enum FCMMessageReader {
                     context.record("media", from: imagePath)
                 }
                 let optionsRest = of.restObject
-                if !optionsRest.isEmpty { apnsKept.appendUnchecked(W.fcmOptions.name(.snakeCase), .object(optionsRest)) }
+                if !optionsRest.isEmpty {
+                    apnsKept.appendUnchecked(W.fcmOptions.name(.snakeCase), .object(optionsRest))
+                }
                 camel += of.declaredUsed
             }
             for key in W.apnsKept {

@@ -25,7 +25,9 @@ package enum FCMV1Wire {
     /// The targets, in reading and writing order.
     package static let targets = [token, topic, condition]
     /// The members of a Message (a send request has none of them beside `message`).
-    package static let messageKeys = [name, data, notification, android, webpush, apns, fcmOptions, token, topic, condition, fid]
+    package static let messageKeys = [
+        name, data, notification, android, webpush, apns, fcmOptions, token, topic, condition, fid,
+    ]
 
     // MARK: - Notification
 
