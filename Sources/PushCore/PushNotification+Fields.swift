@@ -77,7 +77,12 @@ extension PushNotification {
         }
 
         /// True for a Live Activity field.
-        package var isLive: Bool { canonicalName == "liveActivity" }
+        package var isLive: Bool {
+            switch self {
+            case .liveTimestamp, .liveStaleDate, .liveDismissalDate: return true
+            case .badge, .androidNotificationCount: return false
+            }
+        }
     }
 
     /// A real-number field.

@@ -407,6 +407,7 @@ package enum FCMMessageReader {
     static func unknown<S: WireSource>(
         _ object: WireSpeltObject<S>, _ what: String, _ context: inout NormaliseContext
     ) -> JSONObject {
+        if object.isExhausted { return JSONObject() }
         let rest = object.restObject
         var named = context.diagnostics.keysNamed(under: object.path)
         for key in rest.keys where named.insert(key).inserted {

@@ -1,4 +1,5 @@
 import APNsAdapter
+import JSONCodec
 package import PushCore
 import WireTables
 
@@ -212,11 +213,14 @@ package enum FCMMessageWriter {
         }
         var shows = PushNotification()
         shows.setAndroid(part)
-        var config = JSONObject()
+        var out = JSONValueOutput()
+        out.beginObject()
         for line in W.config.lines {
             switch line.value {
             case .hook(.data):
-                if let data = part.data { config.appendUnchecked(line.key.name(.snakeCase), .object(data)) }
+                guard let data = part.data else { continue }
+                line.key.write(to: &out, spelling: .snakeCase)
+                out.value(.object(data))
             case .object(let table):
                 var notification = JSONObject()
                 W.append(table.lines, of: shows, to: &notification)
@@ -224,11 +228,15 @@ package enum FCMMessageWriter {
                 where notification[key] == nil {
                     notification.appendUnchecked(key, value)
                 }
-                if !notification.isEmpty { config.appendUnchecked(line.key.name(.snakeCase), .object(notification)) }
+                guard !notification.isEmpty else { continue }
+                line.key.write(to: &out, spelling: .snakeCase)
+                out.value(.object(notification))
             default:
-                W.append([line], of: shows, to: &config)
+                _ = line.writeScalar(shows, spelling: .snakeCase, to: &out)
             }
         }
+        out.endObject()
+        var config = out.result.objectValue ?? JSONObject()
         for (key, value) in ext[X.android]?.objectValue ?? JSONObject() where config[key] == nil {
             config.appendUnchecked(key, value)
         }
