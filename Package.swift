@@ -117,7 +117,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FCMAdapterTests",
-            dependencies: ["FCMAdapter", "APNsAdapter", "PushCore", "JSONCodec", "PushTestSupport"],
+            dependencies: ["FCMAdapter", "APNsAdapter", "WireTables", "PushCore", "JSONCodec", "PushTestSupport"],
             exclude: ["Fixtures"]
         ),
 

@@ -1,3 +1,4 @@
+import WireTables
 import FCMAdapter
 import JSONCodec
 import PushCore
@@ -417,6 +418,6 @@ extension SNSAdapter {
         fcm[FCMKeys.Extension.notification] = unknown.isEmpty ? nil : .object(unknown)
         kept.setExtension(FCMKeys.namespace, fcm)
         kept.android = n.android
-        return kept.removing(FCMMessageWriter.unsupportedAndroid.map { JSONPointer(tokens: ["android", $0.0]) })
+        return kept.removing(FCMAndroidWire.unsupported.map { JSONPointer(tokens: ["android", $0.field]) })
     }
 }

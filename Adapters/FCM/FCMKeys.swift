@@ -1,4 +1,5 @@
-package import PushCore
+import PushCore
+import WireTables
 
 /// The FCM wire spellings (snake_case, as the Admin SDKs send them; ``camel(_:)`` gives the lowerCamelCase spelling
 /// the REST reference and the discovery document use, which FCM accepts too).
@@ -24,98 +25,47 @@ package enum FCMKeys {
         return out
     }
 
+    // The wire keys are spelt once, in ``FCMV1Wire`` (and Android's in ``FCMAndroidWire``); these are their
+    // snake_case spellings as strings, for the code that builds ``JSONObject``s.
+    private typealias W = FCMV1Wire
+
     /// `SendMessageRequest`.
     package enum Request {
-        package static let message = "message"
-        package static let validateOnly = "validate_only"
+        package static let message = W.message.name(.snakeCase)
+        package static let validateOnly = W.validateOnly.name(.snakeCase)
     }
 
     /// `Message`.
     package enum Message {
-        static let name = "name"
-        package static let data = "data"
-        static let notification = "notification"
-        static let android = "android"
-        static let webpush = "webpush"
-        package static let apns = "apns"
-        static let fcmOptions = "fcm_options"
-        static let token = "token"
-        static let topic = "topic"
-        static let condition = "condition"
-        static let fid = "fid"
-        /// The top-level keys of a Message (for recognising a bare one).
-        static let all = [name, data, notification, android, webpush, apns, fcmOptions, token, topic, condition, fid]
+        static let name = W.name.name(.snakeCase)
+        package static let data = W.data.name(.snakeCase)
+        static let notification = W.notification.name(.snakeCase)
+        static let android = W.android.name(.snakeCase)
+        static let webpush = W.webpush.name(.snakeCase)
+        package static let apns = W.apns.name(.snakeCase)
+        static let fcmOptions = W.fcmOptions.name(.snakeCase)
+        static let token = W.token.name(.snakeCase)
+        static let topic = W.topic.name(.snakeCase)
+        static let condition = W.condition.name(.snakeCase)
+        static let fid = W.fid.name(.snakeCase)
     }
 
     /// `Notification`.
     package enum Notification {
-        static let title = "title"
-        static let body = "body"
-        static let image = "image"
+        static let title = W.notificationContent[0].description
+        static let body = W.notificationContent[1].description
+        static let image = W.notificationContent[2].description
     }
 
     /// The keys of FCM's `Notification` (an unknown key of a `notification` block is any other).
-    package static let notificationFields: Set<String> = [Notification.title, Notification.body, Notification.image]
-
-    /// `AndroidConfig`.
-    package enum Android {
-        static let collapseKey = "collapse_key"
-        static let priority = "priority"
-        static let ttl = "ttl"
-        static let restrictedPackageName = "restricted_package_name"
-        static let data = "data"
-        static let notification = "notification"
-        static let fcmOptions = "fcm_options"
-        static let directBootOK = "direct_boot_ok"
-    }
-
-    /// `AndroidNotification`: the keys the canonical model holds, in writing order, with their canonical names.
-    package enum AndroidNotification {
-        static let title = "title"
-        static let body = "body"
-        static let image = "image"
-        static let sound = "sound"
-        static let icon = "icon"
-        static let color = "color"
-        static let tag = "tag"
-        static let clickAction = "click_action"
-        static let channelID = "channel_id"
-        static let notificationPriority = "notification_priority"
-        static let visibility = "visibility"
-        static let bodyLocKey = "body_loc_key"
-        static let bodyLocArgs = "body_loc_args"
-        static let titleLocKey = "title_loc_key"
-        static let titleLocArgs = "title_loc_args"
-        nonisolated(unsafe) static let strings:
-            [(wire: String, path: WritableKeyPath<PushNotificationAndroid, String?>)] = [
-                (icon, \.icon), (color, \.color), (tag, \.tag), (clickAction, \.clickAction), (channelID, \.channelID),
-                (notificationPriority, \.notificationPriority), (visibility, \.visibility),
-            ]
-        /// The localised keys: Android's own only where they differ from the shared (APNs) ones, which Android
-        /// inherits (a string resource of the same name).
-        nonisolated(unsafe) static let locKeys:
-            [(
-                wire: String, android: WritableKeyPath<PushNotificationAndroid, String?>,
-                shared: KeyPath<PushNotification, String?>
-            )] = [
-                (bodyLocKey, \.bodyLocKey, \.bodyLocKey), (titleLocKey, \.titleLocKey, \.titleLocKey),
-            ]
-        nonisolated(unsafe) static let locArgs:
-            [(
-                wire: String, android: WritableKeyPath<PushNotificationAndroid, [String]?>,
-                shared: KeyPath<PushNotification, [String]?>
-            )] = [
-                (bodyLocArgs, \.bodyLocArgs, \.bodyLocArgs), (titleLocArgs, \.titleLocArgs, \.titleLocArgs),
-            ]
-        static let notificationCount = "notification_count"
-    }
+    package static let notificationFields = Set(W.notificationContent.map(\.description))
 
     /// `ApnsConfig`.
     package enum APNs {
-        static let headers = "headers"
-        static let payload = "payload"
-        static let fcmOptions = "fcm_options"
-        static let image = "image"
+        static let headers = W.headers.name(.snakeCase)
+        static let payload = W.payload.name(.snakeCase)
+        static let fcmOptions = W.fcmOptions.name(.snakeCase)
+        static let image = W.image.name(.snakeCase)
     }
 
     /// `extensions.fcm` keys.
@@ -144,5 +94,3 @@ package enum FCMKeys {
     }
 }
 
-/// The Android part's type, named for key paths in the tables.
-package typealias PushNotificationAndroid = PushNotification.Android

@@ -9,10 +9,24 @@ extension PushNotification {
         case targetContentID, interruptionLevel, filterCriteria
         /// `liveActivity.event`, `liveActivity.attributesType`.
         case liveEvent, liveAttributesType
+        /// Android's part (`android.title`, …): FCM's `AndroidConfig` and `AndroidNotification`, Pinpoint's
+        /// `GCMMessage`.
+        case androidTitle, androidBody, androidImage, androidSound, androidIcon, androidColor, androidTag
+        case androidClickAction, androidChannelID, androidNotificationPriority, androidVisibility
+        case androidTitleLocKey, androidBodyLocKey
+        case androidPriority, androidTTL, androidCollapseKey, androidRestrictedPackageName
+
+        /// True for a field of the Android part.
+        package var isAndroid: Bool { canonicalName == "android" }
 
         /// The canonical field provenance is recorded under.
         package var canonicalName: String {
             switch self {
+            case .androidTitle, .androidBody, .androidImage, .androidSound, .androidIcon, .androidColor, .androidTag,
+                .androidClickAction, .androidChannelID, .androidNotificationPriority, .androidVisibility,
+                .androidTitleLocKey, .androidBodyLocKey, .androidPriority, .androidTTL, .androidCollapseKey,
+                .androidRestrictedPackageName:
+                return "android"
             case .title: return "title"
             case .subtitle: return "subtitle"
             case .body: return "body"
@@ -33,9 +47,12 @@ extension PushNotification {
     /// An array-of-strings field.
     @usableFromInline package enum StringsField: Sendable, CaseIterable {
         case titleLocArgs, subtitleLocArgs, bodyLocArgs
+        /// `android.titleLocArgs`, `android.bodyLocArgs`.
+        case androidTitleLocArgs, androidBodyLocArgs
 
         package var canonicalName: String {
             switch self {
+            case .androidTitleLocArgs, .androidBodyLocArgs: return "android"
             case .titleLocArgs: return "titleLocArgs"
             case .subtitleLocArgs: return "subtitleLocArgs"
             case .bodyLocArgs: return "bodyLocArgs"
@@ -48,8 +65,24 @@ extension PushNotification {
         case badge
         /// `liveActivity.timestamp`, `.staleDate`, `.dismissalDate`.
         case liveTimestamp, liveStaleDate, liveDismissalDate
+        /// `android.notificationCount`.
+        case androidNotificationCount
 
-        package var canonicalName: String { self == .badge ? "badge" : "liveActivity" }
+        package var canonicalName: String {
+            switch self {
+            case .badge: return "badge"
+            case .androidNotificationCount: return "android"
+            case .liveTimestamp, .liveStaleDate, .liveDismissalDate: return "liveActivity"
+            }
+        }
+
+        /// True for a Live Activity field.
+        package var isLive: Bool {
+            switch self {
+            case .liveTimestamp, .liveStaleDate, .liveDismissalDate: return true
+            case .badge, .androidNotificationCount: return false
+            }
+        }
     }
 
     /// A real-number field.
@@ -62,8 +95,16 @@ extension PushNotification {
     /// A 0/1 flag field.
     @usableFromInline package enum FlagField: Sendable, CaseIterable {
         case contentAvailable, mutableContent
+        /// `android.directBootOk` (a JSON boolean).
+        case androidDirectBootOK
 
-        package var canonicalName: String { self == .contentAvailable ? "contentAvailable" : "mutableContent" }
+        package var canonicalName: String {
+            switch self {
+            case .contentAvailable: return "contentAvailable"
+            case .mutableContent: return "mutableContent"
+            case .androidDirectBootOK: return "android"
+            }
+        }
     }
 
     /// A field holding any JSON value.
@@ -91,6 +132,23 @@ extension PushNotification {
             case .filterCriteria: return filterCriteria
             case .liveEvent: return liveActivity?.event
             case .liveAttributesType: return liveActivity?.attributesType
+            case .androidTitle: return android?.title
+            case .androidBody: return android?.body
+            case .androidImage: return android?.image
+            case .androidSound: return android?.sound
+            case .androidIcon: return android?.icon
+            case .androidColor: return android?.color
+            case .androidTag: return android?.tag
+            case .androidClickAction: return android?.clickAction
+            case .androidChannelID: return android?.channelID
+            case .androidNotificationPriority: return android?.notificationPriority
+            case .androidVisibility: return android?.visibility
+            case .androidTitleLocKey: return android?.titleLocKey
+            case .androidBodyLocKey: return android?.bodyLocKey
+            case .androidPriority: return android?.priority
+            case .androidTTL: return android?.ttl
+            case .androidCollapseKey: return android?.collapseKey
+            case .androidRestrictedPackageName: return android?.restrictedPackageName
             }
         }
         set {
@@ -109,6 +167,23 @@ extension PushNotification {
             case .filterCriteria: filterCriteria = newValue
             case .liveEvent: updateLive { $0.event = newValue }
             case .liveAttributesType: updateLive { $0.attributesType = newValue }
+            case .androidTitle: updateAndroid { $0.title = newValue }
+            case .androidBody: updateAndroid { $0.body = newValue }
+            case .androidImage: updateAndroid { $0.image = newValue }
+            case .androidSound: updateAndroid { $0.sound = newValue }
+            case .androidIcon: updateAndroid { $0.icon = newValue }
+            case .androidColor: updateAndroid { $0.color = newValue }
+            case .androidTag: updateAndroid { $0.tag = newValue }
+            case .androidClickAction: updateAndroid { $0.clickAction = newValue }
+            case .androidChannelID: updateAndroid { $0.channelID = newValue }
+            case .androidNotificationPriority: updateAndroid { $0.notificationPriority = newValue }
+            case .androidVisibility: updateAndroid { $0.visibility = newValue }
+            case .androidTitleLocKey: updateAndroid { $0.titleLocKey = newValue }
+            case .androidBodyLocKey: updateAndroid { $0.bodyLocKey = newValue }
+            case .androidPriority: updateAndroid { $0.priority = newValue }
+            case .androidTTL: updateAndroid { $0.ttl = newValue }
+            case .androidCollapseKey: updateAndroid { $0.collapseKey = newValue }
+            case .androidRestrictedPackageName: updateAndroid { $0.restrictedPackageName = newValue }
             }
         }
     }
@@ -119,6 +194,8 @@ extension PushNotification {
             case .titleLocArgs: return titleLocArgs
             case .subtitleLocArgs: return subtitleLocArgs
             case .bodyLocArgs: return bodyLocArgs
+            case .androidTitleLocArgs: return android?.titleLocArgs
+            case .androidBodyLocArgs: return android?.bodyLocArgs
             }
         }
         set {
@@ -126,6 +203,8 @@ extension PushNotification {
             case .titleLocArgs: titleLocArgs = newValue
             case .subtitleLocArgs: subtitleLocArgs = newValue
             case .bodyLocArgs: bodyLocArgs = newValue
+            case .androidTitleLocArgs: updateAndroid { $0.titleLocArgs = newValue }
+            case .androidBodyLocArgs: updateAndroid { $0.bodyLocArgs = newValue }
             }
         }
     }
@@ -137,6 +216,7 @@ extension PushNotification {
             case .liveTimestamp: return liveActivity?.timestamp
             case .liveStaleDate: return liveActivity?.staleDate
             case .liveDismissalDate: return liveActivity?.dismissalDate
+            case .androidNotificationCount: return android?.notificationCount
             }
         }
         set {
@@ -145,6 +225,7 @@ extension PushNotification {
             case .liveTimestamp: updateLive { $0.timestamp = newValue }
             case .liveStaleDate: updateLive { $0.staleDate = newValue }
             case .liveDismissalDate: updateLive { $0.dismissalDate = newValue }
+            case .androidNotificationCount: updateAndroid { $0.notificationCount = newValue }
             }
         }
     }
@@ -155,8 +236,20 @@ extension PushNotification {
     }
 
     @inlinable package subscript(flag field: FlagField) -> Bool? {
-        get { field == .contentAvailable ? contentAvailable : mutableContent }
-        set { if field == .contentAvailable { contentAvailable = newValue } else { mutableContent = newValue } }
+        get {
+            switch field {
+            case .contentAvailable: return contentAvailable
+            case .mutableContent: return mutableContent
+            case .androidDirectBootOK: return android?.directBootOK
+            }
+        }
+        set {
+            switch field {
+            case .contentAvailable: contentAvailable = newValue
+            case .mutableContent: mutableContent = newValue
+            case .androidDirectBootOK: updateAndroid { $0.directBootOK = newValue }
+            }
+        }
     }
 
     @inlinable package subscript(value field: ValueField) -> JSONValue? {
@@ -168,6 +261,13 @@ extension PushNotification {
                 updateLive { $0.attributes = newValue }
             }
         }
+    }
+
+    /// Changes the Android part, creating it when needed and removing it when it ends up empty.
+    @usableFromInline mutating func updateAndroid(_ change: (inout Android) -> Void) {
+        var part = android ?? Android()
+        change(&part)
+        android = part.isEmpty ? nil : part
     }
 
     /// Changes the Live Activity, creating it when needed and removing it when it ends up empty.

@@ -37,7 +37,7 @@ package struct WireScalar: Sendable {
     package var isLive: Bool {
         switch field {
         case .text(let field): return field == .liveEvent || field == .liveAttributesType
-        case .integer(let field): return field != .badge
+        case .integer(let field): return field.isLive
         case .value: return true
         default: return false
         }

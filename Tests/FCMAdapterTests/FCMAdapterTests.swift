@@ -3,6 +3,7 @@ import JSONCodec
 import PushCore
 import PushTestSupport
 import Testing
+import WireTables
 
 @Suite("fcm adapter")
 struct FCMAdapterTests {
@@ -29,5 +30,56 @@ struct FCMAdapterTests {
         for bad in ["1.2.3s", "abcs", "10.abcs", "-1s", "1", "1.s", "1.0000000001s", ""] {
             #expect(FCMChecksProbe.duration(bad) == nil, "\(bad)")
         }
+    }
+}
+
+/// Android's keys are declared once (`FCMAndroidWire`) and read and written by both FCM formats through those lines.
+@Suite("fcm android tables")
+struct FCMAndroidWireTests {
+    @Test func eachAndroidFieldHasOneLineInTheV1Tables() {
+        let lines = FCMAndroidWire.config.lines + FCMAndroidWire.notification.lines
+        let names = lines.map { $0.key.name(.snakeCase) }
+        #expect(Set(names).count == names.count)
+        for field in PushNotification.TextField.allCases where field.isAndroid {
+            let holding = lines.filter { line in
+                if case .text(field) = line.value { return true }
+                return false
+            }
+            #expect(holding.count == 1, "\(field)")
+        }
+    }
+
+    @Test func theLegacyNotificationUsesTheSharedLinesWithItsChannelSpelling() {
+        let legacy = FCMAndroidWire.legacyNotification.map { $0.key.name(.snakeCase) }
+        #expect(legacy == ["icon", "color", "tag", "click_action", "android_channel_id"])
+    }
+
+    @Test func bothFormatsReadAndWriteAndroidsKeysThroughTheTables() throws {
+        let v1 = try JSONValue(
+            parsing: #"{"topic":"t","android":{"notification":{"clickAction":"OPEN","icon":"ic","tag":"x"}}}"#)
+        var context = NormaliseContext()
+        let fromV1 = try #require(FCMAdapter().normalise(v1, context: &context))
+        let legacy = try JSONValue(
+            parsing: #"{"to":"/topics/t","notification":{"click_action":"OPEN","icon":"ic","tag":"x"}}"#)
+        let fromLegacy = try #require(FCMLegacyAdapter().normalise(legacy, context: &context))
+        #expect(fromV1.android?.clickAction == "OPEN" && fromV1.android == fromLegacy.android)
+        var render = RenderContext()
+        let written = FCMLegacyAdapter().render(fromV1, context: &render)
+        #expect(written["notification"] == ["icon": "ic", "tag": "x", "click_action": "OPEN"])
+    }
+
+    @Test func lossesComeFromTheDeclaration() {
+        var n = PushNotification()
+        n.android = PushNotification.Android()
+        n.android?.deepLink = "app://x"
+        n.android?.visibility = "PUBLIC"
+        var v1 = RenderContext()
+        _ = FCMAdapter().render(n, context: &v1)
+        #expect(Set(v1.lossReasons.keys) == [JSONPointer(tokens: ["android", "deepLink"])])
+        var legacy = RenderContext()
+        _ = FCMLegacyAdapter().render(n, context: &legacy)
+        #expect(
+            Set(legacy.lossReasons.keys)
+                == [JSONPointer(tokens: ["android", "deepLink"]), JSONPointer(tokens: ["android", "visibility"])])
     }
 }

@@ -108,6 +108,14 @@ struct WireEngineTests {
             #expect(
                 Normaliser().wireConvert(input, from: "zego", to: target, options: FormatOptions()) != nil, "\(target)")
         }
+        // An FCM send request for both platforms, as the Admin SDKs send it.
+        let fcm = Array(
+            #"{"message":{"token":"t:1","notification":{"title":"T","body":"B"},"android":{"priority":"high","notification":{"title":"A","icon":"ic"}},"apns":{"headers":{"apns-priority":"10"},"payload":{"aps":{"alert":{"title":"i","body":"b"},"badge":1},"k":"v"}},"data":{"d":"1"}}}"#
+                .utf8)
+        #expect(Normaliser().wireConvert(fcm, from: "fcm", to: "apns", options: FormatOptions()) != nil)
+        // The same key in `apns.payload` and `data`: the adapter says which it keeps.
+        let both = Array(#"{"token":"t","apns":{"payload":{"aps":{"badge":1},"k":"v"}},"data":{"k":"w"}}"#.utf8)
+        #expect(Normaliser().wireConvert(both, from: "fcm", to: "apns", options: FormatOptions()) == nil)
         // A finding (an unknown `aps` key) is the adapter's to report.
         let unknown = Array(#"{"aps":{"alert":"x","future":1}}"#.utf8)
         #expect(Normaliser().wireConvert(unknown, from: "apns", to: "amazon", options: FormatOptions()) == nil)

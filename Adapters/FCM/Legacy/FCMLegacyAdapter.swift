@@ -1,5 +1,9 @@
 import JSONCodec
 public import PushCore
+import WireTables
+
+private typealias L = FCMLegacyWire
+private typealias N = FCMLegacyWire.Notification
 
 /// The legacy FCM HTTP send body, `POST /fcm/send` (format `fcm-legacy`): `to` | `registration_ids` | `condition`,
 /// `notification`, `data` and the message options.
@@ -32,20 +36,20 @@ public struct FCMLegacyAdapter: PayloadAdapter, FormatChecking {
     )
 
     /// The documented top-level keys.
-    static let rootKeys = [
-        "to", "registration_ids", "condition", "notification", "data", "priority", "time_to_live", "collapse_key",
-        "content_available", "mutable_content", "restricted_package_name", "dry_run", "delay_while_idle",
-    ]
+    static let rootKeys = FCMLegacyWire.rootKeys
 
     public func recognise(_ payload: JSONValue) -> Recognition? {
         guard case .object(let root) = payload else { return nil }
-        for key in ["to", "registration_ids"] where root[key] != nil { return .certain("/\(key)") }
-        for key in ["time_to_live", "dry_run", "content_available", "mutable_content", "delay_while_idle"]
+        for key in [L.to, L.registrationIDs] where root[key] != nil { return .certain("/\(key)") }
+        for key in [L.timeToLive, L.dryRun, L.key(L.contentAvailable), L.key(L.mutableContent), L.delayWhileIdle]
         where root[key] != nil {
             return .certain("/\(key)")
         }
-        if let notification = root["notification"]?.objectValue {
-            for key in ["android_channel_id", "click_action", "badge", "icon", "color", "tag"]
+        if let notification = root[L.notification]?.objectValue {
+            for key in [
+                L.key(FCMAndroidWire.legacyChannelID), L.key(FCMAndroidWire.clickAction), N.badge,
+                L.key(FCMAndroidWire.icon), L.key(FCMAndroidWire.color), L.key(FCMAndroidWire.tag),
+            ]
             where notification[key] != nil {
                 return .plausible("/notification/\(key)")
             }
@@ -65,49 +69,49 @@ public struct FCMLegacyAdapter: PayloadAdapter, FormatChecking {
         var layout = JSONObject()
         let path = JSONPointer.root
         var target = PushNotification.Target()
-        if let to = root.takeString("to", at: path, &context.diagnostics) {
-            if to.hasPrefix("/topics/") {
-                target.topic = String(to.dropFirst("/topics/".count))
+        if let to = root.takeString(L.to, at: path, &context.diagnostics) {
+            if to.hasPrefix(L.topicPrefix) {
+                target.topic = String(to.dropFirst(L.topicPrefix.count))
             } else {
                 target.token = to
             }
-            context.record("target", from: path.appending("to"))
+            context.record("target", from: path.appending(L.to))
         }
-        if let tokens = root.takeStringArray("registration_ids", at: path, &context.diagnostics) {
+        if let tokens = root.takeStringArray(L.registrationIDs, at: path, &context.diagnostics) {
             target.tokens = tokens
-            context.record("target", from: path.appending("registration_ids"))
+            context.record("target", from: path.appending(L.registrationIDs))
         }
-        if let condition = root.takeString("condition", at: path, &context.diagnostics) {
+        if let condition = root.takeString(L.condition, at: path, &context.diagnostics) {
             target.condition = condition
-            context.record("target", from: path.appending("condition"))
+            context.record("target", from: path.appending(L.condition))
         }
         n.target = target.isEmpty ? nil : target
         var android = PushNotification.Android()
-        if var notification = root.takeObject("notification", at: path, &context.diagnostics) {
-            let at = path.appending("notification")
+        if var notification = root.takeObject(L.notification, at: path, &context.diagnostics) {
+            let at = path.appending(L.notification)
             func string(_ key: String, _ field: String) -> String? {
                 guard let value = notification.takeString(key, at: at, &context.diagnostics) else { return nil }
                 context.record(field, from: at.appending(key))
                 return value
             }
-            n.title = string("title", "title")
-            n.body = string("body", "body")
-            if let sound = string("sound", "sound") { n.sound = PushNotification.Sound(name: sound) }
-            if let badge = notification["badge"] {
+            n.title = string(N.title, "title")
+            n.body = string(N.body, "body")
+            if let sound = string(N.sound, "sound") { n.sound = PushNotification.Sound(name: sound) }
+            if let badge = notification[N.badge] {
                 if case .string(let text) = badge, let number = Int64(text), String(number) == text {
-                    notification.removeValue(forKey: "badge")
+                    notification.removeValue(forKey: N.badge)
                     n.badge = number
-                    context.record("badge", from: at.appending("badge"))
+                    context.record("badge", from: at.appending(N.badge))
                 } else {
                     context.diagnostics.error(
-                        .wrongType, at: at.appending("badge"),
+                        .wrongType, at: at.appending(N.badge),
                         "the legacy `badge` is a string of digits, found \(badge.compactText); kept as it was")
                 }
             }
-            n.titleLocKey = string("title_loc_key", "titleLocKey")
-            n.bodyLocKey = string("body_loc_key", "bodyLocKey")
+            n.titleLocKey = string(N.titleLocKey, "titleLocKey")
+            n.bodyLocKey = string(N.bodyLocKey, "bodyLocKey")
             var stringArgs: [JSONValue] = []
-            for (key, field) in [("title_loc_args", "titleLocArgs"), ("body_loc_args", "bodyLocArgs")] {
+            for (key, field) in [(N.titleLocArgs, "titleLocArgs"), (N.bodyLocArgs, "bodyLocArgs")] {
                 guard let value = notification[key] else { continue }
                 var args: [String]?
                 switch value {
@@ -136,12 +140,16 @@ public struct FCMLegacyAdapter: PayloadAdapter, FormatChecking {
                 context.record(field, from: at.appending(key))
             }
             if !stringArgs.isEmpty { layout.appendUnchecked("locArgsAsString", .array(stringArgs)) }
-            if let image = string("image", "media") { n.media = [PushNotification.Media(url: image)] }
-            android.icon = notification.takeString("icon", at: at, &context.diagnostics)
-            android.color = notification.takeString("color", at: at, &context.diagnostics)
-            android.tag = notification.takeString("tag", at: at, &context.diagnostics)
-            android.clickAction = notification.takeString("click_action", at: at, &context.diagnostics)
-            android.channelID = notification.takeString("android_channel_id", at: at, &context.diagnostics)
+            if let image = string(N.image, "media") { n.media = [PushNotification.Media(url: image)] }
+            // Android's keys, as ``FCMAndroidWire`` spells them in a legacy body.
+            var own = PushNotification()
+            for line in FCMAndroidWire.legacyNotification {
+                guard case .text(let field) = line.value,
+                    let text = notification.takeString(line.key.name(.snakeCase), at: at, &context.diagnostics)
+                else { continue }
+                own[text: field] = text
+            }
+            android = own.androidPart
             if !notification.isEmpty {
                 var named = context.diagnostics.keysNamed(under: at)
                 for key in notification.keys where named.insert(key).inserted {
@@ -149,25 +157,26 @@ public struct FCMLegacyAdapter: PayloadAdapter, FormatChecking {
                         .fcmKeyUnknown, at: at.appending(key),
                         "`notification.\(key)` is not a legacy notification key; kept and written back")
                 }
-                ext.appendUnchecked("notification", .object(notification))
+                ext.appendUnchecked(L.notification, .object(notification))
             }
         }
-        if let data = root.takeObject("data", at: path, &context.diagnostics) {
+        if let data = root.takeObject(L.data, at: path, &context.diagnostics) {
             n.data = data
-            if !data.isEmpty { context.record("data", from: path.appending("data")) }
+            if !data.isEmpty { context.record("data", from: path.appending(L.data)) }
         }
-        android.priority = root.takeString("priority", at: path, &context.diagnostics)
-        if let ttl = root.takeInteger("time_to_live", at: path, &context.diagnostics) { android.ttl = "\(ttl)s" }
-        android.collapseKey = root.takeString("collapse_key", at: path, &context.diagnostics)
-        android.restrictedPackageName = root.takeString("restricted_package_name", at: path, &context.diagnostics)
-        n.contentAvailable = root.takeBool("content_available", at: path, &context.diagnostics)
-        n.mutableContent = root.takeBool("mutable_content", at: path, &context.diagnostics)
+        android.priority = root.takeString(L.key(L.priority), at: path, &context.diagnostics)
+        if let ttl = root.takeInteger(L.timeToLive, at: path, &context.diagnostics) { android.ttl = "\(ttl)s" }
+        android.collapseKey = root.takeString(L.key(L.collapseKey), at: path, &context.diagnostics)
+        android.restrictedPackageName = root.takeString(L.key(L.restrictedPackageName), at: path, &context.diagnostics)
+        n.contentAvailable = root.takeBool(L.key(L.contentAvailable), at: path, &context.diagnostics)
+        n.mutableContent = root.takeBool(L.key(L.mutableContent), at: path, &context.diagnostics)
         n.setAndroid(android)
         if n.android != nil { context.record("android", from: path) }
-        if let dryRun = root.takeBool("dry_run", at: path, &context.diagnostics) {
-            n.setExtension(FCMKeys.namespace, JSONObject(uniqueKeysWithValues: [("validateOnly", .bool(dryRun))]))
+        if let dryRun = root.takeBool(L.dryRun, at: path, &context.diagnostics) {
+            n.setExtension(
+                FCMKeys.namespace, JSONObject(uniqueKeysWithValues: [(FCMKeys.Extension.validateOnly, .bool(dryRun))]))
         }
-        if let value = root.take("delay_while_idle") { ext.appendUnchecked("delay_while_idle", value) }
+        if let value = root.take(L.delayWhileIdle) { ext.appendUnchecked(L.delayWhileIdle, value) }
         var named = context.diagnostics.keysNamed(under: path)
         for key in root.keys where named.insert(key).inserted {
             context.diagnostics.info(
@@ -181,23 +190,23 @@ public struct FCMLegacyAdapter: PayloadAdapter, FormatChecking {
 
     public func render(_ n: PushNotification, context: inout RenderContext) -> JSONValue {
         let ext = n.extensionObject(Self.namespace)
-        let kept = ext["notification"]?.objectValue ?? JSONObject()
+        let kept = ext[L.notification]?.objectValue ?? JSONObject()
         let stringArgs = ext["layout"]?.objectValue?["locArgsAsString"]?.arrayValue?.compactMap(\.stringValue) ?? []
         let android = n.androidPart
         var root = JSONObject()
         if let target = n.target {
             if let topic = target.topic {
-                root.appendUnchecked("to", .string("/topics/" + topic))
+                root.appendUnchecked(L.to, .string(L.topicPrefix + topic))
                 if target.token != nil {
                     context.explainLoss(at: JSONPointer(tokens: ["target", "token"]), "a legacy body has one `to`")
                 }
             } else if let token = target.token {
-                root.appendUnchecked("to", .string(token))
+                root.appendUnchecked(L.to, .string(token))
             }
             if let tokens = target.tokens {
-                root.appendUnchecked("registration_ids", .array(tokens.map(JSONValue.string)))
+                root.appendUnchecked(L.registrationIDs, .array(tokens.map(JSONValue.string)))
             }
-            if let condition = target.condition { root.appendUnchecked("condition", .string(condition)) }
+            if let condition = target.condition { root.appendUnchecked(L.condition, .string(condition)) }
         }
         var notification = JSONObject()
         func put(_ key: String, _ value: String?) { if let value { notification.appendUnchecked(key, .string(value)) } }
@@ -206,23 +215,19 @@ public struct FCMLegacyAdapter: PayloadAdapter, FormatChecking {
             let array = JSONValue.array(value.map(JSONValue.string))
             notification.appendUnchecked(key, stringArgs.contains(key) ? .string(array.compactText) : array)
         }
-        put("title", n.title)
-        put("body", n.body)
-        put("sound", n.sound?.name)
-        if let badge = n.badge { notification.appendUnchecked("badge", .string(String(badge))) }
-        put("icon", android.icon)
-        put("color", android.color)
-        put("tag", android.tag)
-        put("click_action", android.clickAction)
-        put("android_channel_id", android.channelID)
-        put("title_loc_key", n.titleLocKey)
-        putArgs("title_loc_args", n.titleLocArgs)
-        put("body_loc_key", n.bodyLocKey)
-        putArgs("body_loc_args", n.bodyLocArgs)
+        put(N.title, n.title)
+        put(N.body, n.body)
+        put(N.sound, n.sound?.name)
+        if let badge = n.badge { notification.appendUnchecked(N.badge, .string(String(badge))) }
+        FCMAndroidWire.append(FCMAndroidWire.legacyNotification, of: n, to: &notification)
+        put(N.titleLocKey, n.titleLocKey)
+        putArgs(N.titleLocArgs, n.titleLocArgs)
+        put(N.bodyLocKey, n.bodyLocKey)
+        putArgs(N.bodyLocArgs, n.bodyLocArgs)
         if let media = n.media.first {
             // A legacy body read back keeps its image as it was; from another format, only an image goes there.
             if n.source == descriptor.name || FCMImageField.takes(media.url, kind: media.kind) {
-                put("image", media.url)
+                put(N.image, media.url)
             } else {
                 context.explainLoss(
                     at: JSONPointer(tokens: ["media"]),
@@ -230,52 +235,32 @@ public struct FCMLegacyAdapter: PayloadAdapter, FormatChecking {
             }
         }
         for (key, value) in kept where notification[key] == nil { notification.appendUnchecked(key, value) }
-        if !notification.isEmpty { root.appendUnchecked("notification", .object(notification)) }
-        if !n.data.isEmpty { root.appendUnchecked("data", .object(n.data)) }
-        if let v = android.priority { root.appendUnchecked("priority", .string(v)) }
+        if !notification.isEmpty { root.appendUnchecked(L.notification, .object(notification)) }
+        if !n.data.isEmpty { root.appendUnchecked(L.data, .object(n.data)) }
+        FCMAndroidWire.append([L.priority], of: n, to: &root)
         if let ttl = android.ttl {
             if let seconds = FCMChecks.durationSeconds(ttl), ttl == "\(seconds.whole)s" {
-                root.appendUnchecked("time_to_live", .integer(seconds.whole))
+                root.appendUnchecked(L.timeToLive, .integer(seconds.whole))
             } else {
                 context.explainLoss(
                     at: JSONPointer(tokens: ["android", "ttl"]),
                     "the legacy time_to_live is whole seconds; \(ttl) is not")
             }
         }
-        if let v = android.collapseKey { root.appendUnchecked("collapse_key", .string(v)) }
-        if let v = n.contentAvailable { root.appendUnchecked("content_available", .bool(v)) }
-        if let v = n.mutableContent { root.appendUnchecked("mutable_content", .bool(v)) }
-        if let v = android.restrictedPackageName { root.appendUnchecked("restricted_package_name", .string(v)) }
-        if let v = n.extensionObject(FCMKeys.namespace)["validateOnly"] { root.appendUnchecked("dry_run", v) }
-        for (key, value) in ext where key != "notification" && key != "layout" && root[key] == nil {
+        FCMAndroidWire.append(
+            [L.collapseKey, L.contentAvailable, L.mutableContent, L.restrictedPackageName], of: n, to: &root)
+        if let v = n.extensionObject(FCMKeys.namespace)[FCMKeys.Extension.validateOnly] {
+            root.appendUnchecked(L.dryRun, v)
+        }
+        for (key, value) in ext where key != L.notification && key != "layout" && root[key] == nil {
             root.appendUnchecked(key, value)
         }
-        for (field, reason) in Self.unsupportedAndroid where android.canonicalObject[field] != nil {
-            context.explainLoss(at: JSONPointer(tokens: ["android", field]), reason)
-        }
+        FCMAndroidWire.explain(FCMAndroidWire.legacyUnsupported, android, context: &context)
         if n.media.count > 1 {
             context.explainLoss(at: JSONPointer(tokens: ["media"]), "the legacy notification has one image")
         }
         return .object(root)
     }
-
-    /// Android fields the legacy body has no place for.
-    static let unsupportedAndroid: [(String, String)] =
-        FCMMessageWriter.unsupportedAndroid + [
-            ("title", "the legacy notification shows the same title on both platforms"),
-            ("body", "the legacy notification shows the same body on both platforms"),
-            ("titleLocKey", "the legacy localised keys are shared by both platforms"),
-            ("titleLocArgs", "the legacy localised keys are shared by both platforms"),
-            ("bodyLocKey", "the legacy localised keys are shared by both platforms"),
-            ("bodyLocArgs", "the legacy localised keys are shared by both platforms"),
-            ("image", "the legacy notification has one image for both platforms"),
-            ("sound", "the legacy notification has one sound for both platforms"),
-            ("notificationCount", "the legacy notification has no notification_count"),
-            ("visibility", "the legacy notification has no visibility"),
-            ("notificationPriority", "the legacy notification has no notification_priority"),
-            ("directBootOk", "the legacy body has no direct_boot_ok"),
-            ("data", "the legacy body has one data map for both platforms"),
-        ]
 
     /// One image (its kind implied by the URL), a sound name, one `to` target; Android's own content only where it
     /// is the legacy notification's.
@@ -283,7 +268,7 @@ public struct FCMLegacyAdapter: PayloadAdapter, FormatChecking {
         var kept = notification.keeping(descriptor.carriedFields)
         if let first = kept.media.first { kept.media = [PushNotification.Media(url: first.url)] }
         if let sound = kept.sound { kept.sound = PushNotification.Sound(name: sound.name) }
-        var removed = Self.unsupportedAndroid.map { JSONPointer(tokens: ["android", $0.0]) }
+        var removed = FCMAndroidWire.legacyUnsupported.map { JSONPointer(tokens: ["android", $0.field]) }
         if let ttl = kept.android?.ttl, !(FCMChecks.durationSeconds(ttl).map { ttl == "\($0.whole)s" } ?? false) {
             removed.append(JSONPointer(tokens: ["android", "ttl"]))
         }

@@ -1,5 +1,7 @@
 import APNsAdapter
+import JSONCodec
 package import PushCore
+import WireTables
 
 private typealias M = FCMKeys.Message
 private typealias X = FCMKeys.Extension
@@ -53,10 +55,10 @@ package enum FCMMessageWriter {
         }()
         let own: [String: String] = {
             var out: [String: String] = [:]
-            if let title = android.title { out[FCMKeys.AndroidNotification.title] = title }
-            if let body = android.body { out[FCMKeys.AndroidNotification.body] = body }
+            if let title = android.title { out[FCMKeys.Notification.title] = title }
+            if let body = android.body { out[FCMKeys.Notification.body] = body }
             if let image = android.image, layout != nil || FCMImageField.takes(image) {
-                out[FCMKeys.AndroidNotification.image] = image
+                out[FCMKeys.Notification.image] = image
             }
             return out
         }()
@@ -175,91 +177,69 @@ package enum FCMMessageWriter {
             }
         }
         for (key, value) in kept where message[key] == nil { message.appendUnchecked(key, value) }
-        for (field, reason) in unsupportedAndroid where android.canonicalObject[field] != nil {
-            context.explainLoss(at: JSONPointer(tokens: ["android", field]), reason)
-        }
+        FCMAndroidWire.explain(FCMAndroidWire.unsupported, android, context: &context)
         return message
     }
 
-    /// Android fields FCM has no place for, with the reason.
-    package static let unsupportedAndroid: [(String, String)] = [
-        ("url", "FCM has no tap URL: the app reads one from data"),
-        ("deepLink", "FCM has no deep link: the app reads one from data"),
-        ("imageIcon", "FCM has no large-icon URL"),
-        ("smallImageIcon", "FCM has no small-icon URL (android.notification.icon names a resource)"),
-        ("silent", "FCM has no silent flag: a message without a notification is a data message"),
-    ]
-
+    /// `android` (`AndroidConfig`) through ``FCMAndroidWire``: Android's values, with its title, body, image and sound
+    /// where they were read (layout), else Android's own; the localised keys Android's own, else the shared ones it
+    /// inherits; then the kept keys. Nil when there is nothing to write (Android's content may all be in the shared
+    /// `notification`; an empty block is what FCM treats as absent: a `FuzzRoundTrip` finding, `android: {}` added).
     static func androidConfig(
         _ n: PushNotification, android: PushNotification.Android, own: [String: String], ios: [String: String],
         layout: FCMLayout?, ext: JSONObject
     ) -> JSONObject? {
-        typealias A = FCMKeys.Android
-        typealias N = FCMKeys.AndroidNotification
-        var config = JSONObject()
-        if let v = android.collapseKey { config.appendUnchecked(A.collapseKey, .string(v)) }
-        if let v = android.priority {
-            let spelled = layout?.prioritySpelling.flatMap { $0.lowercased() == v ? $0 : nil } ?? v
-            config.appendUnchecked(A.priority, .string(spelled))
-        }
-        if let v = android.ttl { config.appendUnchecked(A.ttl, .string(v)) }
-        if let v = android.restrictedPackageName { config.appendUnchecked(A.restrictedPackageName, .string(v)) }
-        if let v = android.data { config.appendUnchecked(A.data, .object(v)) }
-        var notification = JSONObject()
-        for key in [N.title, N.body] {
-            if let value = androidValue(key, own: own, ios: ios, layout: layout) {
-                notification.appendUnchecked(key, .string(value))
-            }
-        }
-        let shared: [String: String] = n.sound.map { [N.sound: $0.name] } ?? [:]
-        let sound: String? =
-            if let layout {
-                layout.android.contains(N.sound) ? (android.sound ?? shared[N.sound]) : nil
-            } else {
-                android.sound ?? shared[N.sound]
-            }
-        func put(_ key: String, _ value: String?) { if let value { notification.appendUnchecked(key, .string(value)) } }
-        put(N.icon, android.icon)
-        put(N.color, android.color)
-        put(N.sound, sound)
-        put(N.tag, android.tag)
-        put(N.clickAction, android.clickAction)
-        // The localised keys: Android's own, else the shared ones it inherits.
-        func inherited<T>(_ wire: String, _ own: T?, _ shared: T?) -> T? {
-            if let layout { return layout.android.contains(wire) ? (own ?? shared) : nil }
+        typealias W = FCMAndroidWire
+        func inherited<T>(_ line: W.Line, _ own: T?, _ shared: T?) -> T? {
+            if let layout { return layout.android.contains(line.key.name(.snakeCase)) ? (own ?? shared) : nil }
             return own ?? shared
         }
-        put(N.bodyLocKey, inherited(N.bodyLocKey, android.bodyLocKey, n.bodyLocKey))
-        if let v = inherited(N.bodyLocArgs, android.bodyLocArgs, n.bodyLocArgs) {
-            notification.appendUnchecked(N.bodyLocArgs, .array(v.map(JSONValue.string)))
+        func shown(_ line: W.Line, _ key: String) -> String? {
+            guard let layout else { return own[key] }
+            return layout.android.contains(line.key.name(.snakeCase)) ? (own[key] ?? ios[key]) : nil
         }
-        put(N.titleLocKey, inherited(N.titleLocKey, android.titleLocKey, n.titleLocKey))
-        if let v = inherited(N.titleLocArgs, android.titleLocArgs, n.titleLocArgs) {
-            notification.appendUnchecked(N.titleLocArgs, .array(v.map(JSONValue.string)))
+        // What `android` shows, as the table writes it.
+        var part = android
+        part.title = shown(W.title, FCMKeys.Notification.title)
+        part.body = shown(W.body, FCMKeys.Notification.body)
+        part.image = shown(W.image, FCMKeys.Notification.image)
+        part.sound = inherited(W.sound, android.sound, n.sound?.name)
+        part.bodyLocKey = inherited(W.bodyLocKey, android.bodyLocKey, n.bodyLocKey)
+        part.bodyLocArgs = inherited(W.bodyLocArgs, android.bodyLocArgs, n.bodyLocArgs)
+        part.titleLocKey = inherited(W.titleLocKey, android.titleLocKey, n.titleLocKey)
+        part.titleLocArgs = inherited(W.titleLocArgs, android.titleLocArgs, n.titleLocArgs)
+        if let priority = android.priority {
+            part.priority = layout?.prioritySpelling.flatMap { $0.lowercased() == priority ? $0 : nil } ?? priority
         }
-        put(N.channelID, android.channelID)
-        put(N.notificationPriority, android.notificationPriority)
-        put(N.visibility, android.visibility)
-        if let v = android.notificationCount { notification.appendUnchecked(N.notificationCount, .integer(v)) }
-        put(N.image, androidValue(N.image, own: own, ios: ios, layout: layout))
-        for (key, value) in ext[X.androidNotification]?.objectValue ?? JSONObject() where notification[key] == nil {
-            notification.appendUnchecked(key, value)
+        var shows = PushNotification()
+        shows.setAndroid(part)
+        var out = JSONValueOutput()
+        out.beginObject()
+        for line in W.config.lines {
+            switch line.value {
+            case .hook(.data):
+                guard let data = part.data else { continue }
+                line.key.write(to: &out, spelling: .snakeCase)
+                out.value(.object(data))
+            case .object(let table):
+                var notification = JSONObject()
+                W.append(table.lines, of: shows, to: &notification)
+                for (key, value) in ext[X.androidNotification]?.objectValue ?? JSONObject()
+                where notification[key] == nil {
+                    notification.appendUnchecked(key, value)
+                }
+                guard !notification.isEmpty else { continue }
+                line.key.write(to: &out, spelling: .snakeCase)
+                out.value(.object(notification))
+            default:
+                _ = line.writeScalar(shows, spelling: .snakeCase, to: &out)
+            }
         }
-        if !notification.isEmpty { config.appendUnchecked(A.notification, .object(notification)) }
-        if let v = android.directBootOK { config.appendUnchecked(A.directBootOK, .bool(v)) }
+        out.endObject()
+        var config = out.result.objectValue ?? JSONObject()
         for (key, value) in ext[X.android]?.objectValue ?? JSONObject() where config[key] == nil {
             config.appendUnchecked(key, value)
         }
-        // Nothing to write: no block (Android's content may all be in the shared `notification`; an empty block is
-        // what FCM treats as absent: a `FuzzRoundTrip` finding, `android: {}` added).
         return config.isEmpty ? nil : config
-    }
-
-    /// Android's title, body or image for `android.notification`: where it was read (layout), else Android's own.
-    static func androidValue(_ key: String, own: [String: String], ios: [String: String], layout: FCMLayout?)
-        -> String?
-    {
-        guard let layout else { return own[key] }
-        return layout.android.contains(key) ? (own[key] ?? ios[key]) : nil
     }
 }

@@ -1,3 +1,4 @@
+import WireTables
 import APNsAdapter
 import JSONCodec
 public import PushCore
@@ -51,7 +52,7 @@ public struct FCMAdapter: PayloadAdapter, FormatChecking {
         var kept = notification.keeping(descriptor.carriedFields)
         if let first = kept.media.first { kept.media = [PushNotification.Media(url: first.url)] }
         kept = kept.removing(
-            FCMMessageWriter.unsupportedAndroid.map { JSONPointer(tokens: ["android", $0.0]) }
+            FCMAndroidWire.unsupported.map { JSONPointer(tokens: ["android", $0.field]) }
                 + [JSONPointer(tokens: ["target", "tokens"])])
         return kept
     }

@@ -1,0 +1,420 @@
+import APNsAdapter
+import JSONCodec
+package import PushCore
+import WireTables
+
+private typealias W = FCMV1Wire
+private typealias X = FCMKeys.Extension
+
+/// Reads an FCM HTTP v1 `Message` (bare, or in a `SendMessageRequest`) into the model. `apns.payload` is a whole APNs
+/// payload, read with the APNs reader; the shared `notification` fills what it does not say; `android` fills the
+/// Android part, keeping Android's own title, body, image and sound where they differ from what iOS shows.
+package enum FCMMessageReader {
+    /// The fields of `notification` / `android.notification` / the APNs alert that the model holds once.
+    static let sharedContent = ["title", "body", "image"]
+
+    /// True when `root` is a send request: a `message` object and no Message field beside it.
+    package static func isRequest(_ root: JSONObject) -> Bool {
+        isRequest(JSONValueSource(), .object(root))
+    }
+
+    /// True when `root` is a send request: a `message` object and no Message field beside it.
+    static func isRequest<S: WireSource>(_ source: S, _ root: S.Node) -> Bool {
+        var message = false
+        for member in source.members(root) {
+            if W.messageKeys.contains(where: { $0.matches(source, member.key) }) { return false }
+            if !message, W.message.matches(source, member.key) { message = source.isObject(member.value) }
+        }
+        return message
+    }
+
+    package static func read(_ payload: JSONValue, format: String, context: inout NormaliseContext)
+        -> PushNotification?
+    {
+        guard case .object = payload else {
+            context.diagnostics.error(
+                .notAnObject, at: .root, "an FCM message must be a JSON object, found \(payload.typeName)")
+            return nil
+        }
+        return read(JSONValueSource(), payload, format: format, context: &context)
+    }
+
+    /// Reads the object `root` of `source`: a send request or a bare Message.
+    static func read<S: WireSource>(_ source: S, _ root: S.Node, format: String, context: inout NormaliseContext)
+        -> PushNotification?
+    {
+        var n = PushNotification()
+        n.source = format
+        var ext = JSONObject()
+        var layout = FCMLayout()
+        if isRequest(source, root) {
+            var request = WireSpeltObject(source, root, at: .root, duplicate: .fcmKeyDuplicate)
+            layout.wrapped = true
+            if let found = request.take(W.validateOnly, context: &context) {
+                if let validateOnly = source.bool(found.value) {
+                    ext.appendUnchecked(X.validateOnly, .bool(validateOnly))
+                } else {
+                    reportWrongType(found, expected: "a boolean", in: &request, context: &context)
+                }
+            }
+            guard let found = request.take(W.message, context: &context), source.isObject(found.value) else {
+                return nil
+            }
+            layout.camel += request.declaredUsed.map(\.description)
+            let others = unknown(request, "a send request", &context)
+            if !others.isEmpty { ext.appendUnchecked(X.request, .object(others)) }
+            readMessage(
+                source, found.value, at: JSONPointer.root.appending(found.key.description), into: &n, ext: &ext,
+                layout: &layout, context: &context)
+        } else {
+            readMessage(source, root, at: .root, into: &n, ext: &ext, layout: &layout, context: &context)
+        }
+        ext[X.layout] = layout.json
+        var all = n.extensionObject(FCMKeys.namespace)
+        for (key, value) in ext { all[key] = value }
+        n.setExtension(FCMKeys.namespace, all)
+        return n
+    }
+
+    /// Takes the string `key` spells from `object`, with its input path; a value of another type is reported and
+    /// kept.
+    static func string<S: WireSource>(
+        _ key: WireKey, in object: inout WireSpeltObject<S>, context: inout NormaliseContext
+    ) -> (String, JSONPointer)? {
+        guard let found = object.take(key, context: &context) else { return nil }
+        guard let text = object.source.string(found.value) else {
+            reportWrongType(found, expected: "a string", in: &object, context: &context)
+            return nil
+        }
+        return (text, object.path.appending(found.key.description))
+    }
+
+    /// Takes the object `key` spells from `object`, with its input path; a value of another type is reported and
+    /// kept.
+    static func object<S: WireSource>(
+        _ key: WireKey, in object: inout WireSpeltObject<S>, context: inout NormaliseContext
+    ) -> (S.Node, JSONPointer)? {
+        guard let found = object.take(key, context: &context) else { return nil }
+        guard object.source.isObject(found.value) else {
+            reportWrongType(found, expected: "an object", in: &object, context: &context)
+            return nil
+        }
+        return (found.value, object.path.appending(found.key.description))
+    }
+
+    /// Takes the value `key` spells from `object` as it is, under the key as spelt.
+    static func take<S: WireSource>(
+        _ key: WireKey, in object: inout WireSpeltObject<S>, context: inout NormaliseContext
+    ) -> (key: String, value: JSONValue)? {
+        guard let found = object.take(key, context: &context) else { return nil }
+        return (found.key.description, object.source.jsonValue(found.value))
+    }
+
+    /// Reads one Message at `path`.
+    static func readMessage<S: WireSource>(
+        _ source: S, _ message: S.Node, at path: JSONPointer, into n: inout PushNotification, ext: inout JSONObject,
+        layout: inout FCMLayout, context: inout NormaliseContext
+    ) {
+        var f = WireSpeltObject(source, message, at: path, duplicate: .fcmKeyDuplicate)
+        var kept = JSONObject()
+        var camel: [JSONPointer] = []
+        // Target.
+        var target = PushNotification.Target()
+        for key in W.targets {
+            guard let (value, at) = string(key, in: &f, context: &context) else { continue }
+            switch key.description {
+            case W.token.description: target.token = value
+            case W.topic.description: target.topic = value
+            default: target.condition = value
+            }
+            context.record("target", from: at)
+        }
+        n.target = target.isEmpty ? nil : target
+        for key in [W.name, W.fid] {
+            if let member = take(key, in: &f, context: &context) { kept.appendUnchecked(member.key, member.value) }
+        }
+        // Shared notification.
+        var shared: [String: (String, JSONPointer)] = [:]
+        var notificationKept = JSONObject()
+        if let (object, at) = self.object(W.notification, in: &f, context: &context) {
+            var nf = WireSpeltObject(source, object, at: at, duplicate: .fcmKeyDuplicate)
+            for key in W.notificationContent {
+                if let value = string(key, in: &nf, context: &context) {
+                    shared[key.description] = value
+                    layout.notification.append(key.description)
+                }
+            }
+            notificationKept = unknown(nf, "Notification", &context)
+            camel += nf.declaredUsed
+        }
+        // APNs: headers, the payload, the image.
+        var apple: [String: String] = [:]
+        var apnsKept = JSONObject()
+        var apnsData = JSONObject()
+        var apnsDataPath: JSONPointer?
+        if let (object, at) = self.object(W.apns, in: &f, context: &context) {
+            var af = WireSpeltObject(source, object, at: at, duplicate: .fcmKeyDuplicate)
+            if let (headers, headersPath) = self.object(W.headers, in: &af, context: &context) {
+                let others = readHeaders(source, headers, at: headersPath, into: &n, context: &context)
+                if !others.isEmpty { ext.appendUnchecked(X.apnsHeaders, .object(others)) }
+            }
+            if let (payload, payloadPath) = self.object(W.payload, in: &af, context: &context) {
+                layout.apnsPayload = true
+                var aps: S.Node?
+                var rest: [JSONObject.Member] = []
+                for member in source.members(payload) {
+                    if aps == nil, source.key(member.key, is: APNsKeys.apsLiteral) {
+                        aps = member.value
+                    } else {
+                        rest.append(
+                            JSONObject.Member(key: source.keyString(member.key), value: source.jsonValue(member.value)))
+                    }
+                }
+                layout.aps = aps != nil
+                if let aps {
+                    _ = APNsWire.readApsMember(
+                        source, aps, root: payloadPath, into: &n, context: &context, strict: false)
+                }
+                if let title = n.title { apple["title"] = title }
+                if let body = n.body { apple["body"] = body }
+                apnsData = JSONObject(uncheckedMembers: rest)
+                apnsDataPath = payloadPath
+            }
+            if let (options, optionsPath) = self.object(W.fcmOptions, in: &af, context: &context) {
+                var of = WireSpeltObject(source, options, at: optionsPath, duplicate: .fcmKeyDuplicate)
+                if let (image, imagePath) = string(W.image, in: &of, context: &context) {
+                    apple["image"] = image
+                    context.record("media", from: imagePath)
+                }
+                let optionsRest = of.restObject
+                if !optionsRest.isEmpty {
+                    apnsKept.appendUnchecked(W.fcmOptions.name(.snakeCase), .object(optionsRest))
+                }
+                camel += of.declaredUsed
+            }
+            for key in W.apnsKept {
+                if let member = take(key, in: &af, context: &context) {
+                    apnsKept.appendUnchecked(member.key, member.value)
+                }
+            }
+            for (key, value) in unknown(af, "ApnsConfig", &context) { apnsKept.appendUnchecked(key, value) }
+            camel += af.declaredUsed
+        }
+        layout.apple = sharedContent.filter { apple[$0] != nil }
+        // What iOS shows: the APNs alert over the shared notification.
+        for key in ["title", "body"] where apple[key] == nil {
+            guard let (value, at) = shared[key] else { continue }
+            if key == "title" { n.title = value } else { n.body = value }
+            context.record(key, from: at)
+        }
+        let image = apple["image"] ?? shared["image"]?.0
+        if let image {
+            n.media = [PushNotification.Media(url: image)]
+            if apple["image"] == nil, let at = shared["image"]?.1 { context.record("media", from: at) }
+        }
+        // Android.
+        var android = PushNotification.Android()
+        var own: [String: String] = [:]
+        if let (object, at) = self.object(W.android, in: &f, context: &context) {
+            camel += readAndroid(
+                source, object, at: at, into: &android, own: &own, ext: &ext, layout: &layout, context: &context)
+            context.record("android", from: at)
+        }
+        let ios: [String: String?] = ["title": n.title, "body": n.body, "image": image]
+        for key in sharedContent {
+            let view = own[key] ?? shared[key]?.0
+            if let view, view != ios[key] ?? nil {
+                switch key {
+                case "title": android.title = view
+                case "body": android.body = view
+                default: android.image = view
+                }
+            }
+            // The shared value neither platform shows: kept for the web and for an exact rendering.
+            if apple[key] != nil, own[key] != nil, let (value, _) = shared[key], value != ios[key] ?? nil {
+                notificationKept[key] = .string(value)
+            }
+        }
+        if let sound = own["sound"], sound != n.sound?.name { android.sound = sound }
+        // Android inherits the shared localised keys (a string resource of the same name): its own only where they
+        // differ.
+        if android.bodyLocKey == n.bodyLocKey { android.bodyLocKey = nil }
+        if android.titleLocKey == n.titleLocKey { android.titleLocKey = nil }
+        if android.bodyLocArgs == n.bodyLocArgs { android.bodyLocArgs = nil }
+        if android.titleLocArgs == n.titleLocArgs { android.titleLocArgs = nil }
+        n.setAndroid(android)
+        if !notificationKept.isEmpty { ext.appendUnchecked(X.notification, .object(notificationKept)) }
+        if !apnsKept.isEmpty { ext.appendUnchecked(X.apns, .object(apnsKept)) }
+        // Data: the custom keys of `apns.payload`, then `message.data`.
+        layout.dataApns = apnsData.keys
+        var data = apnsData
+        var differing = JSONObject()
+        if let (node, at) = self.object(W.data, in: &f, context: &context) {
+            let object = source.jsonValue(node).objectValue ?? JSONObject()
+            for (key, value) in object {
+                layout.dataMessage.append(key)
+                if let there = data[key] {
+                    if there != value { differing.appendUnchecked(key, value) }
+                } else {
+                    data.appendUnchecked(key, value)
+                }
+            }
+            if !object.isEmpty { context.record("data", from: at) }
+        } else if !apnsData.isEmpty, let apnsDataPath {
+            context.record("data", from: apnsDataPath)
+        }
+        n.data = data
+        if !differing.isEmpty { ext.appendUnchecked(X.messageData, .object(differing)) }
+        if let member = take(W.webpush, in: &f, context: &context) { ext.appendUnchecked(X.webpush, member.value) }
+        if let member = take(W.fcmOptions, in: &f, context: &context) {
+            ext.appendUnchecked(X.fcmOptions, member.value)
+        }
+        for (key, value) in unknown(f, "Message", &context) { kept.appendUnchecked(key, value) }
+        if !kept.isEmpty { ext.appendUnchecked(X.message, .object(kept)) }
+        camel += f.declaredUsed
+        // Relative to the message.
+        layout.camel += camel.map { JSONPointer(tokens: Array($0.tokens.dropFirst(path.tokens.count))).description }
+    }
+
+    /// `text` as an integer when it is one written the way it would be written back (no sign, zeros or spaces added).
+    static func canonicalInteger(_ text: String) -> Int64? {
+        guard let value = Int64(text), String(value) == text else { return nil }
+        return value
+    }
+
+    /// The six APNs headers the model holds go to `delivery`; the rest is returned, to be kept.
+    static func readHeaders<S: WireSource>(
+        _ source: S, _ node: S.Node, at path: JSONPointer, into n: inout PushNotification,
+        context: inout NormaliseContext
+    ) -> JSONObject {
+        var delivery = n.delivery ?? PushNotification.Delivery()
+        var others = JSONObject()
+        for member in source.members(node) {
+            let key = source.keyString(member.key)
+            let value = source.jsonValue(member.value)
+            guard case .string(let text) = value else {
+                others.appendUnchecked(key, value)
+                continue
+            }
+            switch key.lowercased() {
+            case "apns-push-type" where key == "apns-push-type": delivery.pushType = text
+            case "apns-priority" where key == "apns-priority" && Self.canonicalInteger(text) != nil:
+                delivery.priority = Self.canonicalInteger(text)
+            case "apns-expiration" where key == "apns-expiration" && Self.canonicalInteger(text) != nil:
+                delivery.expiration = Self.canonicalInteger(text)
+            case "apns-collapse-id" where key == "apns-collapse-id": delivery.collapseID = text
+            case "apns-topic" where key == "apns-topic": delivery.topic = text
+            case "apns-id" where key == "apns-id": delivery.id = text
+            default: others.appendUnchecked(key, value)
+            }
+        }
+        if !delivery.isEmpty {
+            n.delivery = delivery
+            context.record("delivery", from: path)
+        }
+        return others
+    }
+
+    /// Reads `android` (`AndroidConfig`) at `path` through ``FCMAndroidWire``: Android's values into `android`, its
+    /// own title, body, image and sound into `own` (the caller keeps them where they differ from what iOS shows), the
+    /// keys the model does not hold into `extensions.fcm.android` and `.androidNotification`. Returns the paths of
+    /// the keys read in lowerCamelCase.
+    static func readAndroid<S: WireSource>(
+        _ source: S, _ node: S.Node, at path: JSONPointer, into android: inout PushNotification.Android,
+        own: inout [String: String], ext: inout JSONObject, layout: inout FCMLayout, context: inout NormaliseContext
+    ) -> [JSONPointer] {
+        typealias W = FCMAndroidWire
+        var read = PushNotification()
+        var config = WireSpeltObject(source, node, at: path, duplicate: .fcmKeyDuplicate)
+        var camel: [JSONPointer] = []
+        for line in W.config.lines {
+            switch line.value {
+            case .hook(.data):
+                guard let found = config.take(line.key, context: &context) else { continue }
+                guard case .object(let data) = source.jsonValue(found.value) else {
+                    reportWrongType(found, expected: "an object", in: &config, context: &context)
+                    continue
+                }
+                var part = read.androidPart
+                part.data = data
+                read.setAndroid(part)
+            case .object(let table):
+                guard let found = config.take(line.key, context: &context) else { continue }
+                guard source.isObject(found.value) else {
+                    reportWrongType(found, expected: "an object", in: &config, context: &context)
+                    continue
+                }
+                var notification = WireSpeltObject(
+                    source, found.value, at: path.appending(found.key.description), duplicate: .fcmKeyDuplicate)
+                for inner in table.lines { _ = notification.read(inner, into: &read, context: &context) }
+                var kept = JSONObject()
+                for key in W.notificationKept {
+                    guard let member = notification.take(key, context: &context) else { continue }
+                    kept.appendUnchecked(member.key.description, source.jsonValue(member.value))
+                }
+                for (key, value) in unknown(notification, "AndroidNotification", &context) {
+                    kept.appendUnchecked(key, value)
+                }
+                if !kept.isEmpty { ext.appendUnchecked(X.androidNotification, .object(kept)) }
+                camel += notification.declaredUsed
+            default:
+                _ = config.read(line, into: &read, context: &context)
+            }
+        }
+        var kept = JSONObject()
+        // Kept verbatim, in the spelling they came in.
+        for key in W.configKept {
+            guard let member = config.take(key, context: &context) else { continue }
+            kept.appendUnchecked(member.key.description, source.jsonValue(member.value))
+        }
+        for (key, value) in unknown(config, "AndroidConfig", &context) { kept.appendUnchecked(key, value) }
+        if !kept.isEmpty { ext.appendUnchecked(X.android, .object(kept)) }
+        // Layout memory: which shared values `android.notification` named.
+        for line in W.layoutLines where line.isHeld(by: read) { layout.android.append(line.key.name(.snakeCase)) }
+        var part = read.androidPart
+        own["title"] = part.title
+        own["body"] = part.body
+        own["image"] = part.image
+        own["sound"] = part.sound
+        part.title = nil
+        part.body = nil
+        part.image = nil
+        part.sound = nil
+        if let priority = part.priority {
+            // The REST enum's spelling (`HIGH`) is the SDKs' `high`: the model holds it lowercased.
+            let lowered = priority.lowercased()
+            if lowered != priority, ["high", "normal"].contains(lowered) {
+                part.priority = lowered
+                layout.prioritySpelling = priority
+            }
+        }
+        android = part
+        return camel + config.declaredUsed
+    }
+
+    /// Reports a value of the wrong type under the key as spelt, and sets it aside (kept as it was).
+    static func reportWrongType<S: WireSource>(
+        _ found: (value: S.Node, key: WireKey, index: Int), expected: String, in object: inout WireSpeltObject<S>,
+        context: inout NormaliseContext
+    ) {
+        WireTable<FCMAndroidWire.Hook>.reportWrongType(
+            found.key.description, expected: expected, object.source.typeName(found.value), at: object.path,
+            &context)
+        object.setAside(found.index)
+    }
+
+    /// Reports every member left as unknown (info) and returns them, to be kept.
+    static func unknown<S: WireSource>(
+        _ object: WireSpeltObject<S>, _ what: String, _ context: inout NormaliseContext
+    ) -> JSONObject {
+        if object.isExhausted { return JSONObject() }
+        let rest = object.restObject
+        var named = context.diagnostics.keysNamed(under: object.path)
+        for key in rest.keys where named.insert(key).inserted {
+            context.diagnostics.info(
+                .fcmKeyUnknown, at: object.path.appending(key),
+                "`\(key)` is not a field of \(what); kept and written back")
+        }
+        return rest
+    }
+}

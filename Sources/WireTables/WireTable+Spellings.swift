@@ -1,0 +1,196 @@
+package import JSONCodec
+package import PushCore
+
+// Reading an object whose keys come in either of two spellings (FCM's snake_case and lowerCamelCase), where the
+// input's spelling matters: findings name the key as the input spelt it, both spellings present is a finding, and
+// the format remembers which keys came in the declared spelling so that it writes them back that way.
+
+extension WireKey {
+    /// Which of this key's spellings `key` (a key node of `source`) is, if any.
+    @_specialize(exported:true,where S == BorrowedDocument)
+    @_specialize(exported:true,where S == JSONValueSource)
+    package func spelling<S: WireSource>(of source: S, _ key: S.Node) -> WireTableSpelling? {
+        let length = source.keyLength(key)
+        if length == bytes.count, source.key(key, isBytes: bytes) { return .declared }
+        if let snake, length == snake.count, source.key(key, isBytes: snake) { return .snakeCase }
+        return nil
+    }
+
+    /// True when the key has a snake_case spelling besides the declared one.
+    package var hasSnakeSpelling: Bool { snake != nil }
+
+    /// This key spelt only as `spelling` (a key without a snake_case spelling is itself).
+    package func only(_ spelling: WireTableSpelling) -> WireKey {
+        if spelling == .snakeCase, let snake { return WireKey(bytes: snake, snake: nil, literal: nil) }
+        return WireKey(bytes: bytes, snake: nil, literal: literal)
+    }
+
+    init(bytes: UnsafeBufferPointer<UInt8>, snake: UnsafeBufferPointer<UInt8>?, literal: StaticString?) {
+        self.bytes = bytes
+        self.snake = snake
+        self.literal = literal
+    }
+}
+
+extension WireScalar {
+    /// The same field under `key` (the spelling the input used, so that findings name it).
+    package func respelled(_ key: WireKey) -> WireScalar { WireScalar(key: key, field: field) }
+}
+
+/// One object of `source` read line by line, each key in either of its spellings (``WireKey/init(camel:snake:)``):
+/// - both spellings present: the snake_case one is read; the other is reported (`duplicate`) and left with the
+///   object's unmodelled members;
+/// - a value of the wrong type is reported under the key as spelt and set aside: it comes after the other unmodelled
+///   members, in the order found;
+/// - the keys read in their declared (camelCase) spelling are remembered (``declaredUsed``), so that the format
+///   writes them back as they came. An object holding only empty objects is not remembered: it is never written.
+package struct WireSpeltObject<S: WireSource> {
+    package let source: S
+    /// Where the object is in the input.
+    package let path: JSONPointer
+    package let members: [(key: S.Node, value: S.Node)]
+    /// The input paths of the keys read in their declared spelling where it differs from the snake_case one.
+    package var declaredUsed: [JSONPointer] = []
+    /// Members taken, one bit each (objects have a few dozen members at most; a larger one spills into ``takenBeyond``).
+    private var taken: UInt64 = 0
+    private var takenBeyond: [Bool] = []
+    private var aside: [Int] = []
+    private let duplicate: DiagnosticCode
+
+    @_specialize(exported:true,where S == BorrowedDocument)
+    @_specialize(exported:true,where S == JSONValueSource)
+    package init(_ source: S, _ node: S.Node, at path: JSONPointer, duplicate: DiagnosticCode) {
+        self.source = source
+        self.path = path
+        self.members = Array(source.members(node))
+        if members.count > 64 { takenBeyond = [Bool](repeating: false, count: members.count - 64) }
+        self.duplicate = duplicate
+    }
+
+    /// Takes the member `key` spells (see the type's rules); nil when there is none. `snakeOnly`: the declared
+    /// spelling is not looked for (a dialect that spells the key one way).
+    @_specialize(exported:true,where S == BorrowedDocument)
+    @_specialize(exported:true,where S == JSONValueSource)
+    package mutating func take(
+        _ key: WireKey, snakeOnly: Bool = false, context: inout NormaliseContext
+    ) -> (value: S.Node, key: WireKey, index: Int)? {
+        var declared: Int?
+        var snake: Int?
+        for index in members.indices where !isTaken(index) {
+            switch key.spelling(of: source, members[index].key) {
+            case .declared?: if declared == nil { declared = index }
+            case .snakeCase?: if snake == nil { snake = index }
+            case nil: continue
+            }
+        }
+        if !key.hasSnakeSpelling {
+            guard let declared else { return nil }
+            markTaken(declared)
+            return (members[declared].value, key.only(.declared), declared)
+        }
+        if let declared, !snakeOnly {
+            if snake != nil {
+                let camel = key.name(.declared)
+                let snakeName = key.name(.snakeCase)
+                context.diagnostics.error(
+                    duplicate, at: path.appending(camel),
+                    "`\(camel)` and `\(snakeName)` are the same field; `\(snakeName)` was read, this one kept aside")
+            } else {
+                markTaken(declared)
+                let value = members[declared].value
+                if !Self.holdsOnlyEmptyObjects(source, value) {
+                    declaredUsed.append(path.appending(key.name(.declared)))
+                }
+                return (value, key.only(.declared), declared)
+            }
+        }
+        guard let snake else { return nil }
+        markTaken(snake)
+        return (members[snake].value, key.only(.snakeCase), snake)
+    }
+
+    /// Reads a scalar or array line into `n`: true when taken. A value of the wrong type is reported and set aside.
+    @inline(__always) package mutating func read<Hook>(
+        _ line: WireTable<Hook>.Line, snakeOnly: Bool = false, into n: inout PushNotification,
+        context: inout NormaliseContext
+    ) -> Bool {
+        guard let scalar = line.scalar else { return false }
+        return read(scalar, codes: line.codes, snakeOnly: snakeOnly, into: &n, context: &context)
+    }
+
+    /// Reads a line's scalar part (``WireTable/Line/scalar``, with its codes) into `n`: true when taken.
+    @_specialize(exported:true,where S == BorrowedDocument)
+    @_specialize(exported:true,where S == JSONValueSource)
+    package mutating func read(
+        _ scalar: WireScalar, codes: WireScalar.Codes, snakeOnly: Bool = false, into n: inout PushNotification,
+        context: inout NormaliseContext
+    ) -> Bool {
+        guard let found = take(scalar.key, snakeOnly: snakeOnly, context: &context) else { return false }
+        let outcome = scalar.respelled(found.key).read(
+            source, found.value, at: path, into: &n, context: &context, strict: false, codes: codes)
+        if outcome != .taken { setAside(found.index) }
+        return outcome == .taken
+    }
+
+    /// Puts a taken member back, after the other unmodelled members (a value of the wrong type, kept as it was).
+    package mutating func setAside(_ index: Int) {
+        aside.append(index)
+    }
+
+    private func isTaken(_ index: Int) -> Bool {
+        index < 64 ? taken & (1 << UInt64(index)) != 0 : takenBeyond[index - 64]
+    }
+
+    private mutating func markTaken(_ index: Int) {
+        if index < 64 { taken |= 1 << UInt64(index) } else { takenBeyond[index - 64] = true }
+    }
+
+    /// True when every member was taken and none set aside.
+    package var isExhausted: Bool {
+        @_specialize(exported:true,where S == BorrowedDocument)
+        @_specialize(exported:true,where S == JSONValueSource)
+        get { exhausted }
+    }
+
+    private var exhausted: Bool {
+        guard aside.isEmpty else { return false }
+        for index in members.indices where !isTaken(index) { return false }
+        return true
+    }
+
+    /// The members not taken, in input order, then those set aside, in the order found.
+    package var rest: [(key: S.Node, value: S.Node)] {
+        @_specialize(exported:true,where S == BorrowedDocument)
+        @_specialize(exported:true,where S == JSONValueSource)
+        get { makeRest() }
+    }
+
+    private func makeRest() -> [(key: S.Node, value: S.Node)] {
+        if isExhausted { return [] }
+        return members.indices.filter { !isTaken($0) }.map { members[$0] } + aside.map { members[$0] }
+    }
+
+    /// ``rest`` as an object.
+    package var restObject: JSONObject {
+        @_specialize(exported:true,where S == BorrowedDocument)
+        @_specialize(exported:true,where S == JSONValueSource)
+        get { makeRestObject() }
+    }
+
+    private func makeRestObject() -> JSONObject {
+        if isExhausted { return JSONObject() }
+        return JSONObject(
+            uncheckedMembers: rest.map {
+                JSONObject.Member(key: source.keyString($0.key), value: source.jsonValue($0.value))
+            })
+    }
+
+    /// An empty object, or one holding only such objects.
+    @_specialize(exported:true,where S == BorrowedDocument)
+    @_specialize(exported:true,where S == JSONValueSource)
+    package static func holdsOnlyEmptyObjects(_ source: S, _ node: S.Node) -> Bool {
+        guard source.isObject(node) else { return false }
+        for member in source.members(node) where !holdsOnlyEmptyObjects(source, member.value) { return false }
+        return true
+    }
+}
