@@ -21,9 +21,7 @@ public struct PinpointGCMAdapter: PayloadAdapter, FormatChecking {
         summary:
             "Amazon Pinpoint's GCMMessage (or campaign Message), bare or in a MessageConfiguration / SendMessages request, incl. RawContent.",
         isDelivered: false,
-        carries: [
-            "title", "body", "sound", "media", "data", "android", "extensions.amazon.\(PinpointGCMMessage.memoryKey)",
-        ],
+        carries: PinpointGCMWire.carries,
         // How the request was laid out, not content.
         layoutPaths: ["configured", "hasDefaults", "noGCMMessage", "sameAsShared", "campaign", "rawContent"].map {
             JSONPointer(tokens: ["extensions", "amazon", PinpointGCMMessage.memoryKey, $0])
