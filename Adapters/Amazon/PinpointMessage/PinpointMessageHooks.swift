@@ -1,6 +1,6 @@
 package import JSONCodec
 package import PushCore
-package import WireTables
+import WireTables
 
 /// The hook lines of the `APNSMessage` table (``PinpointMessageFields``), written once over any source and any
 /// output: one media URL, and a sound that is only a name.
