@@ -12,7 +12,8 @@ import WireTables
         .init(["Configuration"]),
     ])
 
-    static let input = #"{"Id":"app","UsersRequest":{"Users":{},"Configuration":{"Message":{"Title":"t"}}},"Request":1}"#
+    static let input =
+        #"{"Id":"app","UsersRequest":{"Users":{},"Configuration":{"Message":{"Title":"t"}}},"Request":1}"#
 
     @Test func aLevelIsEnteredThroughItsFirstKeyWithTheOtherMembersKept() throws {
         let root = try JSONParser().parse(Self.input)

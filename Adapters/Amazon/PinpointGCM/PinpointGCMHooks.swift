@@ -32,12 +32,12 @@ package struct PinpointGCMHooks: WireTableHooks {
     ) -> Bool {
         if case .url = hook { return tookURL }
         guard let value else { return false }
-        let at = path.appending(key)
-        var android = n.androidPart
+        // The Android part is moved out and back, not copied whole: a hook runs for every key of every message.
+        var android = n.android.take() ?? PushNotification.Android()
         defer { n.setAndroid(android) }
         switch hook {
         case .shared(let field):
-            guard let text = string(source, value, key: key, at: at, context: &context) else { return false }
+            guard let text = string(source, value, key: key, at: path, context: &context) else { return false }
             let shared: String?
             switch field {
             case .title: shared = n.title
@@ -58,13 +58,14 @@ package struct PinpointGCMHooks: WireTableHooks {
         case .data:
             guard case .object(let data) = source.jsonValue(value) else {
                 context.diagnostics.error(
-                    .wrongType, at: at, "`Data` must be an object, found \(source.typeName(value)); kept as it was")
+                    .wrongType, at: path.appending(key),
+                    "`Data` must be an object, found \(source.typeName(value)); kept as it was")
                 return false
             }
-            Self.checkData(data, at: at, context: &context)
+            Self.checkData(data, at: path.appending(key), context: &context)
             if data == n.data { same.append(key) } else { android.data = data }
         case .text(let field):
-            guard let text = string(source, value, key: key, at: at, context: &context) else { return false }
+            guard let text = string(source, value, key: key, at: path, context: &context) else { return false }
             switch field {
             case .collapseKey: android.collapseKey = text
             case .icon: android.icon = text
@@ -81,11 +82,11 @@ package struct PinpointGCMHooks: WireTableHooks {
                 let priority = source.string(value) == "10" ? "high" : "normal"
                 android.priority = priority
                 context.diagnostics.warning(
-                    .amazonGCMPriorityNormalised, at: at,
+                    .amazonGCMPriorityNormalised, at: path.appending(key),
                     "`Priority` \(source.jsonValue(value).compactText) is APNs's; Pinpoint sends it as \"\(priority)\"")
             default:
                 context.diagnostics.error(
-                    .amazonGCMPriorityInvalid, at: at,
+                    .amazonGCMPriorityInvalid, at: path.appending(key),
                     "`Priority` must be \"normal\" or \"high\" (or APNs's \"5\"/\"10\"), found "
                         + "\(source.jsonValue(value).compactText); kept")
                 return false
@@ -93,14 +94,15 @@ package struct PinpointGCMHooks: WireTableHooks {
         case .silentPush:
             guard let silent = source.bool(value) else {
                 context.diagnostics.error(
-                    .wrongType, at: at, "`SilentPush` must be a boolean, found \(source.typeName(value)); kept")
+                    .wrongType, at: path.appending(key),
+                    "`SilentPush` must be a boolean, found \(source.typeName(value)); kept")
                 return false
             }
             android.silent = silent
         case .timeToLive:
             guard let seconds = source.jsonValue(value).int64Value, seconds >= 0 else {
                 context.diagnostics.error(
-                    .amazonGCMTimeToLiveInvalid, at: at,
+                    .amazonGCMTimeToLiveInvalid, at: path.appending(key),
                     "`TimeToLive` must be a non-negative integer of seconds, found "
                         + "\(source.jsonValue(value).compactText); kept")
                 return false
@@ -115,7 +117,8 @@ package struct PinpointGCMHooks: WireTableHooks {
             }
             if !["OPEN_APP", "URL", "DEEP_LINK"].contains(action) {
                 context.diagnostics.error(
-                    .amazonActionUnknown, at: at, "`Action` must be OPEN_APP, DEEP_LINK or URL, found \"\(action)\"; kept")
+                    .amazonActionUnknown, at: path.appending(key),
+                    "`Action` must be OPEN_APP, DEEP_LINK or URL, found \"\(action)\"; kept")
             }
             return false
         case .url:
@@ -124,13 +127,14 @@ package struct PinpointGCMHooks: WireTableHooks {
         return true
     }
 
-    /// A string value, else a finding (the value is kept where it was).
+    /// A string value, else a finding at `key` of the object at `path` (the value is kept where it was).
     private func string<S: WireSource>(
         _ source: S, _ value: S.Node, key: String, at path: JSONPointer, context: inout NormaliseContext
     ) -> String? {
         guard let text = source.string(value) else {
             context.diagnostics.error(
-                .wrongType, at: path, "`\(key)` must be a string, found \(source.typeName(value)); kept as it was")
+                .wrongType, at: path.appending(key),
+                "`\(key)` must be a string, found \(source.typeName(value)); kept as it was")
             return nil
         }
         return text
@@ -158,13 +162,13 @@ package struct PinpointGCMHooks: WireTableHooks {
         _ hook: Hook, key: String, _ n: PushNotification, ext: JSONObject, unmodelled: JSONObject,
         context: inout RenderContext, to out: inout O
     ) -> Bool {
-        let android = n.androidPart
+        // Each field read through `n.android`, the part never copied whole: a hook runs for every line of the table.
         switch hook {
         case .action:
             // Where a tap leads, else the kept `Action` (`OPEN_APP`, or one without its `Url`) in its place.
-            if android.url != nil || android.deepLink != nil {
+            if n.android?.url != nil || n.android?.deepLink != nil {
                 out.key(key)
-                out.string(android.url != nil ? "URL" : "DEEP_LINK")
+                out.string(n.android?.url != nil ? "URL" : "DEEP_LINK")
             } else if let kept = unmodelled[key] {
                 out.key(key)
                 out.value(kept)
@@ -172,7 +176,7 @@ package struct PinpointGCMHooks: WireTableHooks {
                 return false
             }
         case .url:
-            if let link = android.url ?? android.deepLink {
+            if let link = n.android?.url ?? n.android?.deepLink {
                 out.key(key)
                 out.string(link)
             } else if let kept = unmodelled[key] {
@@ -185,19 +189,19 @@ package struct PinpointGCMHooks: WireTableHooks {
             let own: String?
             let shared: String?
             switch field {
-            case .title: (own, shared) = (android.title, n.title)
-            case .body: (own, shared) = (android.body, n.body)
-            case .image: (own, shared) = (android.image, n.media.first?.url)
-            case .sound: (own, shared) = (android.sound, n.sound?.name)
+            case .title: (own, shared) = (n.android?.title, n.title)
+            case .body: (own, shared) = (n.android?.body, n.body)
+            case .image: (own, shared) = (n.android?.image, n.media.first?.url)
+            case .sound: (own, shared) = (n.android?.sound, n.sound?.name)
             }
             guard let text = own ?? (same.contains(key) ? shared : nil) else { return false }
             out.key(key)
             out.string(text)
         case .data:
-            guard var data = android.data ?? (same.contains(key) ? n.data : nil) else { return false }
+            guard var data = n.android?.data ?? (same.contains(key) ? n.data : nil) else { return false }
             for (name, value) in data where value.stringValue == nil {
                 context.explainLoss(
-                    at: JSONPointer(tokens: android.data == nil ? ["data", name] : ["android", "data", name]),
+                    at: JSONPointer(tokens: n.android?.data == nil ? ["data", name] : ["android", "data", name]),
                     "Pinpoint's Data holds strings")
                 data.removeValue(forKey: name)
             }
@@ -206,17 +210,17 @@ package struct PinpointGCMHooks: WireTableHooks {
         case .text(let field):
             let text: String?
             switch field {
-            case .collapseKey: text = android.collapseKey
-            case .icon: text = android.icon
-            case .imageIcon: text = android.imageIcon
-            case .smallImageIcon: text = android.smallImageIcon
-            case .restrictedPackageName: text = android.restrictedPackageName
+            case .collapseKey: text = n.android?.collapseKey
+            case .icon: text = n.android?.icon
+            case .imageIcon: text = n.android?.imageIcon
+            case .smallImageIcon: text = n.android?.smallImageIcon
+            case .restrictedPackageName: text = n.android?.restrictedPackageName
             }
             guard let text else { return false }
             out.key(key)
             out.string(text)
         case .priority:
-            guard let priority = android.priority else { return false }
+            guard let priority = n.android?.priority else { return false }
             guard PinpointGCMWire.readablePriorities.contains(priority) else {
                 context.explainLoss(
                     at: JSONPointer(tokens: ["android", "priority"]),
@@ -226,11 +230,11 @@ package struct PinpointGCMHooks: WireTableHooks {
             out.key(key)
             out.string(priority)
         case .silentPush:
-            guard let silent = android.silent else { return false }
+            guard let silent = n.android?.silent else { return false }
             out.key(key)
             out.bool(silent)
         case .timeToLive:
-            guard let ttl = android.ttl else { return false }
+            guard let ttl = n.android?.ttl else { return false }
             guard let seconds = FCMChecksProbe.duration(ttl), ttl == "\(seconds)s" else {
                 context.explainLoss(
                     at: JSONPointer(tokens: ["android", "ttl"]), "Pinpoint's TimeToLive is whole seconds; \(ttl) is not"

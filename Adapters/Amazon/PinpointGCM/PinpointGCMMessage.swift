@@ -174,7 +174,8 @@ package enum PinpointGCMMessage {
         if standalone { same.removeAll { $0 == "ImageUrl" || $0 == "Sound" } }
         var hooks = PinpointGCMHooks(same: same)
         var out = JSONValueOutput()
-        let kept = JSONObject(uniqueKeysWithValues: fields.isEmpty ? [] : [(PinpointGCMWire.unmodelled, .object(fields))])
+        let kept = JSONObject(
+            uniqueKeysWithValues: fields.isEmpty ? [] : [(PinpointGCMWire.unmodelled, .object(fields))])
         (campaign ? PinpointGCMWire.campaignWriting : PinpointGCMWire.directWriting).write(
             n, ext: kept, hooks: &hooks, context: &context, to: &out)
         message = out.result.objectValue ?? JSONObject()

@@ -1,4 +1,4 @@
-package import PushCore
+import PushCore
 package import WireTables
 
 /// Pinpoint's `GCMMessage` (direct sends) and campaign `Message` (`WriteCampaignRequest`'s Android message) as wire
@@ -121,7 +121,8 @@ package enum PinpointGCMWire {
     package static let carries: [String] = {
         let fields = direct.carries(namespaceOrder: []).filter { !$0.hasPrefix("extensions.") }
         let order = ["title", "body", "sound", "media", "data", "android"]
-        return order.filter(fields.contains) + fields.filter { !order.contains($0) } + ["extensions.amazon.\(memoryKey)"]
+        let memory = "extensions.amazon.\(memoryKey)"
+        return order.filter(fields.contains) + fields.filter { !order.contains($0) } + [memory]
     }()
 
     /// The Android fields a `GCMMessage` has no place for, with the reason.

@@ -59,9 +59,11 @@ package struct PinpointMessageHooks: WireTableHooks {
             guard let sound = n.sound else { return false }
             out.key(key)
             out.string(sound.name)
-            for (name, present) in [("critical", sound.critical != nil), ("volume", sound.volume != nil)] where present {
+            for (name, present) in [("critical", sound.critical != nil), ("volume", sound.volume != nil)]
+            where present {
                 context.explainLoss(
-                    at: JSONPointer(tokens: ["sound", name]), "Pinpoint's `Sound` is a file name; no critical alert or volume")
+                    at: JSONPointer(tokens: ["sound", name]),
+                    "Pinpoint's `Sound` is a file name; no critical alert or volume")
             }
         }
         return true
