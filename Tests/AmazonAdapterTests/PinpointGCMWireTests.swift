@@ -25,12 +25,15 @@ struct PinpointGCMWireTests {
         #expect(PinpointGCMMessage.campaignKeys.contains("ImageSmallIconUrl"))
     }
 
-    @Test(arguments: [
-        (PinpointGCMWire.direct, PinpointGCMWire.directWriting),
-        (PinpointGCMWire.campaign, PinpointGCMWire.campaignWriting),
-    ])
-    func readingAndWritingHoldTheSameLines(_ reading: WireTable<PinpointGCMWire.Hook>,
-                                           _ writing: WireTable<PinpointGCMWire.Hook>) {
+    /// The tables of each shape, reading order then writing order.
+    static let tables: [String: (WireTable<PinpointGCMWire.Hook>, WireTable<PinpointGCMWire.Hook>)] = [
+        "GCMMessage": (PinpointGCMWire.direct, PinpointGCMWire.directWriting),
+        "campaign Message": (PinpointGCMWire.campaign, PinpointGCMWire.campaignWriting),
+    ]
+
+    @Test(arguments: ["GCMMessage", "campaign Message"])
+    func readingAndWritingHoldTheSameLines(_ shape: String) throws {
+        let (reading, writing) = try #require(Self.tables[shape])
         #expect(reading.lines.map(\.name).sorted() == writing.lines.map(\.name).sorted())
         #expect(reading.lines.count == Set(reading.lines.map(\.name)).count)
         #expect(reading.unmodelled == writing.unmodelled)
