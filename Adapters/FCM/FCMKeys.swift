@@ -93,4 +93,3 @@ package enum FCMKeys {
         package static let fcmOptions = "fcmOptions"
     }
 }
-

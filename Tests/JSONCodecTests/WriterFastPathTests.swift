@@ -29,7 +29,9 @@ struct WriterFastPathTests {
 
     @Test("a pointer written as a JSON string without building its text: the same bytes as its description")
     func pointerWrittenInPieces() {
-        let tokens = ["", "a", "~", "/", "a~b/c", "~01", "\"", "\\", "\n", "é", "😀", "k" + String(repeating: "x", count: 40)]
+        let tokens = [
+            "", "a", "~", "/", "a~b/c", "~01", "\"", "\\", "\n", "é", "😀", "k" + String(repeating: "x", count: 40),
+        ]
         var pointers: [JSONPointer] = [.root]
         for first in tokens {
             pointers.append(JSONPointer(tokens: [first]))
