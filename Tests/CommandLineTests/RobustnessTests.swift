@@ -243,18 +243,26 @@ struct RobustnessTests {
 
     // MARK: - Memory bounded by the limits
 
+    /// A temporary input `before` + `{"aps":{"alert":"xxx…"}}` (a 100 MiB alert: the record is 20 + 100 MiB bytes) +
+    /// `after`, written in 1 MiB blocks, and the path for the output.
+    static func inputWithAHundredMegabyteAlert(before: String, after: String) throws -> (input: String, output: String)
+    {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("r22-\(UUID().uuidString)").path
+        FileManager.default.createFile(atPath: path, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        handle.write(Data((before + #"{"aps":{"alert":""#).utf8))
+        let block = Data(repeating: UInt8(ascii: "x"), count: 1 << 20)
+        for _ in 0..<100 { handle.write(block) }
+        handle.write(Data(("\"}}" + after).utf8))
+        try handle.close()
+        return (path, path + ".out")
+    }
+
     /// A 100 MB line between two good records, under a 300 MB address space: skipped as it streams (only its start
     /// is kept, for the error record), the records around it written.
     @Test func aLineOverTheLimitIsSkippedWhileItStreams() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("r22-\(UUID().uuidString)").path
-        let output = path + ".out"
-        FileManager.default.createFile(atPath: path, contents: nil)
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        handle.write(Data(("{\"aps\":{\"alert\":\"a\"}}\n" + #"{"aps":{"alert":""#).utf8))
-        let block = Data(repeating: UInt8(ascii: "x"), count: 1 << 20)
-        for _ in 0..<100 { handle.write(block) }
-        handle.write(Data(("\"}}\n" + #"{"aps":{"alert":"c"}}"# + "\n").utf8))
-        try handle.close()
+        let (path, output) = try Self.inputWithAHundredMegabyteAlert(
+            before: "{\"aps\":{\"alert\":\"a\"}}\n", after: "\n" + #"{"aps":{"alert":"c"}}"# + "\n")
         defer {
             unlink(path)
             unlink(output)
@@ -277,15 +285,8 @@ struct RobustnessTests {
     /// A 100 MB element in the middle of a JSON array, under a 300 MB address space: scanned to its end as it
     /// streams but only its start kept (for the error record), the elements around it written.
     @Test func anArrayElementOverTheLimitIsSkippedWhileItStreams() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("r22-\(UUID().uuidString)").path
-        let output = path + ".out"
-        FileManager.default.createFile(atPath: path, contents: nil)
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        handle.write(Data(("[\n{\"aps\":{\"alert\":\"a\"}},\n" + #"{"aps":{"alert":""#).utf8))
-        let block = Data(repeating: UInt8(ascii: "x"), count: 1 << 20)
-        for _ in 0..<100 { handle.write(block) }
-        handle.write(Data(("\"}},\n" + #"{"aps":{"alert":"c"}}"# + "\n]\n").utf8))
-        try handle.close()
+        let (path, output) = try Self.inputWithAHundredMegabyteAlert(
+            before: "[\n{\"aps\":{\"alert\":\"a\"}},\n", after: ",\n" + #"{"aps":{"alert":"c"}}"# + "\n]\n")
         defer {
             unlink(path)
             unlink(output)
