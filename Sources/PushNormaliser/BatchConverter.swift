@@ -99,7 +99,7 @@ public struct BatchConverter: Sendable {
     /// (with `output` as it was) when the record takes the adapters: the caller then calls
     /// ``process(_:index:line:)``. `lostFields`: the outcome's `lost` is filled (else empty, and only `lossy` says
     /// whether anything was lost).
-    package func convertOnWire(
+    public func convertOnWire(
         _ bytes: UnsafeBufferPointer<UInt8>, index: Int, line: Int, lostFields: Bool, into output: inout [UInt8]
     ) -> (outcome: Outcome, lossy: Bool)? {
         guard case .convert(let from, let to, let strict) = operation, !strict, !allowInvalid,
