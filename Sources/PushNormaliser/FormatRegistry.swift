@@ -39,7 +39,6 @@ public struct FormatRegistry: Sendable {
     /// A handful of namespaces: scanned, not hashed.
     let keptValueExplainers: [(namespace: String, explainers: [any ExplainsKeptValues])]
 
-    /// A registry of `adapters`, in detection priority order (the generic fallback last).
     /// The formats that are not notifications (``PushCore/CatalogueFormat``), listed after the adapters' formats.
     public let catalogues: [any CatalogueFormat]
 
@@ -48,6 +47,8 @@ public struct FormatRegistry: Sendable {
         catalogues.first { $0.descriptor.name == name }
     }
 
+    /// A registry of `adapters`, in detection priority order (the generic fallback last), and of the catalogue
+    /// formats `catalogues`.
     public init(adapters: [any PayloadAdapter], catalogues: [any CatalogueFormat] = []) {
         self.adapters = adapters
         self.catalogues = catalogues
