@@ -6,7 +6,7 @@ import HiveAdapter
 /// facade beside notifications: they are not notifications, so they have their own entry points. Their canonical
 /// form is the file layout itself (`rpc-spec/hive-actions.schema.json`).
 extension Normaliser {
-    /// The public name of the action-catalogue format (``HiveAdapter/HiveActionsCatalogueFormat``).
+    /// The public name of the action-catalogue format (`HiveActionsCatalogueFormat`, in the Hive module).
     public static let catalogueFormat = HiveActionsCatalogueFormat.name
 
     /// What reading a catalogue returns.
