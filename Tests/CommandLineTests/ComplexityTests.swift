@@ -108,8 +108,14 @@ struct ComplexityTests {
         input: (Int) -> [UInt8]
     ) throws {
         let baseline = try cpu(arguments, input(1), runs: 3)
-        let small = max(try cpu(arguments, input(growth.small), runs: 2) - baseline, 0.01)
-        let large = max(try cpu(arguments, input(growth.small * 8), runs: 1) - baseline, 0)
+        var small = max(try cpu(arguments, input(growth.small), runs: 2) - baseline, 0.01)
+        var large = max(try cpu(arguments, input(growth.small * 8), runs: 1) - baseline, 0)
+        if large / small > allowedGrowth {
+            // Noise only adds CPU time: before failing, measure both sizes again and keep the fewest seconds, so a
+            // busy machine's one slow run cannot fail the test (a quadratic path stays about 64-fold).
+            small = min(small, max(try cpu(arguments, input(growth.small), runs: 2) - baseline, 0.01))
+            large = min(large, max(try cpu(arguments, input(growth.small * 8), runs: 2) - baseline, 0))
+        }
         let ratio = large / small
         print(
             "complexity \(name) \(growth.rawValue): \(IO3.ms(small)) -> \(IO3.ms(large)) ms CPU beyond start-up, "
