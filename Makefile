@@ -56,7 +56,7 @@ install-check:
 rpc-spec:
 	$(PYTHON) rpc-spec/embed.py
 
-test: test-swift test-interop test-clients swift-consumer test-readme
+test: test-swift test-interop test-clients test-readme
 
 test-swift: deps
 	$(SWIFT) build --product pushnorm
@@ -79,6 +79,8 @@ test-clients: deps
 	else echo "test-clients: go is missing, the Go client is tested by make test-packages"; fi
 
 # A separate package depending on this one by path (Examples/swift-consumer) builds and runs the README quick start.
+# Not part of `make test`: test-readme already builds the README's Swift blocks (the same quick start, which
+# QuickStartTests keeps equal to this package's) as such a package, and each is a full build of the library.
 swift-consumer: deps
 	$(SWIFT) run --package-path Examples/swift-consumer --scratch-path .build/swift-consumer QuickStart
 
@@ -230,6 +232,8 @@ clean:
 # (after all targets ran) and leaves the reproducer in .build/fuzz-artifacts/. Reproduce one with
 # `.build/fuzz/debug/<Target> .build/fuzz-artifacts/<file>`.
 FUZZ_SECONDS ?= 60
+# How many targets run at once (each one process): CI runs two on its two cores.
+FUZZ_JOBS ?= 1
 FUZZ_RSS_MB ?= 2048
 FUZZ_TIMEOUT ?= 10
 FUZZ_SCRATCH ?= .build/fuzz
@@ -270,23 +274,10 @@ fuzz-seeds:
 	@echo "fuzz seeds: $$(ls $(FUZZ_CORPUS)/seeds-FuzzRPC | wc -l) files in $(FUZZ_CORPUS)/seeds-FuzzRPC"
 
 fuzz: fuzz-build fuzz-seeds
-	@mkdir -p $(FUZZ_ARTIFACTS) $(FUZZ_LOGS); bin="$$($(SWIFT) build $(FUZZ_BUILD_FLAGS) --show-bin-path)"; failed=""; \
-	for t in $(FUZZ_TARGETS); do \
-	  mkdir -p $(FUZZ_CORPUS)/$$t; \
-	  echo "== fuzz $$t for $(FUZZ_SECONDS)s (log $(FUZZ_LOGS)/$$t.log)"; \
-	  seeds="$(FUZZ_CORPUS)/seeds"; if [ -d "$(FUZZ_CORPUS)/seeds-$$t" ]; then seeds="$(FUZZ_CORPUS)/seeds-$$t $$seeds"; fi; \
-	  if [ -d "$(FUZZ_COMMITTED)/$$t" ]; then seeds="$(FUZZ_COMMITTED)/$$t $$seeds"; fi; \
-	  dict=""; if [ -f "$(FUZZ_DICTIONARIES)/$$t.dict" ]; then dict="-dict=$(FUZZ_DICTIONARIES)/$$t.dict"; fi; \
-	  SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 "$$bin/$$t" $(FUZZ_CORPUS)/$$t $$seeds \
-	    $$dict -max_total_time=$(FUZZ_SECONDS) -rss_limit_mb=$(FUZZ_RSS_MB) -timeout=$(FUZZ_TIMEOUT) -max_len=65536 \
-	    -detect_leaks=1 -print_final_stats=1 -artifact_prefix=$(FUZZ_ARTIFACTS)/$$t- >$(FUZZ_LOGS)/$$t.log 2>&1; \
-	  rc=$$?; \
-	  grep -E '^Done [0-9]+ runs|stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss_mb' $(FUZZ_LOGS)/$$t.log | sed 's/^/   /'; \
-	  if [ $$rc -ne 0 ]; then failed="$$failed $$t"; echo "   FAILED (exit $$rc):"; \
-	    grep -E 'ERROR: |fuzz invariant violated|Test unit written|SUMMARY' $(FUZZ_LOGS)/$$t.log | head -20 | sed 's/^/   /'; fi; \
-	done; \
-	if [ -n "$$failed" ]; then echo "fuzz failures:$$failed (artifacts in $(FUZZ_ARTIFACTS))"; exit 1; fi; \
-	echo "fuzz: no crash, leak or timeout in $(FUZZ_TARGETS)"
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_JOBS=$(FUZZ_JOBS) FUZZ_CORPUS=$(FUZZ_CORPUS) FUZZ_COMMITTED=$(FUZZ_COMMITTED) \
+	  FUZZ_DICTIONARIES=$(FUZZ_DICTIONARIES) FUZZ_ARTIFACTS=$(FUZZ_ARTIFACTS) FUZZ_LOGS=$(FUZZ_LOGS) \
+	  FUZZ_RSS_MB=$(FUZZ_RSS_MB) FUZZ_TIMEOUT=$(FUZZ_TIMEOUT) \
+	  Tests/Fuzz/run-targets.sh "$$($(SWIFT) build $(FUZZ_BUILD_FLAGS) --show-bin-path)" $(FUZZ_TARGETS)
 
 # Adds to the committed corpus (Tests/Fuzz/Corpus/<Target>) the inputs of the last `make fuzz` run that reach
 # code neither the generated seeds nor the committed corpus reach (run `make fuzz` first; review the new files).

@@ -3,7 +3,7 @@ import Foundation
 import PackageDescription
 
 // A separate package that uses PushNormaliser the way a Swift service does: a dependency by path, one product,
-// one `import PushNormaliser`. `make test` builds and runs it (`make swift-consumer`).
+// one `import PushNormaliser`. `make swift-consumer` builds and runs it.
 //
 // A path dependency's package identity is the last component of its path (here the checkout's directory name,
 // which differs between clones), so this manifest reads it instead of spelling it; a service would write

@@ -4,7 +4,7 @@ import PushTestSupport
 import Testing
 
 /// The README's library quick start, compiled and run as written with only `import PushNormaliser`, here and in
-/// `Examples/swift-consumer` (a separate package depending on this one by path; `make test` runs it): the code
+/// `Examples/swift-consumer` (a separate package depending on this one by path; `make swift-consumer` runs it): the code
 /// between the markers below, and in the consumer, must be the README's quick-start block (imports aside), so the
 /// README cannot drift from code that compiles and runs.
 @Suite("README quick start")
