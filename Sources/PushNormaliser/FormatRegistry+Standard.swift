@@ -21,6 +21,7 @@ extension FormatRegistry {
             PinpointAdapter(),
             PinpointAndroidAdapter(),
             AmazonAdapter(),
+            ADMAdapter(),
             // MARK: ZEGO (Adapters/Zego)
             ZegoDeliveredAdapter(),
             ZegoPushConfigAdapter(),
