@@ -1,9 +1,10 @@
 extension WireTable.Line {
     /// The scalar or array line `line` of a table over another hook type, for a format whose object shares that key
     /// and field with another format's (HMS's `AndroidNotification` and FCM's have the same `title`, `channel_id`,
-    /// `visibility`, …): the key is still spelt once, on the other format's line. Nil for a kept, nested or hook line,
-    /// which belongs to its own format.
-    package init?<Other: Sendable>(sharing line: WireTable<Other>.Line) {
+    /// `visibility`, …): the key is still spelt once, on the other format's line, and taken in one of its spellings
+    /// (`spelling`: HMS takes only snake_case, so findings name the key as HMS spells it). Nil for a kept, nested or
+    /// hook line, which belongs to its own format.
+    package init?<Other: Sendable>(sharing line: WireTable<Other>.Line, spelling: WireTableSpelling) {
         let value: WireTable<Hook>.Value
         switch line.value {
         case .text(let field): value = .text(field)
@@ -16,7 +17,7 @@ extension WireTable.Line {
         case .kept, .object, .embedded, .hook: return nil
         }
         self.init(
-            line.key, value, othersLose: line.othersLose, wrongTypeCode: line.wrongTypeCode,
+            line.key.only(spelling), value, othersLose: line.othersLose, wrongTypeCode: line.wrongTypeCode,
             coercedCode: line.coercedCode, androidOnly: line.androidOnly)
     }
 }

@@ -160,10 +160,11 @@ package struct HMSHooks: WireTableHooks {
         _ hook: Hook, _ value: JSONValue, ext: JSONObject, at path: JSONPointer, context: inout NormaliseContext
     ) {}
 
-    /// Unknown keys (not in any HMS table) are warnings; a declared key left unread (a value HMS does not define,
+    /// Unknown keys (not in any HMS table) are warnings; FCM's keys HMS spells otherwise (``HMSWire/misplacedKeys``)
+    /// are ``HMSChecks``' `hms.key.misplaced`, and a declared key left unread (a value HMS does not define,
     /// such as `urgency: "high"`) is reported by ``HMSChecks``.
     package func reportUnmodelled(_ rest: JSONObject, at path: JSONPointer, context: inout NormaliseContext) {
-        for (key, _) in rest where !HMSWire.declaredKeys.contains(key) {
+        for (key, _) in rest where !HMSWire.declaredKeys.contains(key) && !HMSWire.misplacedKeys.contains(key) {
             context.diagnostics.warning(
                 .hmsKeyUnknown, at: path.appending(key),
                 "`\(key)` is not a key of HMS's \(HMSValues.objectName(path)); kept and written back")

@@ -41,7 +41,7 @@ package enum HMSWire {
 
     /// FCM's line for the key whose snake_case spelling is `snake` in `table`, as a line of an HMS table.
     static func fcm(_ snake: String, in table: WireTable<FCMAndroidWire.Hook>) -> Line? {
-        table.lines.first { $0.key.name(.snakeCase) == snake }.flatMap { Line(sharing: $0) }
+        table.lines.first { $0.key.name(.snakeCase) == snake }.flatMap { Line(sharing: $0, spelling: .snakeCase) }
     }
 
     /// The Android notification keys HMS shares with FCM (same key, same meaning).
@@ -195,6 +195,9 @@ package enum HMSWire {
     package static func othersLose(_ key: String) -> String? {
         message.othersLose(key) ?? requestLost[key]
     }
+
+    /// FCM's keys that HMS spells otherwise: not unknown, but misplaced (``HMSChecks`` says where they belong).
+    static let misplacedKeys: Set<String> = ["priority", "notification_count"]
 
     /// Every key a table of the message declares (an unmodelled key outside it is unknown).
     static let declaredKeys: Set<String> = {
