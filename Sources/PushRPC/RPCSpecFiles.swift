@@ -1121,6 +1121,7 @@ enum RPCSpecFiles {
           "zego",
           "zego-push-config",
           "zego-offline-push",
+          "hms",
           "fcm",
           "fcm-legacy"
         ]
@@ -1143,6 +1144,7 @@ enum RPCSpecFiles {
           "zego",
           "zego-push-config",
           "zego-offline-push",
+          "hms",
           "fcm",
           "fcm-legacy"
         ]
