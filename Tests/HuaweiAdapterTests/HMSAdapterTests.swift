@@ -32,7 +32,7 @@ struct HMSAdapterTests {
         #expect(payload.objectValue?["data"] == .string(#"{"k":"v"}"#))
     }
 
-    @Test("a data string that is not a JSON object stays a string", arguments: ["test", "{key1:value1}", "[1,2]", "42"])
+    @Test("a data string that is not a JSON object stays a string", arguments: ["test", "{key1:value1}", "[1,2]", "42", "{}", ""])
     func dataString(_ text: String) throws {
         let input: JSONValue = ["data": .string(text), "topic": "t"]
         var context = NormaliseContext()
@@ -117,18 +117,43 @@ struct HMSAdapterTests {
         #expect(render(try #require(bare)).0.objectValue?["message"] == nil)
     }
 
-    @Test("FCM's shapes are read and written in HMS's: token string, data map, click_action string")
+    @Test("FCM's shapes are read and written in HMS's, each reported: token string, data map, click_action string")
     func fcmShapes() throws {
         let (n, diagnostics) = try read(
             #"{"token": "t1", "data": {"k": "v"}, "android": {"notification": {"click_action": "OPEN"}}}"#)
-        #expect(diagnostics.isEmpty)
+        #expect(diagnostics.map(\.code) == [.hmsDataNotString, .hmsClickActionInvalid, .hmsTokenNotArray])
+        #expect(diagnostics.allSatisfy { $0.severity == .error })
         #expect(n?.target?.token == "t1" && n?.data["k"] == "v" && n?.android?.clickAction == "OPEN")
         let payload = render(try #require(n)).0.objectValue
         #expect(payload?["token"] == ["t1"])
         #expect(payload?["data"] == .string(#"{"k":"v"}"#))
+        // HMS's rules do not report them twice.
         let checks = HMSChecks.check(try JSONParser().parse(
             #"{"token": "t1", "data": {"k": "v"}, "android": {"notification": {"click_action": "OPEN"}}}"#))
-        #expect(Set(checks.map(\.code)) == [.hmsTokenNotArray, .hmsDataNotString, .hmsClickActionInvalid])
+        #expect(checks.allSatisfy { ![.hmsTokenNotArray, .hmsDataNotString, .hmsClickActionInvalid].contains($0.code) })
+    }
+
+    @Test("empty objects and arrays come back as they were", arguments: [
+        #"{"data": "{}", "token": []}"#,
+        #"{"data": "x", "topic": "t", "android": {"notification": {"click_action": {}, "badge": {}}}}"#,
+    ])
+    func emptyValues(_ text: String) throws {
+        let input = try JSONParser().parse(text)
+        var context = NormaliseContext()
+        let n = try #require(adapter.normalise(input, context: &context))
+        #expect(render(n).0 == input)
+    }
+
+    @Test("an HMS image whose URL names a video is written back to HMS, and lost into another format's image")
+    func videoImage() throws {
+        let (n, _) = try read(#"{"data": "x", "topic": "t", "notification": {"image": "https://e.com/a.mp4"}}"#)
+        let hms = try #require(n)
+        #expect(render(hms).0.objectValue?["notification"]?.objectValue?["image"] == "https://e.com/a.mp4")
+        var other = hms
+        other.source = "apns"
+        let (payload, losses) = render(other)
+        #expect(payload.objectValue?["notification"] == nil)
+        #expect(losses[JSONPointer(tokens: ["media"])] != nil)
     }
 
     @Test("the carried part holds one token as HMS reads it back, and drops what HMS has no key for")

@@ -20,8 +20,11 @@ public struct HMSAdapter: PayloadAdapter, FormatChecking {
 
     public var descriptor: FormatDescriptor { Self.standardDescriptor }
 
+    /// The format's name.
+    package static let formatName = "hms"
+
     private static let standardDescriptor = FormatDescriptor(
-        name: "hms", vendor: "huawei",
+        name: formatName, vendor: "huawei",
         summary: "A Huawei Push Kit (HMS) v1 Message, bare or in its send request `{\"message\": …}`.",
         isDelivered: false,
         carries: HMSWire.message.carries(namespaceOrder: HMSWire.namespaceOrder)

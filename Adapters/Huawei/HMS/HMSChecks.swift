@@ -45,11 +45,8 @@ package enum HMSChecks {
                     ? "an HMS message needs one of token, topic or condition; found none"
                     : "an HMS message takes one of token, topic or condition; found \(present.joined(separator: ", "))")
         }
+        // A token string (FCM's shape) is reported by the reader (`hms.token.not-array`).
         switch message["token"] {
-        case .string(let token)?:
-            d.error(
-                .hmsTokenNotArray, at: path.appending("token"),
-                "HMS's `token` is an array of tokens (FCM v1 sends one string): write [\"\(token.prefix(12))…\"]")
         case .array(let tokens)?:
             if tokens.isEmpty {
                 d.error(.hmsTargetEmpty, at: path.appending("token"), "`token` is an empty array: it sends to no one")
@@ -69,11 +66,8 @@ package enum HMSChecks {
     }
 
     static func checkData(_ message: JSONObject, at path: JSONPointer, _ d: inout [Diagnostic]) {
+        // A data map (FCM's shape) is reported by the reader (`hms.data.not-string`).
         switch message["data"] {
-        case .object?:
-            d.error(
-                .hmsDataNotString, at: path.appending("data"),
-                "HMS's `data` is a string (FCM v1 sends a map): the map is read, and written back as its JSON text")
         case .string(let text)?:
             let trimmed = text.drop { $0 == " " || $0 == "\n" || $0 == "\t" }
             if trimmed.first == "{" || trimmed.first == "[", (try? JSONParser().parse(text)) == nil {
@@ -195,10 +189,6 @@ package enum HMSChecks {
             d.warning(
                 .hmsClickActionMissing, at: parent,
                 "an HMS Android notification needs `click_action` (type 3 opens the app)")
-        case .string?:
-            d.error(
-                .hmsClickActionInvalid, at: path,
-                "`click_action` is an object in HMS (FCM sends an intent-action string): {\"type\": 1, \"action\": …}")
         case .object(let action)?:
             guard case .integer(let type)? = action[HMSValues.type], (1...4).contains(type) else {
                 d.error(
@@ -225,6 +215,7 @@ package enum HMSChecks {
             default: break
             }
         default:
+            // A string (FCM's intent action) is reported by the reader; another type is a wrong type.
             break
         }
     }

@@ -33,7 +33,10 @@ package struct HMSHooks: WireTableHooks {
                 // Like fcm-legacy's `to` / `registration_ids`: one recipient is `token`, several are `tokens`.
                 if tokens.count == 1 { target.token = tokens[0] } else { target.tokens = tokens }
             case .string(let token):
-                // FCM's single token (HMSChecks reports it): read, written back as HMS's array.
+                // FCM's single token: read, written back as HMS's array.
+                context.diagnostics.error(
+                    .hmsTokenNotArray, at: at,
+                    "HMS's `token` is an array of tokens (FCM v1 sends one string); read, and written as an array")
                 target.token = token
             default:
                 wrongType(key, "an array of strings", json, at: path, &context)
@@ -55,15 +58,19 @@ package struct HMSHooks: WireTableHooks {
         case .data:
             switch json {
             case .string(let text):
-                if case .object(let map)? = try? JSONParser().parse(text) {
+                if case .object(let map)? = try? JSONParser().parse(text), !map.isEmpty {
                     n.data = map
-                    if !map.isEmpty { context.record("data", from: at) }
+                    context.record("data", from: at)
                 } else {
+                    // Not a JSON object, or `{}` (an empty map would write no data): the string as it is.
                     ext[X.data] = json
                 }
                 return true
             case .object(let map):
-                // FCM's data map (HMSChecks reports it): read, written back as HMS's string.
+                // FCM's data map: read, written back as HMS's string.
+                context.diagnostics.error(
+                    .hmsDataNotString, at: at,
+                    "HMS's `data` is a string (FCM v1 sends a map); read, and written as the map's JSON text")
                 n.data = map
                 if !map.isEmpty { context.record("data", from: at) }
                 return true
@@ -102,7 +109,7 @@ package struct HMSHooks: WireTableHooks {
                 _ = rest.removeValue(forKey: HMSValues.setNum)
                 context.record("badge", from: at.appending(HMSValues.setNum))
             }
-            if !rest.isEmpty { ext[X.badge] = .object(rest) }
+            if !rest.isEmpty || object.isEmpty { ext[X.badge] = .object(rest) }
             return true
         }
     }
@@ -116,7 +123,11 @@ package struct HMSHooks: WireTableHooks {
         var android = n.androidPart
         switch json {
         case .string(let action):
-            // FCM's intent action (HMSChecks reports it): written back as type 1.
+            // FCM's intent action: read, written back as type 1.
+            context.diagnostics.error(
+                .hmsClickActionInvalid, at: path.appending(key),
+                "`click_action` is an object in HMS (FCM sends an intent-action string); read as the intent action, "
+                    + "written as {\"type\": 1, \"action\": …}")
             android.clickAction = action
         case .object(let object):
             var rest = object
@@ -140,7 +151,7 @@ package struct HMSHooks: WireTableHooks {
             }
             // The type is implied by what the model holds; kept only when nothing was read.
             if rest.count < object.count { _ = rest.removeValue(forKey: HMSValues.type) }
-            if !rest.isEmpty { ext[X.clickAction] = .object(rest) }
+            if !rest.isEmpty || object.isEmpty { ext[X.clickAction] = .object(rest) }
         default:
             wrongType(key, "an object", json, at: path, &context)
             return false
@@ -211,10 +222,10 @@ package struct HMSHooks: WireTableHooks {
             out.key(key)
             out.value(.object(object))
         case .badge:
-            let kept = ext[X.badge]?.objectValue ?? JSONObject()
-            guard n.badge != nil || !kept.isEmpty else { return false }
+            let kept = ext[X.badge]?.objectValue
+            guard n.badge != nil || kept != nil else { return false }
             out.key(key)
-            out.value(.object(HMSValues.badge(n.badge, kept: kept)))
+            out.value(.object(HMSValues.badge(n.badge, kept: kept ?? JSONObject())))
         }
         return true
     }

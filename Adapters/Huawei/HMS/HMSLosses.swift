@@ -49,16 +49,14 @@ package enum HMSLosses {
                 }
             }
         }
-        if let first = n.media.first, !HMSValues.showsAsImage(first) {
+        if let first = n.media.first, !HMSValues.takesImage(first, of: n) {
             context.explainLoss(
                 at: JSONPointer(tokens: ["media"]), "HMS's notification.image shows only images: not a video or sound")
         } else if n.media.count > 1 {
             context.explainLoss(at: JSONPointer(tokens: ["media", "1"]), "HMS's notification has one image")
         }
-        if let target = n.target, let tokens = target.tokens {
-            if tokens.isEmpty {
-                context.explainLoss(at: JSONPointer(tokens: ["target", "tokens"]), "an empty token list sends nothing")
-            } else if target.token != nil {
+        if let target = n.target, target.tokens != nil {
+            if target.token != nil {
                 context.explainLoss(
                     at: JSONPointer(tokens: ["target", "token"]),
                     "HMS's token array holds target.tokens; the separate target.token is not added to it")
@@ -69,7 +67,7 @@ package enum HMSLosses {
     /// What an HMS message carries of `n` (already kept to the descriptor's fields).
     package static func carriedPart(of n: PushNotification) -> PushNotification {
         var kept = n
-        if let first = kept.media.first, HMSValues.showsAsImage(first) {
+        if let first = kept.media.first, HMSValues.takesImage(first, of: n) {
             kept.media = [PushNotification.Media(url: first.url)]
         } else {
             kept.media = []
@@ -96,7 +94,7 @@ package enum HMSLosses {
                 target.token = nil
                 target.tokens = nil
                 // Read back: one token is `token`, several are `tokens`.
-                if tokens.count == 1 { target.token = tokens[0] } else if !tokens.isEmpty { target.tokens = tokens }
+                if tokens.count == 1 { target.token = tokens[0] } else { target.tokens = tokens }
             }
             kept.target = target.isEmpty ? nil : target
         }

@@ -53,14 +53,20 @@ package enum HMSValues {
 
     /// The `token` array for `target`: its tokens, else its one token.
     package static func tokens(of target: PushNotification.Target?) -> [String]? {
-        if let tokens = target?.tokens, !tokens.isEmpty { return tokens }
+        if let tokens = target?.tokens { return tokens }
         return target?.token.map { [$0] }
     }
 
-    /// The image `notification.image` shows: the first media URL, when it is not a video or sound.
+    /// The image `notification.image` shows: the first media URL, when it is not a video or sound (or when it came
+    /// from an HMS message, which is written back as it came).
     package static func image(of n: PushNotification) -> String? {
-        guard let media = n.media.first, showsAsImage(media) else { return nil }
+        guard let media = n.media.first, takesImage(media, of: n) else { return nil }
         return media.url
+    }
+
+    /// True when `media` (the first of `n`) is written to `notification.image`.
+    package static func takesImage(_ media: PushNotification.Media, of n: PushNotification) -> Bool {
+        n.source == HMSAdapter.formatName || showsAsImage(media)
     }
 
     /// True when `media` can go into an image field.
