@@ -42,6 +42,16 @@ struct HMSAdapterTests {
         #expect(render(n).0.objectValue?["data"] == .string(text))
     }
 
+    @Test("android.data: a JSON object string is Android's data map (FCM's android.data); another string is kept")
+    func androidData() throws {
+        let (n, _) = try read(#"{"topic": "t", "android": {"data": "{\"k\":\"v\"}"}}"#)
+        #expect(n?.android?.data?["k"] == "v")
+        #expect(render(try #require(n)).0.objectValue?["android"]?.objectValue?["data"] == .string(#"{"k":"v"}"#))
+        let (plain, _) = try read(#"{"topic": "t", "android": {"data": "ping"}}"#)
+        #expect(plain?.android == nil)
+        #expect(plain?.extensionObject("hms")["androidData"] == "ping")
+    }
+
     @Test("one token is target.token, several are target.tokens; both are written as HMS's array")
     func tokens() throws {
         let (one, _) = try read(#"{"data": "x", "token": ["a"]}"#)

@@ -55,14 +55,26 @@ package struct HMSHooks: WireTableHooks {
             n.target = target
             context.record("target", from: at)
             return true
+        case .androidData:
+            guard case .string(let text) = json else {
+                wrongType(key, "a string", json, at: path, &context)
+                return false
+            }
+            if let map = Self.dataMap(text) {
+                var android = n.androidPart
+                android.data = map
+                n.setAndroid(android)
+            } else {
+                ext[X.androidData] = json
+            }
+            return true
         case .data:
             switch json {
             case .string(let text):
-                if case .object(let map)? = try? JSONParser().parse(text), !map.isEmpty {
+                if let map = Self.dataMap(text) {
                     n.data = map
                     context.record("data", from: at)
                 } else {
-                    // Not a JSON object, or `{}` (an empty map would write no data): the string as it is.
                     ext[X.data] = json
                 }
                 return true
@@ -112,6 +124,13 @@ package struct HMSHooks: WireTableHooks {
             if !rest.isEmpty || object.isEmpty { ext[X.badge] = .object(rest) }
             return true
         }
+    }
+
+    /// The data map a data string holds: a non-empty JSON object (anything else, `{}` included, whose empty map
+    /// would write no data, stays the string it is).
+    static func dataMap(_ text: String) -> JSONObject? {
+        guard case .object(let map)? = try? JSONParser().parse(text), !map.isEmpty else { return nil }
+        return map
     }
 
     /// `click_action`: type 1 `intent` → `android.deepLink`, `action` → `android.clickAction`; type 2 `url` →
@@ -202,6 +221,16 @@ package struct HMSHooks: WireTableHooks {
                 out.key(key)
                 out.string(JSONValue.object(n.data).compactText)
             } else if let text = ext[X.data] {
+                out.key(key)
+                out.value(text)
+            } else {
+                return false
+            }
+        case .androidData:
+            if let map = n.android?.data, !map.isEmpty {
+                out.key(key)
+                out.string(JSONValue.object(map).compactText)
+            } else if let text = ext[X.androidData] {
                 out.key(key)
                 out.value(text)
             } else {

@@ -24,7 +24,6 @@ package enum HMSLosses {
         ("restrictedPackageName", "HMS has no restricted package name"),
         ("directBootOk", "HMS has no direct-boot flag"),
         ("silent", "HMS has no silent flag: a message with only data is a data message"),
-        ("data", "HMS's android.data is a string, not a map: the message data is written as message.data"),
     ]
 
     /// Explains every loss ``carriedPart(of:)`` makes, and the table's declared ones.
@@ -81,7 +80,7 @@ package enum HMSLosses {
             android.restrictedPackageName = nil
             android.directBootOK = nil
             android.silent = nil
-            android.data = nil
+            if android.data?.isEmpty == true { android.data = nil }
             if let priority = android.priority { android.priority = HMSValues.urgency(priority: priority)?.lowercased() }
             if android.url != nil {
                 android.deepLink = nil

@@ -23,6 +23,8 @@ package enum HMSWire {
         case condition
         /// `message.data`: a string; a JSON object in it is the data map, any other string stays a string.
         case data
+        /// `android.data`: Android's own data string, read as `message.data` is (into `android.data`).
+        case androidData
         /// `notification.image`: the image (`media`).
         case image
         /// `android.urgency` `HIGH` | `NORMAL`: the message priority (`android.priority` `high` | `normal`).
@@ -126,9 +128,9 @@ package enum HMSWire {
             kept("bi_tag", as: "biTag", .string, "only HMS tags a batch for its receipts (bi_tag)"),
             kept("receipt_id", as: "receiptID", .string, "only HMS names a receipt configuration (receipt_id)"),
             kept("fast_app_target", as: "fastAppTarget", .integer, "only HMS sends to quick apps (fast_app_target)"),
-            kept(
-                "data", as: X.androidData, .string,
-                "HMS's android.data is a string; the canonical android.data is a map"),
+            .hook(
+                WireKey(stringLiteral: "data"), .androidData, carries: ["android", "extensions.hms.androidData"],
+                othersLose: "an HMS android.data string that is not a JSON object has no place in a data map"),
             .object(WireKey(stringLiteral: "notification"), androidNotification),
         ].compactMap { $0 },
         unmodelled: X.android,
