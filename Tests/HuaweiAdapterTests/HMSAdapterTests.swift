@@ -32,7 +32,9 @@ struct HMSAdapterTests {
         #expect(payload.objectValue?["data"] == .string(#"{"k":"v"}"#))
     }
 
-    @Test("a data string that is not a JSON object stays a string", arguments: ["test", "{key1:value1}", "[1,2]", "42", "{}", ""])
+    @Test(
+        "a data string that is not a JSON object stays a string",
+        arguments: ["test", "{key1:value1}", "[1,2]", "42", "{}", ""])
     func dataString(_ text: String) throws {
         let input: JSONValue = ["data": .string(text), "topic": "t"]
         var context = NormaliseContext()
@@ -108,7 +110,8 @@ struct HMSAdapterTests {
             #"{"topic": "t", "android": {"notification": {"badge": {"add_num": 1, "set_num": 5, "class": "a.Main"}}}}"#)
         #expect(n?.badge == 5)
         #expect(n?.extensionObject("hms")["badge"] == ["add_num": 1, "class": "a.Main"])
-        let badge = render(try #require(n)).0.objectValue?["android"]?.objectValue?["notification"]?.objectValue?["badge"]
+        let badge = render(try #require(n)).0.objectValue?["android"]?.objectValue?["notification"]?.objectValue?[
+            "badge"]
         #expect(badge?.objectValue?.keys == ["add_num", "set_num", "class"])
         // An APNs badge alone becomes set_num.
         var apns = PushNotification()
@@ -138,15 +141,19 @@ struct HMSAdapterTests {
         #expect(payload?["token"] == ["t1"])
         #expect(payload?["data"] == .string(#"{"k":"v"}"#))
         // HMS's rules do not report them twice.
-        let checks = HMSChecks.check(try JSONParser().parse(
-            #"{"token": "t1", "data": {"k": "v"}, "android": {"notification": {"click_action": "OPEN"}}}"#))
-        #expect(checks.allSatisfy { ![.hmsTokenNotArray, .hmsDataNotString, .hmsClickActionInvalid].contains($0.code) })
+        let checks = HMSChecks.check(
+            try JSONParser().parse(
+                #"{"token": "t1", "data": {"k": "v"}, "android": {"notification": {"click_action": "OPEN"}}}"#))
+        #expect(
+            checks.allSatisfy { ![.hmsTokenNotArray, .hmsDataNotString, .hmsClickActionInvalid].contains($0.code) })
     }
 
-    @Test("empty objects and arrays come back as they were", arguments: [
-        #"{"data": "{}", "token": []}"#,
-        #"{"data": "x", "topic": "t", "android": {"notification": {"click_action": {}, "badge": {}}}}"#,
-    ])
+    @Test(
+        "empty objects and arrays come back as they were",
+        arguments: [
+            #"{"data": "{}", "token": []}"#,
+            #"{"data": "x", "topic": "t", "android": {"notification": {"click_action": {}, "badge": {}}}}"#,
+        ])
     func emptyValues(_ text: String) throws {
         let input = try JSONParser().parse(text)
         var context = NormaliseContext()
@@ -186,8 +193,12 @@ struct HMSAdapterTests {
         #expect(losses[JSONPointer(tokens: ["android", "collapseKey"])] != nil)
     }
 
-    @Test("ttl durations", arguments: [("86400s", true), ("3.5", true), ("1.123456789s", true), ("1 day", false),
-        ("1.s", false), ("-1s", false), ("", false)])
+    @Test(
+        "ttl durations",
+        arguments: [
+            ("86400s", true), ("3.5", true), ("1.123456789s", true), ("1 day", false),
+            ("1.s", false), ("-1s", false), ("", false),
+        ])
     func duration(_ text: String, _ valid: Bool) {
         #expect(HMSChecks.isDuration(text) == valid)
     }

@@ -34,13 +34,15 @@ struct HMSDetectionTests {
         #expect(detection.alsoMatched.isEmpty, "\(scenario): also \(detection.alsoMatched)")
     }
 
-    @Test("each piece of HMS evidence alone decides", arguments: [
-        #"{"message": {"token": ["t"], "notification": {"title": "x"}}}"#,
-        #"{"message": {"data": "x", "topic": "news"}}"#,
-        #"{"android": {"urgency": "HIGH"}, "topic": "news", "data": "x"}"#,
-        #"{"android": {"notification": {"click_action": {"type": 3}}}, "topic": "news"}"#,
-        #"{"android": {"collapse_key": 1}, "topic": "news", "notification": {"title": "x"}}"#,
-    ])
+    @Test(
+        "each piece of HMS evidence alone decides",
+        arguments: [
+            #"{"message": {"token": ["t"], "notification": {"title": "x"}}}"#,
+            #"{"message": {"data": "x", "topic": "news"}}"#,
+            #"{"android": {"urgency": "HIGH"}, "topic": "news", "data": "x"}"#,
+            #"{"android": {"notification": {"click_action": {"type": 3}}}, "topic": "news"}"#,
+            #"{"android": {"collapse_key": 1}, "topic": "news", "notification": {"title": "x"}}"#,
+        ])
     func evidence(_ text: String) throws {
         let input = try JSONParser().parse(text)
         let detection = try #require(FormatRegistry.standard.detect(input))

@@ -41,7 +41,8 @@ public struct HMSAdapter: PayloadAdapter, FormatChecking {
         guard case .object(let root) = payload else { return nil }
         var message = root
         var base = ""
-        if HMSMessageReader.isRequest(JSONValueSource(), payload), let inner = root[HMSKeys.Request.message]?.objectValue
+        if HMSMessageReader.isRequest(JSONValueSource(), payload),
+            let inner = root[HMSKeys.Request.message]?.objectValue
         {
             message = inner
             base = "/message"

@@ -296,7 +296,9 @@ package enum HMSChecks {
         }
     }
 
-    static func misplacedSnakeCase(_ object: JSONObject, _ keys: [String], at path: JSONPointer, _ d: inout [Diagnostic]) {
+    static func misplacedSnakeCase(
+        _ object: JSONObject, _ keys: [String], at path: JSONPointer, _ d: inout [Diagnostic]
+    ) {
         for (key, value) in object where keys.contains(key) {
             let apple = String(key.map { $0 == "_" ? "-" : $0 })
             let flag = (key == "content_available" || key == "mutable_content") && value.boolValue != nil

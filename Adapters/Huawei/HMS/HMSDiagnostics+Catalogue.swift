@@ -72,7 +72,10 @@ extension DiagnosticEntry {
                 """),
         DiagnosticEntry(
             .hmsBadgeInvalid, .error,
-            summary: "A `badge` with `set_num` outside 0–100, `add_num` outside 1–99, or no `class` (reference: BadgeNotification)."),
+            summary: """
+                A `badge` with `set_num` outside 0–100, `add_num` outside 1–99, or no `class` (reference: \
+                BadgeNotification).
+                """),
         DiagnosticEntry(
             .hmsMessageEmpty, .error,
             summary: "A message with neither `data` nor a notification (nor `apns` / `webpush`) (reference: Message)."),

@@ -42,7 +42,9 @@ package enum HMSLosses {
             }
             if android.url != nil {
                 let reason = "HMS's click_action opens one thing: type 2 opens the URL (android.url)"
-                if android.deepLink != nil { context.explainLoss(at: JSONPointer(tokens: ["android", "deepLink"]), reason) }
+                if android.deepLink != nil {
+                    context.explainLoss(at: JSONPointer(tokens: ["android", "deepLink"]), reason)
+                }
                 if android.clickAction != nil {
                     context.explainLoss(at: JSONPointer(tokens: ["android", "clickAction"]), reason)
                 }
@@ -81,7 +83,9 @@ package enum HMSLosses {
             android.directBootOK = nil
             android.silent = nil
             if android.data?.isEmpty == true { android.data = nil }
-            if let priority = android.priority { android.priority = HMSValues.urgency(priority: priority)?.lowercased() }
+            if let priority = android.priority {
+                android.priority = HMSValues.urgency(priority: priority)?.lowercased()
+            }
             if android.url != nil {
                 android.deepLink = nil
                 android.clickAction = nil

@@ -157,7 +157,8 @@ package enum HMSWire {
     package static let message = WireTable<Hook>(
         namespace: HMSKeys.namespace,
         lines: [
-            .hook(WireKey(stringLiteral: "data"), .data, carries: ["data", "extensions.hms.data"],
+            .hook(
+                WireKey(stringLiteral: "data"), .data, carries: ["data", "extensions.hms.data"],
                 othersLose: "an HMS data string that is not a JSON object has no place in a data map"),
             .object(WireKey(stringLiteral: "notification"), notification),
             .object(WireKey(stringLiteral: "android"), androidConfig),
