@@ -120,6 +120,16 @@ let package = Package(
             dependencies: ["FCMAdapter", "APNsAdapter", "WireTables", "PushCore", "JSONCodec", "PushTestSupport"],
             exclude: ["Fixtures"]
         ),
+        .target(
+            name: "HuaweiAdapter",
+            dependencies: ["PushCore", "JSONCodec", "WireTables", "APNsAdapter", "FCMAdapter"],
+            path: "Adapters/Huawei"
+        ),
+        .testTarget(
+            name: "HuaweiAdapterTests",
+            dependencies: ["HuaweiAdapter", "FCMAdapter", "WireTables", "PushCore", "JSONCodec", "PushTestSupport"],
+            exclude: ["Fixtures"]
+        ),
 
         // MARK: Facade, RPC, executable
         .target(
@@ -129,6 +139,7 @@ let package = Package(
                 "APNsAdapter",
                 "FCMAdapter",
                 "HiveAdapter",
+                "HuaweiAdapter",
                 "JSONCodec",
                 "PushCore",
                 "WireTables",

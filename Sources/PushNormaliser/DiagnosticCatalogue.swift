@@ -42,5 +42,6 @@ public struct DiagnosticCatalogue: Sendable {
     public static let standard = DiagnosticCatalogue(
         DiagnosticEntry.jsonCodes + DiagnosticEntry.coreCodes + DiagnosticEntry.apnsCodes
             + DiagnosticEntry.amazonCodes + DiagnosticEntry.admCodes + DiagnosticEntry.fcmCodes
-            + DiagnosticEntry.hiveCodes + DiagnosticEntry.zegoCodes + DiagnosticEntry.facadeCodes)
+            + DiagnosticEntry.hiveCodes + DiagnosticEntry.hmsCodes + DiagnosticEntry.zegoCodes
+            + DiagnosticEntry.facadeCodes)
 }

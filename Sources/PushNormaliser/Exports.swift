@@ -6,6 +6,7 @@
 @_exported public import APNsAdapter
 @_exported public import FCMAdapter
 @_exported public import HiveAdapter
+@_exported public import HuaweiAdapter
 @_exported public import JSONCodec
 @_exported public import PushCore
 @_exported public import ZegoAdapter

@@ -3,6 +3,7 @@ import AmazonAdapter
 import APNsAdapter
 import FCMAdapter
 import HiveAdapter
+import HuaweiAdapter
 import ZegoAdapter
 
 extension FormatRegistry {
@@ -26,6 +27,8 @@ extension FormatRegistry {
             ZegoDeliveredAdapter(),
             ZegoPushConfigAdapter(),
             ZegoOfflinePushAdapter(),
+            // MARK: Huawei (Adapters/Huawei) — before FCM: an HMS message looks like an FCM v1 one
+            HMSAdapter(),
             // MARK: Google (Adapters/FCM)
             FCMAdapter(),
             FCMLegacyAdapter(),

@@ -1122,6 +1122,7 @@ enum RPCSpecFiles {
           "zego",
           "zego-push-config",
           "zego-offline-push",
+          "hms",
           "fcm",
           "fcm-legacy"
         ]
@@ -1145,6 +1146,7 @@ enum RPCSpecFiles {
           "zego",
           "zego-push-config",
           "zego-offline-push",
+          "hms",
           "fcm",
           "fcm-legacy"
         ]

@@ -50,6 +50,8 @@ package struct WireTable<Hook: Sendable>: Sendable {
     /// The JSON type of a kept value: anything else is reported (`wrong-type`) and kept with the unmodelled keys.
     package enum KeptType: Sendable {
         case string, integer, bool, object
+        /// An array (HMS's `inbox_content`, `buttons`).
+        case array
         /// An integer counting seconds.
         case seconds
         /// An object, or its JSON text in a string (Hive's `icon_color`).
@@ -59,7 +61,7 @@ package struct WireTable<Hook: Sendable>: Sendable {
         package func accept(_ value: JSONValue) -> JSONValue? {
             switch (self, value) {
             case (.string, .string), (.integer, .integer), (.seconds, .integer), (.bool, .bool), (.object, .object),
-                (.objectOrJSONText, .object), (.objectOrJSONText, .string):
+                (.array, .array), (.objectOrJSONText, .object), (.objectOrJSONText, .string):
                 return value
             default: return nil
             }
@@ -73,6 +75,7 @@ package struct WireTable<Hook: Sendable>: Sendable {
             case .seconds: return "an integer (seconds)"
             case .bool: return "a boolean"
             case .object: return "an object"
+            case .array: return "an array"
             case .objectOrJSONText: return "an object (or its JSON text)"
             }
         }

@@ -49,6 +49,9 @@ struct FixtureCoverageTests {
             path: "Tests/PushNormaliserTests/Fixtures/validation-fcm",
             layout: .scenarios(runner: "Tests/PushNormaliserTests/FCMValidationTests.swift")),
         Root(
+            path: "Tests/PushNormaliserTests/Fixtures/validation-hms",
+            layout: .scenarios(runner: "Tests/PushNormaliserTests/HMSValidationTests.swift")),
+        Root(
             path: "Tests/PushNormaliserTests/Fixtures/validation",
             layout: .scenarios(runner: "Tests/PushNormaliserTests/ValidationTests.swift")),
         Root(

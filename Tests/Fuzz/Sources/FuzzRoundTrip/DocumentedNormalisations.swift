@@ -11,8 +11,8 @@ import PushCore
 /// `APNS*`, `RawContent`, ZEGO `payload`) re-serialised (compared parsed); `hive`'s group written to both
 /// `aps.thread-id` and `groupId`; an empty ZEGO payload given way to the media URL; ZEGO OfflinePush media written
 /// everywhere ZEGO reads it; Pinpoint `Priority` digits written as their number; an empty custom-data object
-/// (`Data: {}`, `data: {}`) dropped; an empty `fcm` block (or one holding only empty blocks) dropped; `sns`'s legacy
-/// `GCM` body written as `fcmV1Message`.
+/// (`Data: {}`, `data: {}`) dropped; an empty `fcm` or `hms` block (or one holding only empty blocks) dropped;
+/// `sns`'s legacy `GCM` body written as `fcmV1Message`.
 enum DocumentedNormalisations {
     static func differences(
         _ input: JSONValue, _ rendered: JSONValue, format: String, findings: [JSONPointer]
@@ -40,9 +40,10 @@ enum DocumentedNormalisations {
     }
 
     /// True at a path inside an FCM message: an `fcm`/`fcm-legacy` payload, or the one embedded in `pinpoint-gcm`'s
-    /// `RawContent` or `sns`'s `GCM` string (written by the same writer, with the same normalisations).
+    /// `RawContent` or `sns`'s `GCM` string (written by the same writer, with the same normalisations); and in an
+    /// `hms` message, whose empty blocks HMS treats as absent too.
     private static func holdsFCMMessage(_ path: JSONPointer, format: String) -> Bool {
-        format.hasPrefix("fcm") || path.tokens.first == "RawContent" || path.tokens.first == "GCM"
+        format.hasPrefix("fcm") || format == "hms" || path.tokens.first == "RawContent" || path.tokens.first == "GCM"
             || path.tokens.contains("RawContent")
     }
 
