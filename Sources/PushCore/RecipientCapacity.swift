@@ -93,7 +93,9 @@ extension PushNotification {
     /// - ``RecipientCapacity/tokens(_:)`` n: `target.tokens` in chunks of n (kept whole when it fits).
     /// - ``RecipientCapacity/besidePayload``: one message per token of `target.token` or `target.tokens`, its
     ///   target removed (the record names the token).
-    public func splitByRecipient(_ capacity: RecipientCapacity) -> [(notification: PushNotification, recipient: Recipient)]? {
+    public func splitByRecipient(_ capacity: RecipientCapacity) -> [(
+        notification: PushNotification, recipient: Recipient
+    )]? {
         guard let target, !target.isEmpty else { return nil }
         switch capacity {
         case .undeclared:

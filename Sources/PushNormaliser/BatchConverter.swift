@@ -35,7 +35,7 @@ public struct BatchConverter: Sendable {
         /// reports each once.
         public var notices: [Diagnostic] = []
         /// Convert: the messages the record became when it became several, or one for a labelled recipient
-        /// (``Normaliser/convertMessages(_:from:to:strict:allowInvalid:options:)-(JSONValue,_,_,_,_,_)``), in order;
+        /// (`Normaliser.convertMessages`), in order;
         /// `output` is then nil and `lost` holds each path any message lost once. Empty for a record converted into
         /// one unlabelled message (`output`).
         public var messages: [Message] = []

@@ -6,7 +6,7 @@ public import JSONCodec
 
 extension Normaliser {
     /// Parses `bytes` and converts them, one result per message the target sends (see
-    /// ``convertMessages(_:from:to:strict:allowInvalid:options:)-(JSONValue,_,_,_,_,_)``).
+    /// `convertMessages` of a parsed payload).
     public func convertMessages(
         _ bytes: some Collection<UInt8>, from: String = "auto", to: String, strict: Bool = false,
         allowInvalid: Bool = false, options: FormatOptions = FormatOptions()
@@ -21,7 +21,7 @@ extension Normaliser {
             parse(bytes), from: from, to: to, strict: strict, allowInvalid: allowInvalid, options: options)
     }
 
-    /// Converts, one result per message the target sends, in order: ``convert(_:from:to:strict:allowInvalid:options:)-(JSONValue,_,_,_,_,_)``
+    /// Converts, one result per message the target sends, in order: `convert`
     /// when the notification is one message; else one result per recipient, or per chunk of recipients, each with its
     /// ``ConversionResult/recipient`` label.
     ///
@@ -39,7 +39,8 @@ extension Normaliser {
         _ payload: JSONValue, from: String = "auto", to: String, strict: Bool = false, allowInvalid: Bool = false,
         options: FormatOptions = FormatOptions()
     ) throws(NormalisationFailure) -> [ConversionResult] {
-        let normalised = try readForConversion(payload, from: from, to: to, allowInvalid: allowInvalid, options: options)
+        let normalised = try readForConversion(
+            payload, from: from, to: to, allowInvalid: allowInvalid, options: options)
         let capacity = registry.adapter(named: to)?.descriptor.recipients ?? .undeclared
         var variants: [RecipientVariant]?
         if let reader = registry.adapter(named: normalised.format) as? any YieldsRecipientVariants {

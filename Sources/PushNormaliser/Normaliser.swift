@@ -153,13 +153,14 @@ public struct Normaliser: Sendable {
     /// (strict) when anything would be lost.
     ///
     /// One message, whatever the target sends: recipients the target takes one message each for (a legacy
-    /// `registration_ids` converted to FCM v1) are reported lost. ``convertMessages(_:from:to:strict:allowInvalid:options:)``
-    /// yields one message per recipient instead.
+    /// `registration_ids` converted to FCM v1) are reported lost. `convertMessages` yields one message per recipient
+    /// instead.
     public func convert(
         _ payload: JSONValue, from: String = "auto", to: String, strict: Bool = false, allowInvalid: Bool = false,
         options: FormatOptions = FormatOptions()
     ) throws(NormalisationFailure) -> ConversionResult {
-        let normalised = try readForConversion(payload, from: from, to: to, allowInvalid: allowInvalid, options: options)
+        let normalised = try readForConversion(
+            payload, from: from, to: to, allowInvalid: allowInvalid, options: options)
         return try conversion(
             of: normalised.notification, read: normalised, payload: payload, to: to, strict: strict, options: options)
     }

@@ -84,7 +84,7 @@ public struct ConversionResult: Sendable {
     /// path; not in `diagnostics`, whose paths are in the input. A batch reports each once per run.
     public var notices: [Diagnostic] = []
     /// Which recipients this output is for, when the conversion yields one output per recipient (or per chunk of
-    /// recipients, or names the device token beside the payload): see ``Normaliser/convertMessages(_:from:to:strict:allowInvalid:options:)``.
+    /// recipients, or names the device token beside the payload): see `Normaliser.convertMessages`.
     /// Nil for an output that is the whole conversion.
     public var recipient: Recipient? = nil
 

@@ -8,7 +8,7 @@ import Testing
 
 /// One input, many messages (issue 23, item 4): a notification naming more recipients than one message of the target
 /// takes (``FormatDescriptor/recipients``) converts to one labelled output per recipient or chunk, nothing lost for
-/// the recipients fanned out; a target that takes them all keeps them together; ``Normaliser/convert(_:from:to:strict:allowInvalid:options:)-(JSONValue,_,_,_,_,_)``
+/// the recipients fanned out; a target that takes them all keeps them together; `Normaliser.convert`
 /// stays one message.
 @Suite("Fan-out")
 struct FanOutTests {
@@ -46,8 +46,11 @@ struct FanOutTests {
         let tokens = (1...2500).map { "t\($0)" }
         let parts = try #require(Self.notification(tokens: tokens).splitByRecipient(.tokens(1000)))
         #expect(parts.map { $0.notification.target?.tokens?.count } == [1000, 1000, 500])
-        #expect(parts.map(\.recipient.label) == ["recipients 1-1000 of 2500", "recipients 1001-2000 of 2500",
-            "recipients 2001-2500 of 2500"])
+        #expect(
+            parts.map(\.recipient.label) == [
+                "recipients 1-1000 of 2500", "recipients 1001-2000 of 2500",
+                "recipients 2001-2500 of 2500",
+            ])
         #expect(parts.flatMap { $0.notification.target?.tokens ?? [] } == tokens)
         #expect(parts.map(\.recipient.count) == [3, 3, 3])
         #expect(Self.notification(tokens: Array(tokens.prefix(1000))).splitByRecipient(.tokens(1000)) == nil)
@@ -201,7 +204,10 @@ struct FanOutTests {
         #expect(results.map { $0.payload["notification"]?["title"] } == ["For A", "Shared"])
         #expect(results.map { $0.recipient?.label } == ["address 1 of 2", "address 2 of 2"])
         let apns = try Normaliser(registry: registry).convertMessages(payload, from: "test-addressed", to: "apns")
-        #expect(apns.map { $0.recipient?.label } == ["address 1 of 2, recipient 1 of 1", "address 2 of 2, recipient 1 of 1"])
+        #expect(
+            apns.map { $0.recipient?.label } == [
+                "address 1 of 2, recipient 1 of 1", "address 2 of 2, recipient 1 of 1",
+            ])
         #expect(apns.map { $0.recipient?.tokens } == [["tok-a"], ["tok-b"]])
     }
 
@@ -211,12 +217,14 @@ struct FanOutTests {
     func batchOutcome() throws {
         let converter = BatchConverter(operation: .convert(from: "fcm-legacy", to: "fcm", strict: false), jobs: 2)
         let records = [Self.legacy, ["to": "solo", "notification": ["title": "T"]]].enumerated().map {
-            RecordSplitter.Record(bytes: JSONWriter(style: .compact).bytes($0.element), line: $0.offset + 1, index: $0.offset + 1)
+            RecordSplitter.Record(
+                bytes: JSONWriter(style: .compact).bytes($0.element), line: $0.offset + 1, index: $0.offset + 1)
         }
         let outcomes = converter.process(records)
         #expect(outcomes.map(\.index) == [1, 2])
         #expect(outcomes[0].output == nil)
-        #expect(outcomes[0].messages.map(\.recipient.label) == ["recipient 1 of 3", "recipient 2 of 3", "recipient 3 of 3"])
+        #expect(
+            outcomes[0].messages.map(\.recipient.label) == ["recipient 1 of 3", "recipient 2 of 3", "recipient 3 of 3"])
         let tokens = try outcomes[0].messages.map { try JSONParser().parse($0.output)["token"] }
         #expect(tokens == ["token-1", "token-2", "token-3"])
         #expect(outcomes[1].messages.isEmpty)

@@ -274,9 +274,8 @@ import Testing
                     == ["payload", "headers", "size", "from", "lost", "diagnostics", "recipient"])
             #expect(message["payload"]?["token"] == .string("token-\(index + 1)"))
             #expect(message["lost"] == [])
-            #expect(
-                message["recipient"]
-                    == ["index": .integer(Int64(index + 1)), "count": 3, "label": .string("recipient \(index + 1) of 3")])
+            let label = JSONValue.string("recipient \(index + 1) of 3")
+            #expect(message["recipient"] == ["index": .integer(Int64(index + 1)), "count": 3, "label": label])
             #expect(message["size"]?.int64Value == Int64(message["payload"]?.compactText.utf8.count ?? -1))
         }
     }
@@ -294,7 +293,8 @@ import Testing
         #expect(result["recipient"]?["deviceToken"] == "device-1")
         #expect(result["lost"] == [])
         let many = try RPCTestSupport.result("convert", ["payload": Self.legacy, "from": "fcm-legacy", "to": "apns"])
-        #expect(many["messages"]?.arrayValue?.map { $0["recipient"]?["deviceToken"] } == ["token-1", "token-2", "token-3"])
+        let tokens = many["messages"]?.arrayValue?.map { $0["recipient"]?["deviceToken"] }
+        #expect(tokens == ["token-1", "token-2", "token-3"])
     }
 
     @Test func strictFailsWhenAnyMessageLosesAField() throws {
