@@ -13,8 +13,11 @@ public enum RecipientCapacity: Sendable, Hashable {
     /// `registration_ids` (and HMS `token[]`). Capacity 1 sets ``PushNotification/Target/token`` on each message;
     /// a larger one sets ``PushNotification/Target/tokens`` to each chunk.
     case tokens(Int)
-    /// The payload names no recipient (a delivered payload such as APNs'): each device token becomes a message of
-    /// its own, and the output record names the token beside the payload and headers (``Recipient/besidePayload``).
+    /// The payload names no recipient (a delivered payload such as APNs'): each device token of a token list
+    /// (``PushNotification/Target/tokens``) becomes a message of its own, and the output record names the token
+    /// beside the payload and headers (``Recipient/besidePayload``). A single ``PushNotification/Target/token`` stays
+    /// one message as before (the token reported lost), so an FCM v1 → APNs conversion keeps its output shape and its
+    /// wire-engine path; a source's per-recipient variant (``RecipientVariant``) names its one token beside it.
     case besidePayload
 
     /// The most device tokens one message names; nil when the format keeps them together or names none.
@@ -91,9 +94,10 @@ extension PushNotification {
     ///
     /// - ``RecipientCapacity/tokens(_:)`` 1: one message per token of `target.tokens`, its `target.token` set.
     /// - ``RecipientCapacity/tokens(_:)`` n: `target.tokens` in chunks of n (kept whole when it fits).
-    /// - ``RecipientCapacity/besidePayload``: one message per token of `target.token` or `target.tokens`, its
-    ///   target removed (the record names the token).
-    public func splitByRecipient(_ capacity: RecipientCapacity) -> [(
+    /// - ``RecipientCapacity/besidePayload``: one message per token of `target.tokens` (or of the one
+    ///   `target.token` when `singleToken`: a per-recipient variant), its target removed (the record names the
+    ///   token).
+    public func splitByRecipient(_ capacity: RecipientCapacity, singleToken: Bool = false) -> [(
         notification: PushNotification, recipient: Recipient
     )]? {
         guard let target, !target.isEmpty else { return nil }
@@ -124,7 +128,8 @@ extension PushNotification {
                 return (message, Recipient(index: index + 1, count: chunks.count, label: label, tokens: Array(chunk)))
             }
         case .besidePayload:
-            let tokens = target.tokens.flatMap { $0.isEmpty ? nil : $0 } ?? target.token.map { [$0] } ?? []
+            let list = target.tokens.flatMap { $0.isEmpty ? nil : $0 }
+            let tokens = list ?? (singleToken ? target.token.map { [$0] } : nil) ?? []
             guard !tokens.isEmpty, target.topic == nil, target.condition == nil else { return nil }
             return tokens.enumerated().map { index, token in
                 var message = self

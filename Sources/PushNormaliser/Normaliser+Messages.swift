@@ -28,7 +28,8 @@ extension Normaliser {
     /// - The target's ``FormatDescriptor/recipients`` decides (``RecipientCapacity``): FCM v1 takes one token, so a
     ///   legacy `registration_ids` of 3 tokens becomes 3 messages, each with its `token`; legacy FCM takes 1,000,
     ///   so they stay together (2,500 become 3 chunks); APNs names no recipient in its payload, so each device token
-    ///   becomes one payload with the token beside it (``Recipient/besidePayload``).
+    ///   of a token list becomes one payload with the token beside it (``Recipient/besidePayload``; a single `token`
+    ///   stays one message, reported lost, as `convert` gives it).
     /// - A recipient carried by a message, in it or beside it, is never reported lost; a target that takes all of them
     ///   keeps them together (one result, no label).
     /// - A source that addresses each recipient differently (``YieldsRecipientVariants``) yields one message per
@@ -68,7 +69,7 @@ extension Normaliser {
         // Each variant, split again when the target takes fewer recipients than it names.
         var addressed: [(notification: PushNotification, label: String, tokens: [String], beside: Bool)] = []
         for variant in variants {
-            if let parts = variant.notification.splitByRecipient(capacity) {
+            if let parts = variant.notification.splitByRecipient(capacity, singleToken: true) {
                 for part in parts {
                     addressed.append(
                         (
@@ -112,8 +113,8 @@ extension PushNotification {
             guard let tokens = target.tokens, !tokens.isEmpty else { return false }
             return size <= 1 || tokens.count > size
         case .besidePayload:
-            return (target.token != nil || target.tokens?.isEmpty == false) && target.topic == nil
-                && target.condition == nil
+            // A single `token` stays one message (``splitByRecipient(_:singleToken:)``).
+            return target.tokens?.isEmpty == false && target.topic == nil && target.condition == nil
         }
     }
 }

@@ -56,13 +56,19 @@ struct FanOutTests {
         #expect(Self.notification(tokens: Array(tokens.prefix(1000))).splitByRecipient(.tokens(1000)) == nil)
     }
 
-    @Test("beside the payload: each token, or the one token, becomes a message with no target")
+    @Test("beside the payload: each token of a list becomes a message with no target; one `token` only for a variant")
     func besidePayload() throws {
         let parts = try #require(Self.notification(tokens: ["a", "b"]).splitByRecipient(.besidePayload))
         #expect(parts.allSatisfy { $0.notification.target == nil && $0.recipient.besidePayload })
         #expect(parts.map(\.recipient.tokens) == [["a"], ["b"]])
-        let one = try #require(Self.notification(token: "a").splitByRecipient(.besidePayload))
+        // A single token stays one message (FCM v1 → APNs keeps its shape and its wire path), unless it is a
+        // source's per-recipient variant.
+        #expect(Self.notification(token: "a").splitByRecipient(.besidePayload) == nil)
+        let one = try #require(Self.notification(token: "a").splitByRecipient(.besidePayload, singleToken: true))
         #expect(one.map(\.recipient.label) == ["recipient 1 of 1"])
+        #expect(one.map(\.recipient.tokens) == [["a"]])
+        let listOfOne = try #require(Self.notification(tokens: ["a"]).splitByRecipient(.besidePayload))
+        #expect(listOfOne.map(\.recipient.besidePayload) == [true])
         // A topic names no device: nothing moves beside the payload.
         #expect(Self.notification(topic: "news").splitByRecipient(.besidePayload) == nil)
     }
@@ -142,12 +148,13 @@ struct FanOutTests {
         #expect(results.allSatisfy { $0.recipient?.besidePayload == true && $0.lost.isEmpty })
         #expect(results[0].payload["aps"]?["alert"]?["title"] == "Sale")
         #expect(results[0].recipient?.jsonValue["deviceToken"] == "token-1")
-        // A v1 message's one token: one payload, labelled, the token beside it.
-        let v1: JSONValue = ["message": ["token": "device", "notification": ["title": "T"]]]
+        // A v1 message's one token: one unlabelled payload, as convert gives it, through the wire engine.
+        let v1 = Array(#"{"message":{"token":"device","notification":{"title":"T"}}}"#.utf8)
+        #expect(Normaliser().wireConvert(v1, from: "fcm", to: "apns", options: FormatOptions()) != nil)
         let one = try Normaliser().convertMessages(v1, from: "fcm", to: "apns")
         #expect(one.count == 1)
-        #expect(one[0].recipient?.tokens == ["device"])
-        #expect(one[0].lost.isEmpty)
+        #expect(one[0].recipient == nil)
+        #expect(one[0].compactBytes == (try Normaliser().convert(v1, from: "fcm", to: "apns")).compactBytes)
     }
 
     @Test("strict: a message that loses a field fails the whole conversion")
