@@ -838,7 +838,9 @@ enum BatchCommand {
                     IO.stderr("\(name): \(first?.description ?? "failed")\n")
                     continue
                 }
-                if isConvert, let outDirectory, let bytes = outcome.output {
+                if isConvert, let outDirectory,
+                    let bytes = outcome.output ?? RecordFormatter.messagesDocument(outcome.messages)
+                {
                     let path = outDirectory + "/" + name
                     let existed = access(path, F_OK) == 0
                     do throws(OutputError) {

@@ -233,6 +233,23 @@ struct RecordFormatter: Sendable {
         if chunk.shape == .ndjson || single { chunk.output.append(0x0A) }
     }
 
+    /// A directory's file converted into several messages: `{"messages": [{"recipient", "payload"}, …]}`, the shape
+    /// of a single document (``emitMessages(_:chunk:)``). Nil when there are none.
+    static func messagesDocument(_ messages: [BatchConverter.Message]) -> [UInt8]? {
+        guard !messages.isEmpty else { return nil }
+        var out = Array("{\"messages\":[".utf8)
+        for (index, message) in messages.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(contentsOf: "{\"recipient\":".utf8)
+            JSONWriter().write(message.recipient.jsonValue, into: &out)
+            out.append(contentsOf: ",\"payload\":".utf8)
+            out.append(contentsOf: message.output)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(contentsOf: "]}".utf8)
+        return out
+    }
+
     private func emitValidated(_ outcome: BatchConverter.Outcome, chunk: RecordChunk) {
         guard records || chunk.single else { return }
         var result = JSONObject()

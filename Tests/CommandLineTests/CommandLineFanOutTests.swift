@@ -130,4 +130,26 @@ struct CommandLineFanOutTests {
         }
         #expect(counts(last.stderr) != nil && counts(last.stderr) == counts(reference.stderr))
     }
+
+    @Test("a directory's file that becomes several messages is written as {messages: [{recipient, payload}, …]}")
+    func directoryFile() throws {
+        let directory = try OutputFaultTests.scratch()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let input = directory.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        try Data(#"{"registration_ids":["a","b"],"notification":{"title":"T"}}"#.utf8)
+            .write(to: input.appendingPathComponent("many.json"))
+        try Data(#"{"to":"solo","notification":{"title":"T"}}"#.utf8).write(
+            to: input.appendingPathComponent("one.json"))
+        let run = try PushnormExecutable.run(
+            ["convert", "--from", "fcm-legacy", "--to", "fcm", "in", "-o", "out"], in: directory)
+        #expect(run.status == 0, "\(run.stderr)")
+        let many = try JSONParser().parse(
+            Array(Data(contentsOf: directory.appendingPathComponent("out/many.json"))))
+        let messages = try #require(many["messages"]?.arrayValue)
+        #expect(messages.map { $0["payload"]?["token"] } == ["a", "b"])
+        #expect(messages.map { $0["recipient"]?["label"] } == ["recipient 1 of 2", "recipient 2 of 2"])
+        let one = try JSONParser().parse(Array(Data(contentsOf: directory.appendingPathComponent("out/one.json"))))
+        #expect(one["token"] == "solo")
+    }
 }
