@@ -17,7 +17,7 @@ public struct APNsAdapter: PayloadAdapter {
         layoutPaths: [
             JSONPointer(tokens: ["extensions", APNsKeys.Extension.namespace, APNsKeys.Extension.apsMissing])
         ],
-        options: [.apnsMediaKeys]
+        options: [.apnsMediaKeys], recipients: .besidePayload
     )
 
     /// The canonical fields an APNs payload carries (everything but `delivery`, which travels as headers).

@@ -200,6 +200,27 @@ func (c *Client) Convert(ctx context.Context, payload any, params ConvertParams)
 	return resultOrNil(&result, c.Call(ctx, "convert", request, &result))
 }
 
+// ConvertMessages converts like Convert and returns every message the target sends, in order: one per recipient
+// (or chunk of recipients) when the target takes fewer than the payload names (a legacy registration_ids converted
+// to fcm, device tokens converted to apns), each with its Recipient; else a list of one.
+func (c *Client) ConvertMessages(ctx context.Context, payload any, params ConvertParams) ([]ConvertResult, error) {
+	request, err := c.convertRequest(payload, params)
+	if err != nil {
+		return nil, err
+	}
+	var reply struct {
+		ConvertResult
+		Messages []ConvertResult `json:"messages"`
+	}
+	if err := c.Call(ctx, "convert", request, &reply); err != nil {
+		return nil, err
+	}
+	if reply.Messages != nil && reply.Payload == nil {
+		return reply.Messages, nil
+	}
+	return []ConvertResult{reply.ConvertResult}, nil
+}
+
 // ConvertOutcome is one record of ConvertMany: its result, or its error.
 type ConvertOutcome struct {
 	Result *ConvertResult

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -184,8 +185,9 @@ func TestTheResultTypesHaveTheSpecsKeys(t *testing.T) {
 		value  any
 	}{
 		{results["normalise"], NormaliseResult{}}, {results["validate"], ValidateResult{}}, {results["render"], RenderResult{}},
-		{results["convert"], ConvertResult{}}, {schemas["Diagnostic"], Diagnostic{}}, {schemas["LostField"], LostField{}},
-		{schemas["Format"], Format{}},
+		{schemas["ConvertedMessage"], ConvertResult{}}, {schemas["Diagnostic"], Diagnostic{}}, {schemas["LostField"], LostField{}},
+		{schemas["Format"], Format{}}, {schemas["Recipient"], Recipient{}},
+		{results["convert"].(map[string]any)["oneOf"].([]any)[1], ConvertMessagesResult{}},
 	} {
 		spec, value := pair.schema.(map[string]any), pair.value
 		var wantRequired, wantOptional []string
@@ -380,5 +382,38 @@ func TestFindExecutable(t *testing.T) {
 	t.Setenv("PATH", "/nonexistent")
 	if _, err := FindExecutable(""); !errors.Is(err, ErrProcess) {
 		t.Fatal(err)
+	}
+}
+
+func TestConvertMessagesListsOneMessagePerToken(t *testing.T) {
+	client := start(t, Config{})
+	ctx := context.Background()
+	legacy := map[string]any{"registration_ids": []string{"token-1", "token-2", "token-3"}, "notification": map[string]any{"title": "Sale"}}
+	messages, err := client.ConvertMessages(ctx, legacy, ConvertParams{From: "fcm-legacy", To: "fcm"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(messages) != 3 {
+		t.Fatalf("%d messages", len(messages))
+	}
+	for index, message := range messages {
+		var payload struct {
+			Token string `json:"token"`
+		}
+		if err := json.Unmarshal(message.Payload, &payload); err != nil || payload.Token != fmt.Sprintf("token-%d", index+1) {
+			t.Errorf("message %d: %s (%v)", index+1, message.Payload, err)
+		}
+		want := Recipient{Index: index + 1, Count: 3, Label: fmt.Sprintf("recipient %d of 3", index+1)}
+		if message.Recipient == nil || *message.Recipient != want || len(message.Lost) != 0 || message.From != "fcm-legacy" {
+			t.Errorf("message %d: %+v %v", index+1, message.Recipient, message.Lost)
+		}
+	}
+	apns, err := client.ConvertMessages(ctx, legacy, ConvertParams{From: "fcm-legacy", To: "apns"})
+	if err != nil || len(apns) != 3 || apns[2].Recipient == nil || apns[2].Recipient.DeviceToken != "token-3" {
+		t.Fatalf("apns: %+v (%v)", apns, err)
+	}
+	together, err := client.ConvertMessages(ctx, legacy, ConvertParams{From: "fcm-legacy", To: "fcm-legacy"})
+	if err != nil || len(together) != 1 || together[0].Recipient != nil || len(together[0].Payload) == 0 {
+		t.Fatalf("together: %+v (%v)", together, err)
 	}
 }

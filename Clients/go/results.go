@@ -44,7 +44,9 @@ type RenderResult struct {
 	Diagnostics []Diagnostic      `json:"diagnostics"`
 }
 
-// ConvertResult is convert's result: RenderResult's fields and From, the source format.
+// ConvertResult is convert's result: RenderResult's fields and From, the source format, and Recipient when the
+// message is labelled (one of several, or an APNs payload whose device token goes beside it). Convert of a payload
+// that becomes several messages (one per recipient) is ConvertMessagesResult: ConvertMessages gives the list.
 type ConvertResult struct {
 	Payload     json.RawMessage   `json:"payload"`
 	Headers     map[string]string `json:"headers"`
@@ -52,6 +54,22 @@ type ConvertResult struct {
 	From        string            `json:"from"`
 	Lost        []LostField       `json:"lost"`
 	Diagnostics []Diagnostic      `json:"diagnostics"`
+	Recipient   *Recipient        `json:"recipient,omitempty"`
+}
+
+// Recipient says which recipients one of a conversion's messages goes to: Label is "recipient 2 of 3",
+// "recipients 1001-2000 of 2500" or a source's label; DeviceToken is set when the payload cannot name it (APNs).
+type Recipient struct {
+	Index       int    `json:"index"`
+	Count       int    `json:"count"`
+	Label       string `json:"label"`
+	DeviceToken string `json:"deviceToken,omitempty"`
+}
+
+// ConvertMessagesResult is convert's reply for a payload that becomes several messages: each, in order.
+type ConvertMessagesResult struct {
+	From     string          `json:"from"`
+	Messages []ConvertResult `json:"messages"`
 }
 
 // Format is one entry of formats; Kind is notification or catalogue (hive-actions).

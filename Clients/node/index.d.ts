@@ -35,7 +35,12 @@ export interface RenderResult {
   lost: LostField[];
   diagnostics: Diagnostic[];
 }
-export interface ConvertResult extends RenderResult { from: string }
+/** Which recipients one of a conversion's messages goes to (`recipient 2 of 3`; `deviceToken` for APNs). */
+export interface Recipient { index: number; count: number; label: string; deviceToken?: string }
+/** One converted message; `recipient` when it is labelled (one of several, or its device token beside it). */
+export interface ConvertResult extends RenderResult { from: string; recipient?: Recipient }
+/** `convert` of a payload that becomes several messages (one per recipient): each, in order. */
+export interface ConvertMessagesResult { from: string; messages: ConvertResult[] }
 export interface Format {
   name: string; vendor: string; direction: ('read' | 'write')[]; delivered: boolean; summary: string; carries: string[];
   kind?: 'notification' | 'catalogue';
@@ -127,7 +132,13 @@ export class Client {
     notification: JSONObject | null,
     args: { format: string; catalogue?: JSONObject; options?: FormatOptions } & CallSettings,
   ): Promise<RenderResult>;
+  /**
+   * One message's result. A payload that becomes several messages (one per recipient) is answered
+   * `ConvertMessagesResult` (`{from, messages}`) instead: call `convertMessages` where that can happen.
+   */
   convert(payload: Payload, args: ConvertSettings): Promise<ConvertResult>;
+  /** `convert`, always as the list of messages, in order (a list of one for a single message). */
+  convertMessages(payload: Payload, args: ConvertSettings): Promise<ConvertResult[]>;
   formats(args?: CallSettings): Promise<Format[]>;
   discover(args?: CallSettings): Promise<JSONObject>;
   convertMany(

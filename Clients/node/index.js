@@ -254,6 +254,12 @@ class Client {
     return this.call('convert', this._convertParams(payload, { from, to, strict, allowInvalid, options }), { timeout });
   }
 
+  /** `convert`, always as the list of messages: a reply `{from, messages}` gives its messages, one result itself. */
+  async convertMessages(payload, settings = {}) {
+    const reply = await this.convert(payload, settings);
+    return Array.isArray(reply.messages) && !('payload' in reply) ? reply.messages : [reply];
+  }
+
   formats({ timeout } = {}) {
     return this.call('formats', undefined, { timeout });
   }

@@ -18,11 +18,15 @@ public struct FormatDescriptor: Sendable, Hashable {
     public var layoutPaths: [JSONPointer]
     /// The options this format reads (``FormatOptions``): declared here, by the format, with their typed accessors.
     public var options: [FormatOption]
+    /// How many recipients one message of this format names, and where (``RecipientCapacity``): decides whether a
+    /// notification naming several converts to one message or one per recipient. Default
+    /// ``RecipientCapacity/undeclared`` (the target is kept as it is).
+    public var recipients: RecipientCapacity
 
     /// A format's description; `carries` is compiled once into ``carriedFields``.
     public init(
         name: String, vendor: String, summary: String, isDelivered: Bool, carries: [String],
-        layoutPaths: [JSONPointer] = [], options: [FormatOption] = []
+        layoutPaths: [JSONPointer] = [], options: [FormatOption] = [], recipients: RecipientCapacity = .undeclared
     ) {
         self.name = name
         self.vendor = vendor
@@ -32,5 +36,6 @@ public struct FormatDescriptor: Sendable, Hashable {
         self.carriedFields = CarriedFields(carries)
         self.layoutPaths = layoutPaths
         self.options = options
+        self.recipients = recipients
     }
 }

@@ -34,6 +34,23 @@ public struct BatchConverter: Sendable {
         /// Findings about the run rather than the record (``Normaliser/runNotices``, the result's `notices`): a batch
         /// reports each once.
         public var notices: [Diagnostic] = []
+        /// Convert: the messages the record became when it became several, or one for a labelled recipient
+        /// (`Normaliser.convertMessages`), in order;
+        /// `output` is then nil and `lost` holds each path any message lost once. Empty for a record converted into
+        /// one unlabelled message (`output`).
+        public var messages: [Message] = []
+    }
+
+    /// One of the messages a record became (``Outcome/messages``).
+    public struct Message: Sendable {
+        /// Which recipients it goes to, and its label.
+        public var recipient: Recipient
+        /// The converted payload (compact bytes).
+        public var output: [UInt8]
+        /// Fields this message could not carry.
+        public var lost: [LostField]
+        /// Findings of its conversion.
+        public var diagnostics: [Diagnostic]
     }
 
     /// The facade each record goes through.
@@ -69,13 +86,18 @@ public struct BatchConverter: Sendable {
         switch operation {
         case .convert(let from, let to, let strict):
             do {
-                let result = try normaliser.convert(
+                let results = try normaliser.convertMessages(
                     bytes, from: from, to: to, strict: strict, allowInvalid: allowInvalid, options: options)
-                outcome.output = result.compactBytes
-                outcome.lost = result.lost
+                guard let result = results.first else { break }
                 outcome.diagnostics = result.diagnostics
                 outcome.format = result.from
                 outcome.notices = result.notices
+                if results.count == 1 && result.recipient == nil {
+                    outcome.output = result.compactBytes
+                    outcome.lost = result.lost
+                } else {
+                    outcome.messages = Self.messages(results, lost: &outcome.lost)
+                }
             } catch {
                 outcome.failed = true
                 outcome.diagnostics =
@@ -92,6 +114,27 @@ public struct BatchConverter: Sendable {
             outcome.notices = result.notices
         }
         return outcome
+    }
+
+    /// The outcome's messages of a record converted into `results`, and the paths any of them lost (each once, with
+    /// its first reason).
+    static func messages(_ results: [ConversionResult], lost: inout [LostField]) -> [Message] {
+        var seen: Set<JSONPointer> = []
+        var messages: [Message] = []
+        messages.reserveCapacity(results.count)
+        for (index, result) in results.enumerated() {
+            let recipient =
+                result.recipient
+                ?? Recipient(
+                    index: index + 1, count: results.count,
+                    label: PushNotification.recipientLabel(index + 1, of: results.count), tokens: [])
+            messages.append(
+                Message(
+                    recipient: recipient, output: result.compactBytes, lost: result.lost,
+                    diagnostics: result.diagnostics))
+            for field in result.lost where seen.insert(field.path).inserted { lost.append(field) }
+        }
+        return messages
     }
 
     /// Converts the record in `bytes` through the wire engine and appends the converted payload's compact bytes to

@@ -100,7 +100,9 @@ extension Normaliser {
         lostFields: Bool, into out: inout [UInt8]
     ) -> WireConversion? {
         guard passesModelChecks(wire.model, size: capacity, format: source),
-            !target.format.wireDataCollides(wire, options: options)
+            !target.format.wireDataCollides(wire, options: options),
+            // One message per recipient (`convertMessages`) is the adapters' work.
+            !wire.model.fansOut(for: target.descriptor.recipients)
         else { return nil }
         var context = RenderContext(options: options)
         let start = out.count

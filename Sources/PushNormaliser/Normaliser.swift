@@ -151,10 +151,25 @@ public struct Normaliser: Sendable {
     /// Converts: normalise, then render. Fails when the payload has error findings (those of `normalise` and the
     /// model checks `validate` runs), unless `allowInvalid` (then it converts anyway, with every finding attached), or
     /// (strict) when anything would be lost.
+    ///
+    /// One message, whatever the target sends: recipients the target takes one message each for (a legacy
+    /// `registration_ids` converted to FCM v1) are reported lost. `convertMessages` yields one message per recipient
+    /// instead.
     public func convert(
         _ payload: JSONValue, from: String = "auto", to: String, strict: Bool = false, allowInvalid: Bool = false,
         options: FormatOptions = FormatOptions()
     ) throws(NormalisationFailure) -> ConversionResult {
+        let normalised = try readForConversion(
+            payload, from: from, to: to, allowInvalid: allowInvalid, options: options)
+        return try conversion(
+            of: normalised.notification, read: normalised, payload: payload, to: to, strict: strict, options: options)
+    }
+
+    /// Normalises `payload` for a conversion to `to`, with the model checks: throws when either has an error (unless
+    /// `allowInvalid`: then the checks' findings join the result's).
+    func readForConversion(
+        _ payload: JSONValue, from: String, to: String, allowInvalid: Bool, options: FormatOptions
+    ) throws(NormalisationFailure) -> NormaliseResult {
         guard registry.adapter(named: to) != nil else { throw unknownFormat(to) }
         var normalised = try normalise(payload, format: from, options: options)
         let checks = modelChecks(normalised, payload: payload)
@@ -164,7 +179,16 @@ public struct Normaliser: Sendable {
                 diagnostics: normalised.diagnostics + checks.filter { $0.severity == .error })
         }
         if allowInvalid { normalised.diagnostics += checks }
-        let rendered = try render(normalised.notification, format: to, options: options)
+        return normalised
+    }
+
+    /// Renders `notification` (what `normalised`, read from `payload`, holds, or one recipient's part of it) as `to`:
+    /// the conversion's result, its findings located in the input.
+    func conversion(
+        of notification: PushNotification, read normalised: NormaliseResult, payload: JSONValue, to: String,
+        strict: Bool, options: FormatOptions
+    ) throws(NormalisationFailure) -> ConversionResult {
+        let rendered = try render(notification, format: to, options: options)
         // Render findings are located in the canonical model; move them into the input like every other finding,
         // at the nearest enclosing value that exists there.
         let locate = { (canonical: JSONPointer) in

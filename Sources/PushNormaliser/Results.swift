@@ -83,6 +83,10 @@ public struct ConversionResult: Sendable {
     /// the target format sends to a device, topic or condition and the notification names none), at the canonical
     /// path; not in `diagnostics`, whose paths are in the input. A batch reports each once per run.
     public var notices: [Diagnostic] = []
+    /// Which recipients this output is for, when the conversion yields one output per recipient (or per chunk of
+    /// recipients, or names the device token beside the payload): see `Normaliser.convertMessages`.
+    /// Nil for an output that is the whole conversion.
+    public var recipient: Recipient? = nil
 
     /// The payload as a value, as bytes, or both.
     enum Rendered: Sendable {

@@ -30,8 +30,11 @@ extension OpenRPCDocument {
             }
             let summary = method["summary"]?.stringValue ?? ""
             var result = method["result"]?["description"]?.stringValue ?? ""
-            if case .object(let properties)? = method["result"]?["schema"]?["properties"] {
-                result += " `{" + properties.members.map(\.key).joined(separator: ", ") + "}`"
+            if let schema = method["result"]?["schema"] {
+                // One shape, or each of a `oneOf` (convert: one message, or `{from, messages}`).
+                let alternatives = schema["properties"] == nil ? schema["oneOf"]?.arrayValue ?? [schema] : [schema]
+                let shapes = alternatives.compactMap { keys(of: $0, in: document) }
+                if !shapes.isEmpty { result += " " + shapes.map { "`{\($0)}`" }.joined(separator: " or ") }
             }
             let paramsText = params.isEmpty ? "none" : params.joined(separator: "<br>")
             lines.append("| `\(name)`: \(summary) | \(paramsText) | \(result) |")
@@ -45,5 +48,18 @@ extension OpenRPCDocument {
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The property names of `schema` (following a local `$ref` into `document`), comma-separated; nil when it has
+    /// none.
+    private static func keys(of schema: JSONValue, in document: JSONValue) -> String? {
+        var schema = schema
+        if let reference = schema["$ref"]?.stringValue, reference.hasPrefix("#"),
+            let pointer = JSONPointer(parsing: String(reference.dropFirst())), let target = pointer.resolve(in: document)
+        {
+            schema = target
+        }
+        guard case .object(let properties)? = schema["properties"] else { return nil }
+        return properties.members.map(\.key).joined(separator: ", ")
     }
 }

@@ -762,43 +762,33 @@ enum RPCSpecFiles {
       ],
       "result": {
         "name": "converted",
-        "description": "The converted payload, its headers and size, the source format, what was lost, and findings.",
+        "description": "The converted payload, its headers and size, the source format, what was lost, and findings (`ConvertedMessage`). When the payload converts to several messages (one per recipient, or per chunk of recipients, because the target takes fewer recipients per message than the payload names: a legacy `registration_ids` converted to `fcm`, device tokens converted to `apns`), `{from, messages}` instead, one `ConvertedMessage` each, in order, each with its `recipient`.",
         "schema": {
-          "type": "object",
-          "additionalProperties": false,
-          "required": [
-            "payload",
-            "headers",
-            "size",
-            "from",
-            "lost",
-            "diagnostics"
-          ],
-          "properties": {
-            "payload": {
-              "description": "The converted payload."
+          "oneOf": [
+            {
+              "$ref": "#/components/schemas/ConvertedMessage"
             },
-            "headers": {
-              "$ref": "#/components/schemas/Headers"
-            },
-            "size": {
-              "type": "integer",
-              "minimum": 0,
-              "description": "Compact UTF-8 byte size of payload."
-            },
-            "from": {
-              "$ref": "#/components/schemas/FormatName"
-            },
-            "lost": {
-              "type": "array",
-              "items": {
-                "$ref": "#/components/schemas/LostField"
+            {
+              "type": "object",
+              "additionalProperties": false,
+              "required": [
+                "from",
+                "messages"
+              ],
+              "properties": {
+                "from": {
+                  "$ref": "#/components/schemas/FormatName"
+                },
+                "messages": {
+                  "type": "array",
+                  "minItems": 2,
+                  "items": {
+                    "$ref": "#/components/schemas/ConvertedMessage"
+                  }
+                }
               }
-            },
-            "diagnostics": {
-              "$ref": "#/components/schemas/Diagnostics"
             }
-          }
+          ]
         }
       },
       "errors": [
@@ -967,6 +957,98 @@ enum RPCSpecFiles {
               "diagnostics": []
             }
           }
+        },
+        {
+          "name": "legacy multicast to fcm: one message per token",
+          "params": [
+            {
+              "name": "payload",
+              "value": {
+                "registration_ids": [
+                  "token-1",
+                  "token-2"
+                ],
+                "notification": {
+                  "title": "Sale",
+                  "body": "50% off today"
+                }
+              }
+            },
+            {
+              "name": "from",
+              "value": "fcm-legacy"
+            },
+            {
+              "name": "to",
+              "value": "fcm"
+            }
+          ],
+          "result": {
+            "name": "converted",
+            "value": {
+              "from": "fcm-legacy",
+              "messages": [
+                {
+                  "payload": {
+                    "notification": {
+                      "title": "Sale",
+                      "body": "50% off today"
+                    },
+                    "apns": {
+                      "payload": {
+                        "aps": {
+                          "alert": {
+                            "title": "Sale",
+                            "body": "50% off today"
+                          }
+                        }
+                      }
+                    },
+                    "token": "token-1"
+                  },
+                  "headers": {},
+                  "size": 151,
+                  "from": "fcm-legacy",
+                  "lost": [],
+                  "diagnostics": [],
+                  "recipient": {
+                    "index": 1,
+                    "count": 2,
+                    "label": "recipient 1 of 2"
+                  }
+                },
+                {
+                  "payload": {
+                    "notification": {
+                      "title": "Sale",
+                      "body": "50% off today"
+                    },
+                    "apns": {
+                      "payload": {
+                        "aps": {
+                          "alert": {
+                            "title": "Sale",
+                            "body": "50% off today"
+                          }
+                        }
+                      }
+                    },
+                    "token": "token-2"
+                  },
+                  "headers": {},
+                  "size": 151,
+                  "from": "fcm-legacy",
+                  "lost": [],
+                  "diagnostics": [],
+                  "recipient": {
+                    "index": 2,
+                    "count": 2,
+                    "label": "recipient 2 of 2"
+                  }
+                }
+              ]
+            }
+          }
         }
       ]
     },
@@ -1014,6 +1096,7 @@ enum RPCSpecFiles {
             "properties": {
               "records": {"type": "integer", "minimum": 0},
               "converted": {"type": "integer", "minimum": 0},
+              "outputs": {"type": "integer", "minimum": 0, "description": "Messages written (convert): more than converted when records fanned out to one message per recipient."},
               "lossy": {"type": "integer", "minimum": 0},
               "failed": {"type": "integer", "minimum": 0},
               "lost": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}},
@@ -1283,6 +1366,76 @@ enum RPCSpecFiles {
         "type": "object",
         "additionalProperties": {
           "type": "string"
+        }
+      },
+      "ConvertedMessage": {
+        "description": "One converted message: the payload, its headers and size, the source format, what was lost, findings, and, when it is one of several messages or its device token goes beside the payload, its recipient.",
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "payload",
+          "headers",
+          "size",
+          "from",
+          "lost",
+          "diagnostics"
+        ],
+        "properties": {
+          "payload": {
+            "description": "The converted payload."
+          },
+          "headers": {
+            "$ref": "#/components/schemas/Headers"
+          },
+          "size": {
+            "type": "integer",
+            "minimum": 0,
+            "description": "Compact UTF-8 byte size of payload."
+          },
+          "from": {
+            "$ref": "#/components/schemas/FormatName"
+          },
+          "lost": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/LostField"
+            }
+          },
+          "diagnostics": {
+            "$ref": "#/components/schemas/Diagnostics"
+          },
+          "recipient": {
+            "$ref": "#/components/schemas/Recipient"
+          }
+        }
+      },
+      "Recipient": {
+        "description": "Which recipients one of a conversion's messages goes to. `label` is stable: `recipient 2 of 3` (one device token per message), `recipients 1001-2000 of 2500` (a chunk), or a source's per-recipient label. `deviceToken` is present when the target's payload names no recipient (APNs: the token is the request path).",
+        "type": "object",
+        "additionalProperties": false,
+        "required": [
+          "index",
+          "count",
+          "label"
+        ],
+        "properties": {
+          "index": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "1-based position among the messages."
+          },
+          "count": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "How many messages the conversion yields."
+          },
+          "label": {
+            "type": "string"
+          },
+          "deviceToken": {
+            "type": "string",
+            "description": "The device token this payload is sent to, when the payload cannot name it."
+          }
         }
       },
       "Format": {

@@ -40,16 +40,26 @@ extension RenderResult {
 }
 
 extension ConversionResult {
-    /// `{payload, headers, size, from, lost, diagnostics}`.
+    /// `{payload, headers, size, from, lost, diagnostics}`, and `recipient` when the output is labelled.
     var rpcResult: JSONValue {
-        [
-            "payload": payload,
-            "headers": .object(headers),
-            "size": .integer(Int64(size)),
-            "from": .string(from),
-            "lost": .array(lost.map(\.jsonValue)),
-            "diagnostics": .array(diagnostics.map(\.jsonValue)),
-        ]
+        var result = JSONObject()
+        result["payload"] = payload
+        result["headers"] = .object(headers)
+        result["size"] = .integer(Int64(size))
+        result["from"] = .string(from)
+        result["lost"] = .array(lost.map(\.jsonValue))
+        result["diagnostics"] = .array(diagnostics.map(\.jsonValue))
+        if let recipient { result["recipient"] = recipient.jsonValue }
+        return .object(result)
+    }
+}
+
+extension [ConversionResult] {
+    /// One message: its ``ConversionResult/rpcResult``. Several: `{from, messages: [rpcResult, …]}`, in order.
+    var rpcResult: JSONValue {
+        guard let first else { return ["messages": []] }
+        if count == 1 { return first.rpcResult }
+        return ["from": .string(first.from), "messages": .array(map(\.rpcResult))]
     }
 }
 

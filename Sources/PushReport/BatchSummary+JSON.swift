@@ -16,7 +16,7 @@ extension DiagnosticCode {
 extension BatchSummary {
     /// The summary as JSON: the Spark job's `summary.json` keys (`records`, `converted`, `lossy`, `failed`, `lost`,
     /// `seconds`, `from`, `to`, `strict`, `allowInvalid`, `reportLoss`, `inputFormat`, `inputs`) and the added ones
-    /// (`operation`, `version`, `command`, `lostReasons`, `codes`, `sources`, `failures`, `samples`, `limits`).
+    /// (`operation`, `version`, `command`, `outputs`, `lostReasons`, `codes`, `sources`, `failures`, `samples`, `limits`).
     /// Written with sorted keys, it is the same bytes for the same records whatever the grouping.
     public var jsonValue: JSONValue {
         func counts(_ values: [String: Int]) -> JSONValue {
@@ -35,7 +35,8 @@ extension BatchSummary {
             "command": .array(command.map(JSONValue.string)),
             "from": .string(from), "to": to.map(JSONValue.string) ?? .null, "strict": .bool(strict),
             "allowInvalid": .bool(allowInvalid), "reportLoss": .bool(reportLoss), "inputFormat": .string(inputFormat),
-            "records": int(records), "converted": int(converted), "lossy": int(lossy), "failed": int(failed),
+            "records": int(records), "converted": int(converted), "outputs": int(outputs), "lossy": int(lossy),
+            "failed": int(failed),
             "seconds": .double((seconds * 1000).rounded() / 1000),
             "lost": counts(lost),
             "lostReasons": .object(
@@ -65,6 +66,8 @@ extension BatchSummary {
         inputFormat = try reader.string(object, "inputFormat", default: "ndjson")
         records = try reader.count(object, "records", required: true)
         converted = try reader.count(object, "converted", required: true)
+        // A summary written before fan-out existed: each converted record was one output.
+        outputs = object["outputs"] == nil ? converted : try reader.count(object, "outputs")
         lossy = try reader.count(object, "lossy", required: true)
         failed = try reader.count(object, "failed", required: true)
         seconds = try reader.number(object, "seconds")

@@ -25,6 +25,9 @@ public struct BatchSummary: Sendable, Equatable {
     /// Records read, converted (validate: valid), lossy (converted with at least one lost field), failed.
     public var records = 0
     public var converted = 0
+    /// Messages written: one per converted record, one per recipient (or chunk) for a record converted into several
+    /// (`Normaliser.convertMessages`). `records` counts the inputs, this the outputs.
+    public var outputs = 0
     public var lossy = 0
     public var failed = 0
     /// Wall-clock seconds of the run.
@@ -164,6 +167,7 @@ public struct BatchSummary: Sendable, Equatable {
     ) {
         records += 1
         if failed { self.failed += 1 } else { converted += 1 }
+        if !failed { outputs += 1 }
         if lossy { self.lossy += 1 }
         for diagnostic in diagnostics {
             codes[diagnostic.code.rawValue, default: CodeCount(count: 0, severity: diagnostic.severity)].count += 1
@@ -210,6 +214,7 @@ public struct BatchSummary: Sendable, Equatable {
     public mutating func merge(_ later: BatchSummary) {
         records += later.records
         converted += later.converted
+        outputs += later.outputs
         lossy += later.lossy
         failed += later.failed
         for (path, count) in later.lost {

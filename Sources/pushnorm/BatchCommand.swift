@@ -157,7 +157,9 @@ enum BatchCommand {
             } else {
                 var codesStart = 0
                 for mark in chunk.marks[..<records] {
-                    tally.add(failed: mark.failed, lossy: mark.lossy, codes: chunk.codes[codesStart..<mark.codesEnd])
+                    tally.add(
+                        failed: mark.failed, lossy: mark.lossy, codes: chunk.codes[codesStart..<mark.codesEnd],
+                        outputs: mark.outputs)
                     codesStart = mark.codesEnd
                 }
             }
@@ -254,8 +256,10 @@ enum BatchCommand {
             var prefix = stopped.map { "stopped, \($0): " } ?? ""
             if let resumedAfter, resumedAfter > 0 { prefix += "resumed after \(resumedAfter) records, " }
             if isConvert {
+                // Records converted into one message per recipient: the messages written too.
+                let messages = tally.outputs == tally.converted ? "" : " into \(tally.outputs) messages"
                 IO.stderr(
-                    "\(prefix)converted \(tally.converted), lossy \(tally.lossy), failed \(tally.failed), \(IO.threeDecimals(seconds)) s, \(rate) records/s\n"
+                    "\(prefix)converted \(tally.converted)\(messages), lossy \(tally.lossy), failed \(tally.failed), \(IO.threeDecimals(seconds)) s, \(rate) records/s\n"
                 )
             } else {
                 IO.stderr(
@@ -834,7 +838,9 @@ enum BatchCommand {
                     IO.stderr("\(name): \(first?.description ?? "failed")\n")
                     continue
                 }
-                if isConvert, let outDirectory, let bytes = outcome.output {
+                if isConvert, let outDirectory,
+                    let bytes = outcome.output ?? RecordFormatter.messagesDocument(outcome.messages)
+                {
                     let path = outDirectory + "/" + name
                     let existed = access(path, F_OK) == 0
                     do throws(OutputError) {

@@ -7,9 +7,12 @@ struct BatchTally {
     var converted = 0
     var lossy = 0
     var failed = 0
+    /// Messages written (convert): one per converted record, one per recipient for a record that fanned out.
+    var outputs = 0
     var codes: [String: Int] = [:]
 
     mutating func add(failed: Bool, lossy: Bool, codes: [String]) {
+        if !failed { outputs += 1 }
         records += 1
         if failed { self.failed += 1 } else { converted += 1 }
         if lossy { self.lossy += 1 }
@@ -22,10 +25,12 @@ struct BatchTally {
         converted += other.converted
         lossy += other.lossy
         failed += other.failed
+        outputs += other.outputs
         for (code, count) in other.codes { codes[code, default: 0] += count }
     }
 
-    mutating func add(failed: Bool, lossy: Bool, codes: ArraySlice<String>) {
+    mutating func add(failed: Bool, lossy: Bool, codes: ArraySlice<String>, outputs: Int) {
+        self.outputs += outputs
         records += 1
         if failed { self.failed += 1 } else { converted += 1 }
         if lossy { self.lossy += 1 }
@@ -38,6 +43,7 @@ struct BatchTally {
         return [
             "records": .integer(Int64(records)), "converted": .integer(Int64(converted)),
             "lossy": .integer(Int64(lossy)), "failed": .integer(Int64(failed)), "codes": .object(codes),
+            "outputs": .integer(Int64(outputs)),
         ]
     }
 
@@ -52,6 +58,8 @@ struct BatchTally {
         self.converted = Int(converted)
         self.lossy = Int(lossy)
         self.failed = Int(failed)
+        // A checkpoint written before fan-out existed: one message per converted record.
+        outputs = json["outputs"]?.int64Value.map { Int($0) } ?? self.converted
         for (code, count) in codes { self.codes[code] = Int(count.int64Value ?? 0) }
     }
 }

@@ -47,6 +47,8 @@ struct ChunkSummary {
             failed: outcome.failed, lossy: lossy,
             diagnostics: outcome.notices.isEmpty ? outcome.diagnostics : outcome.diagnostics + outcome.notices,
             source: format, input: -1)
+        // A record converted into one message per recipient: its other messages (the summary counts outputs too).
+        if !outcome.failed && outcome.messages.count > 1 { part.outputs += outcome.messages.count - 1 }
         if outcome.failed {
             // Built only while the part keeps failures (most failed records of a large run are only counted).
             guard part.failures.count < part.limits.failures else { return }

@@ -20,6 +20,8 @@ final class RecordChunk: @unchecked Sendable {
         var codesEnd: Int
         var failed: Bool
         var lossy: Bool
+        /// Messages this record wrote (convert: 1, or one per recipient; 0 when it failed).
+        var outputs: Int
     }
 
     /// The input bytes: the records are ``spans`` of `input[0..<length]`. Its count is the capacity (reads go

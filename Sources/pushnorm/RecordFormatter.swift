@@ -132,11 +132,12 @@ struct RecordFormatter: Sendable {
         if !isConvert || outcome.failed {
             for diagnostic in outcome.diagnostics { chunk.codes.append(diagnostic.code.rawValue) }
         }
-        chunk.tally.add(failed: outcome.failed, lossy: lossy, codes: chunk.codes[codesStart...])
+        let outputs = outcome.failed || !isConvert ? 0 : max(1, outcome.messages.count)
+        chunk.tally.add(failed: outcome.failed, lossy: lossy, codes: chunk.codes[codesStart...], outputs: outputs)
         chunk.marks.append(
             RecordChunk.Mark(
                 outputEnd: chunk.output.count, errorsEnd: chunk.errors.count, written: written,
-                codesEnd: chunk.codes.count, failed: outcome.failed, lossy: lossy))
+                codesEnd: chunk.codes.count, failed: outcome.failed, lossy: lossy, outputs: outputs))
     }
 
     /// The input `chunk` comes from, when there are several.
@@ -174,6 +175,9 @@ struct RecordFormatter: Sendable {
             } else {
                 JSONWriter().write(errorRecord(outcome, input: input), into: &chunk.output)
             }
+        } else if !outcome.messages.isEmpty {
+            emitMessages(outcome, chunk: chunk)
+            return
         } else if let bytes = outcome.output {
             if reportLoss {
                 chunk.output.append(contentsOf: "{\"payload\":".utf8)
@@ -191,6 +195,59 @@ struct RecordFormatter: Sendable {
             }
         }
         if chunk.shape == .ndjson || single { chunk.output.append(0x0A) }
+    }
+
+    /// Writes the messages a record became (``BatchConverter/Outcome/messages``), each as its own output record
+    /// `{"record", "recipient", "payload"}` (with `"lost"`, and `"diagnostics"` under `--allow-invalid`, when
+    /// `--report-loss`): NDJSON lines, or elements of the output array, in order. A single document becomes one
+    /// object `{"messages": [{"recipient", "payload"}, …]}`.
+    private func emitMessages(_ outcome: BatchConverter.Outcome, chunk: RecordChunk) {
+        let single = chunk.single
+        if single { chunk.output.append(contentsOf: "{\"messages\":[".utf8) }
+        for (index, message) in outcome.messages.enumerated() {
+            if index > 0 {
+                // The record's first message took the record's separator.
+                chunk.output.append(contentsOf: (single ? "," : chunk.shape == .jsonArray ? ",\n" : "\n").utf8)
+            }
+            chunk.output.append(UInt8(ascii: "{"))
+            if !single {
+                chunk.output.append(contentsOf: "\"record\":".utf8)
+                JSONWriter().write(.integer(Int64(outcome.index)), into: &chunk.output)
+                chunk.output.append(UInt8(ascii: ","))
+            }
+            chunk.output.append(contentsOf: "\"recipient\":".utf8)
+            JSONWriter().write(message.recipient.jsonValue, into: &chunk.output)
+            chunk.output.append(contentsOf: ",\"payload\":".utf8)
+            chunk.output.append(contentsOf: message.output)
+            if reportLoss {
+                chunk.output.append(contentsOf: ",\"lost\":".utf8)
+                JSONWriter().write(.array(message.lost.map(\.jsonValue)), into: &chunk.output)
+                if allowInvalid {
+                    chunk.output.append(contentsOf: ",\"diagnostics\":".utf8)
+                    JSONWriter().write(.array(message.diagnostics.map(\.jsonValue)), into: &chunk.output)
+                }
+            }
+            chunk.output.append(UInt8(ascii: "}"))
+        }
+        if single { chunk.output.append(contentsOf: "]}".utf8) }
+        if chunk.shape == .ndjson || single { chunk.output.append(0x0A) }
+    }
+
+    /// A directory's file converted into several messages: `{"messages": [{"recipient", "payload"}, …]}`, the shape
+    /// of a single document (``emitMessages(_:chunk:)``). Nil when there are none.
+    static func messagesDocument(_ messages: [BatchConverter.Message]) -> [UInt8]? {
+        guard !messages.isEmpty else { return nil }
+        var out = Array("{\"messages\":[".utf8)
+        for (index, message) in messages.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(contentsOf: "{\"recipient\":".utf8)
+            JSONWriter().write(message.recipient.jsonValue, into: &out)
+            out.append(contentsOf: ",\"payload\":".utf8)
+            out.append(contentsOf: message.output)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(contentsOf: "]}".utf8)
+        return out
     }
 
     private func emitValidated(_ outcome: BatchConverter.Outcome, chunk: RecordChunk) {

@@ -124,7 +124,7 @@ final class RunSummary {
         var single = converter
         single.jobs = 1
         let outcome = known ?? single.process(RecordSplitter.Record(bytes: bytes, line: line, index: record))
-        guard !outcome.failed, let output = outcome.output,
+        guard !outcome.failed, let output = outcome.output ?? outcome.messages.first?.output,
             let sample = BatchSummary.Sample(
                 file: input, record: record, line: line, from: outcome.format ?? from, to: to, lost: outcome.lost,
                 source: bytes, converted: output, normaliser: converter.normaliser, options: converter.options)

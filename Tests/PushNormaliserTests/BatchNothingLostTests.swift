@@ -119,6 +119,8 @@ struct BatchNothingLostTests {
 
         // Each distinct record on its own: the reference outcome, and the round trip back to its format.
         var reference: [Int: Result<ConversionResult, NormalisationFailure>] = [:]
+        // What the batch writes: every message, one per device token of a token list for APNs (issue 23, item 4).
+        var messagesReference: [Int: [ConversionResult]] = [:]
         var roundTripProblems: [String] = []
         // Layout memory (where a vendor put a key, `extensions.amazon.mediaPlacements`) is documented as not
         // content, and `delivery` travels as headers for a delivered target.
@@ -128,6 +130,7 @@ struct BatchNothingLostTests {
             let bytes = Array(raw.drop { Self.isSpace($0) }.reversed().drop { Self.isSpace($0) }.reversed())
             let result = Result { () throws(NormalisationFailure) in try normaliser.convert(bytes, to: Self.target) }
             reference[index] = result
+            messagesReference[index] = try? normaliser.convertMessages(bytes, to: Self.target)
             guard case .success(let there) = result else { continue }
             do {
                 let back = try normaliser.convert(there.payload, from: Self.target, to: there.from)
@@ -162,6 +165,18 @@ struct BatchNothingLostTests {
             }
             switch expected {
             case .success(let result):
+                if let messages = messagesReference[picks[position]], messages.count > 1 || messages[0].recipient != nil
+                {
+                    // Several messages: each as converting the record alone gives it, in order.
+                    if outcome.failed || outcome.output != nil
+                        || outcome.messages.map(\.output) != messages.map(\.compactBytes)
+                        || outcome.messages.map(\.recipient) != messages.compactMap(\.recipient)
+                        || outcome.messages.map(\.lost) != messages.map(\.lost)
+                    {
+                        mismatches.append("record \(line): messages differ from converting it alone")
+                    }
+                    continue
+                }
                 if outcome.failed || outcome.output != JSONWriter(style: .compact).bytes(result.payload)
                     || outcome.lost != result.lost || outcome.diagnostics != result.diagnostics
                 {

@@ -254,3 +254,54 @@ import Testing
         #expect(!error.code.isReserved)
     }
 }
+
+/// `convert` of a payload that becomes several messages (one per recipient): `{from, messages}`; one message keeps
+/// the single reply, with `recipient` only when it is labelled.
+@Suite struct ConvertMessagesMethodTests {
+    static let legacy: JSONValue = [
+        "registration_ids": ["token-1", "token-2", "token-3"], "notification": ["title": "Sale", "body": "50% off"],
+    ]
+
+    @Test func severalMessagesAreListedInOrderWithTheirRecipients() throws {
+        let result = try RPCTestSupport.result("convert", ["payload": Self.legacy, "from": "fcm-legacy", "to": "fcm"])
+        #expect(result.objectValue?.keys == ["from", "messages"])
+        #expect(result["from"] == "fcm-legacy")
+        let messages = try #require(result["messages"]?.arrayValue)
+        #expect(messages.count == 3)
+        for (index, message) in messages.enumerated() {
+            #expect(
+                message.objectValue?.keys
+                    == ["payload", "headers", "size", "from", "lost", "diagnostics", "recipient"])
+            #expect(message["payload"]?["token"] == .string("token-\(index + 1)"))
+            #expect(message["lost"] == [])
+            let label = JSONValue.string("recipient \(index + 1) of 3")
+            #expect(message["recipient"] == ["index": .integer(Int64(index + 1)), "count": 3, "label": label])
+            #expect(message["size"]?.int64Value == Int64(message["payload"]?.compactText.utf8.count ?? -1))
+        }
+    }
+
+    @Test func tokensKeptTogetherGiveTheSingleReply() throws {
+        let result = try RPCTestSupport.result(
+            "convert", ["payload": Self.legacy, "from": "fcm-legacy", "to": "fcm-legacy"])
+        #expect(result.objectValue?.keys == ["payload", "headers", "size", "from", "lost", "diagnostics"])
+        #expect(result["payload"]?["registration_ids"] == ["token-1", "token-2", "token-3"])
+    }
+
+    @Test func apnsNamesTheDeviceTokenBesideThePayload() throws {
+        // One `token`: the single reply, unchanged (no recipient).
+        let v1: JSONValue = ["message": ["token": "device-1", "notification": ["title": "T"]]]
+        let result = try RPCTestSupport.result("convert", ["payload": v1, "from": "fcm", "to": "apns"])
+        #expect(result["recipient"] == nil)
+        #expect(result.objectValue?.keys == ["payload", "headers", "size", "from", "lost", "diagnostics"])
+        let many = try RPCTestSupport.result("convert", ["payload": Self.legacy, "from": "fcm-legacy", "to": "apns"])
+        let tokens = many["messages"]?.arrayValue?.map { $0["recipient"]?["deviceToken"] }
+        #expect(tokens == ["token-1", "token-2", "token-3"])
+    }
+
+    @Test func strictFailsWhenAnyMessageLosesAField() throws {
+        let lossy: JSONValue = ["registration_ids": ["a", "b"], "notification": ["title": "T"], "priority": "high"]
+        let error = try RPCTestSupport.error(
+            "convert", ["payload": lossy, "from": "fcm-legacy", "to": "apns", "strict": true])
+        #expect(RPCTestSupport.code(error) == 1004)
+    }
+}

@@ -30,6 +30,8 @@ struct WireReplyTests {
             #"{"jsonrpc":"2.0","method":"convert","params":{"payload":{"aps":{"alert":"x"}},"from":"apns","to":"amazon"}}"#,
             #"{"jsonrpc":"2.0","id":1,"method":"normalise","params":{"payload":{"aps":{"alert":"x"}}}}"#,
             #"[{"jsonrpc":"2.0","id":1,"method":"convert","params":{"payload":{"aps":{}},"from":"apns","to":"apns"}}]"#,
+            // One message per token: the adapters' work (`convertMessages`).
+            #"{"jsonrpc":"2.0","id":1,"method":"convert","params":{"payload":{"registration_ids":["a","b"],"notification":{"title":"T"}},"from":"fcm-legacy","to":"fcm"}}"#,
         ])
     func declined(_ request: String) {
         #expect(RPCServer().wireReply(Array(request.utf8)) == nil)

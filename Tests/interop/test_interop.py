@@ -654,6 +654,36 @@ def test_every_format_converts_into_every_format():
             assert reply["result"]["lost"] == [], reply["id"]
 
 
+def test_convert_to_one_message_per_recipient_through_the_binary():
+    """Issue 23, item 4: a legacy multicast converted to FCM v1 (one token per message) and to APNs (the token
+    beside the payload) answers `{from, messages}`, each message labelled, in order, valid against the spec; kept
+    together by legacy FCM it is the single reply, with no recipient."""
+    legacy = {"registration_ids": ["token-1", "token-2", "token-3"], "notification": {"title": "Sale"}}
+    sent = [
+        request(target, "convert", {"payload": legacy, "from": "fcm-legacy", "to": target})
+        for target in ("fcm", "apns", "fcm-legacy")
+    ]
+    body = "".join(json.dumps(m) + "\n" for m in sent).encode()
+    out = subprocess.run([BINARY, "rpc"], input=body, capture_output=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    replies = {r["id"]: r for r in (json.loads(line) for line in out.stdout.splitlines() if line.strip())}
+    methods = {m["name"]: i for i, m in enumerate(OPENRPC["methods"])}
+    result_schema = schema_validator(f"/methods/{methods['convert']}/result/schema")
+    for reply in replies.values():
+        result_schema.validate(reply["result"])
+    fcm = replies["fcm"]["result"]
+    assert fcm["from"] == "fcm-legacy"
+    assert [m["payload"]["token"] for m in fcm["messages"]] == legacy["registration_ids"]
+    assert [m["recipient"]["label"] for m in fcm["messages"]] == ["recipient 1 of 3", "recipient 2 of 3",
+                                                                  "recipient 3 of 3"]
+    assert all(m["lost"] == [] for m in fcm["messages"])
+    apns = replies["apns"]["result"]["messages"]
+    assert [m["recipient"]["deviceToken"] for m in apns] == legacy["registration_ids"]
+    assert apns[0]["payload"] == {"aps": {"alert": {"title": "Sale"}}}
+    together = replies["fcm-legacy"]["result"]
+    assert "recipient" not in together and together["payload"]["registration_ids"] == legacy["registration_ids"]
+
+
 def test_hive_actions_catalogues_through_the_binary():
     folders = sorted(glob.glob(os.path.join(ROOT, "Tests", "HiveAdapterTests", "Fixtures", "hive-actions", "*")))
     assert folders

@@ -32,7 +32,8 @@ public struct FCMLegacyAdapter: PayloadAdapter, FormatChecking {
             "contentAvailable", "mutableContent", "media", "data", "android", "target", "extensions.fcm.validateOnly",
             "extensions.fcmLegacy",
         ],
-        layoutPaths: [JSONPointer(tokens: ["extensions", FCMLegacyAdapter.namespace, "layout"])]
+        layoutPaths: [JSONPointer(tokens: ["extensions", FCMLegacyAdapter.namespace, "layout"])],
+        recipients: .tokens(1000)
     )
 
     /// The documented top-level keys.

@@ -20,7 +20,7 @@ public struct FCMAdapter: PayloadAdapter, FormatChecking {
         summary: "An FCM HTTP v1 Message, bare or in its send request `{\"message\": …}`.",
         isDelivered: false,
         carries: APNsAdapter.carriedFields + ["media", "delivery", "android", "target", "extensions.fcm"],
-        layoutPaths: [FCMLayout.pointer]
+        layoutPaths: [FCMLayout.pointer], recipients: .tokens(1)
     )
 
     public func recognise(_ payload: JSONValue) -> Recognition? {

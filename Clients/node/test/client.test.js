@@ -119,3 +119,21 @@ test('close ends the server cleanly; later calls reject', async () => {
   assert.equal(await client.close(), 0, 'closing twice is harmless');
   await assert.rejects(client.formats(), PushnormProcessError);
 });
+
+test('a payload that becomes several messages: {from, messages}, and convertMessages lists them', async () => {
+  const legacy = { registration_ids: ['token-1', 'token-2', 'token-3'], notification: { title: 'Sale' } };
+  await Client.with({ executable }, async (c) => {
+    const reply = await c.convert(legacy, { from: 'fcm-legacy', to: 'fcm' });
+    assert.deepEqual(Object.keys(reply), ['from', 'messages']);
+    const messages = await c.convertMessages(legacy, { from: 'fcm-legacy', to: 'fcm' });
+    assert.deepEqual(messages.map((m) => m.payload.token), ['token-1', 'token-2', 'token-3']);
+    assert.deepEqual(messages.map((m) => m.recipient.label), ['recipient 1 of 3', 'recipient 2 of 3', 'recipient 3 of 3']);
+    assert.ok(messages.every((m) => m.lost.length === 0));
+    const apns = await c.convertMessages(legacy, { from: 'fcm-legacy', to: 'apns' });
+    assert.deepEqual(apns.map((m) => m.recipient.deviceToken), ['token-1', 'token-2', 'token-3']);
+    const together = await c.convertMessages(legacy, { from: 'fcm-legacy', to: 'fcm-legacy' });
+    assert.equal(together.length, 1);
+    assert.equal(together[0].recipient, undefined);
+    assert.deepEqual(together[0].payload.registration_ids, legacy.registration_ids);
+  });
+});

@@ -98,9 +98,11 @@ test('the .d.ts result interfaces have the spec\'s keys', () => {
   const schemas = openrpc.components.schemas;
   const expected = {
     NormaliseResult: results.normalise, ValidateResult: results.validate, RenderResult: results.render,
-    ConvertResult: results.convert, Diagnostic: schemas.Diagnostic, LostField: schemas.LostField,
+    ConvertResult: schemas.ConvertedMessage, ConvertMessagesResult: results.convert.oneOf[1],
+    Recipient: schemas.Recipient, Diagnostic: schemas.Diagnostic, LostField: schemas.LostField,
     Format: schemas.Format,
   };
+  assert.deepEqual(results.convert.oneOf[0], { $ref: '#/components/schemas/ConvertedMessage' });
   for (const [name, schema] of Object.entries(expected)) {
     const wanted = Object.fromEntries(Object.keys(schema.properties).map((k) => [k, schema.required.includes(k)]));
     assert.deepEqual(interfaces[name], wanted, name);

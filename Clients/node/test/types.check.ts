@@ -11,6 +11,11 @@ async function usage(): Promise<void> {
     from: 'apns', to: 'amazon', strict: false, allowInvalid: true, options: { snsPlatform: 'APNS' }, timeout: 100,
   });
   const size: number = result.size;
+  const messages: ConvertResult[] = await client.convertMessages({ registration_ids: ['a', 'b'] }, { to: 'fcm' });
+  const label: string | undefined = messages[0]?.recipient?.label;
+  const deviceToken: string | undefined = messages[0]?.recipient?.deviceToken;
+  void label;
+  void deviceToken;
   const from: string = result.from;
   const firstCode: string | undefined = result.diagnostics.map((d: Diagnostic) => d.code)[0];
   const normalised = await client.normalise('{"aps":{}}', { format: 'auto' });

@@ -122,3 +122,14 @@ def test_restart_after_a_crash_and_after_a_hang(executable: str) -> None:
         await plain.close()
 
     asyncio.run(main())
+
+
+def test_convert_messages_lists_one_message_per_token(executable: str) -> None:
+    async def main() -> None:
+        async with AsyncClient(executable) as client:
+            legacy = {"registration_ids": ["a", "b"], "notification": {"title": "T"}}
+            messages = await client.convert_messages(legacy, from_="fcm-legacy", to="fcm")
+            assert [m["payload"]["token"] for m in messages] == ["a", "b"]
+            assert [m["recipient"]["index"] for m in messages] == [1, 2]
+
+    asyncio.run(main())

@@ -102,3 +102,22 @@ def test_close_ends_the_server_cleanly(executable: str) -> None:
     assert client.close() == 0  # closing twice is harmless
     with pytest.raises(PushnormProcessError):
         client.formats()
+
+
+LEGACY = {"registration_ids": ["token-1", "token-2", "token-3"], "notification": {"title": "Sale"}}
+
+
+def test_a_payload_that_becomes_several_messages_is_answered_with_messages(executable: str) -> None:
+    with Client(executable) as client:
+        reply = client.convert(LEGACY, from_="fcm-legacy", to="fcm")
+        assert set(reply) == {"from", "messages"} and reply["from"] == "fcm-legacy"  # type: ignore[comparison-overlap]
+        messages = client.convert_messages(LEGACY, from_="fcm-legacy", to="fcm")
+        assert [m["payload"]["token"] for m in messages] == ["token-1", "token-2", "token-3"]
+        assert [m["recipient"]["label"] for m in messages] == [f"recipient {i} of 3" for i in (1, 2, 3)]
+        assert all(m["lost"] == [] for m in messages)
+        apns = client.convert_messages(LEGACY, from_="fcm-legacy", to="apns")
+        assert [m["recipient"].get("deviceToken") for m in apns] == ["token-1", "token-2", "token-3"]
+        # One message: a list of one, the reply unchanged (no recipient).
+        together = client.convert_messages(LEGACY, from_="fcm-legacy", to="fcm-legacy")
+        assert len(together) == 1 and "recipient" not in together[0]
+        assert together[0] == client.convert(LEGACY, from_="fcm-legacy", to="fcm-legacy")

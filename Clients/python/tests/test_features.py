@@ -25,7 +25,7 @@ from pushnormaliser import (
     UnrecognisedPayloadError,
     find_executable,
 )
-from pushnormaliser.results import RESULT_TYPES, Diagnostic, Format, LostField
+from pushnormaliser.results import CONVERT_MESSAGES_TYPE, RESULT_TYPES, Diagnostic, Format, LostField, Recipient
 
 INVALID = {"aps": {"alert": "bad", "badge": "seven"}}
 ROOT = pathlib.Path(__file__).resolve().parent.parent.parent.parent
@@ -76,8 +76,14 @@ def test_the_error_classes_are_the_specs_errors(openrpc: dict) -> None:
 def test_the_result_types_have_the_specs_keys(openrpc: dict) -> None:
     schemas = openrpc["components"]["schemas"]
     results = {method["name"]: method["result"]["schema"] for method in openrpc["methods"]}
+    # convert answers one message (ConvertedMessage) or several ({from, messages}).
+    converted, several = results["convert"]["oneOf"]
+    assert converted == {"$ref": "#/components/schemas/ConvertedMessage"}
+    results["convert"] = schemas["ConvertedMessage"]
+    results["convert-messages"] = several
     typed = dict(RESULT_TYPES)
-    typed.update({"#Diagnostic": Diagnostic, "#LostField": LostField, "#Format": Format})
+    typed.update({"convert-messages": CONVERT_MESSAGES_TYPE, "#Diagnostic": Diagnostic, "#LostField": LostField,
+                  "#Format": Format, "#Recipient": Recipient})
     for name, cls in typed.items():
         schema = schemas[name[1:]] if name.startswith("#") else results[name]
         required = set(schema["required"])

@@ -2,7 +2,10 @@ import PushCore
 import PushNormaliser
 
 /// `convert {payload, from = "auto", to, strict = false, allowInvalid = false, options?}` →
-/// `{payload, headers, size, from, lost, diagnostics}`.
+/// `{payload, headers, size, from, lost, diagnostics}`, with `recipient` when the one message is labelled (an APNs
+/// payload whose device token goes beside it); `{from, messages: [{payload, headers, size, from, lost, diagnostics,
+/// recipient}, …]}` when the payload converts to several messages (one per recipient or chunk of recipients:
+/// `Normaliser.convertMessages`).
 ///
 /// A payload with error findings (those `validate` reports) is 1003, unless `allowInvalid` (converted anyway, the
 /// findings in `diagnostics`); with `strict`, a conversion that loses any field is 1004 with `data.lost`.
@@ -18,7 +21,7 @@ struct ConvertMethod: RPCMethod {
         let allowInvalid = try params.bool("allowInvalid", default: false)
         let options = try params.options(defaults: context.defaultOptions)
         do {
-            return try context.normaliser.convert(
+            return try context.normaliser.convertMessages(
                 payload, from: from, to: to, strict: strict, allowInvalid: allowInvalid, options: options
             ).rpcResult
         } catch {

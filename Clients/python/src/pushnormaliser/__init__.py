@@ -23,11 +23,22 @@ from .errors import (
     UnknownFormatError,
     UnrecognisedPayloadError,
 )
-from .results import ConvertResult, Diagnostic, Format, LostField, NormaliseResult, RenderResult, ValidateResult
+from .results import (
+    ConvertMessagesResult,
+    ConvertResult,
+    Diagnostic,
+    Format,
+    LostField,
+    NormaliseResult,
+    Recipient,
+    RenderResult,
+    ValidateResult,
+)
 
 __all__ = [
     "AsyncClient",
     "Client",
+    "ConvertMessagesResult",
     "ConvertResult",
     "Diagnostic",
     "ERROR_CLASSES",
@@ -43,6 +54,7 @@ __all__ = [
     "ParseError",
     "PayloadRejectedError",
     "PushnormError",
+    "Recipient",
     "PushnormProcessError",
     "PushnormTimeout",
     "RenderResult",

@@ -29,7 +29,7 @@ from ._common import (
     validate_params,
 )
 from .errors import PushnormError, PushnormProcessError, PushnormTimeout
-from .results import ConvertResult, Format, NormaliseResult, RenderResult, ValidateResult
+from .results import ConvertResult, messages_of, Format, NormaliseResult, RenderResult, ValidateResult
 
 _LINE_LIMIT = 1 << 30  # a reply is one line; asyncio's default limit (64 KiB) is smaller than rpc.discover's
 
@@ -212,6 +212,21 @@ class AsyncClient:
         """``convert``: ``{payload, headers, size, from, lost, diagnostics}`` (see ``Client.convert``)."""
         params = convert_params(payload, from_, to, strict, allow_invalid)
         return cast(ConvertResult, await self.call("convert", self._params(params, options), timeout=timeout))
+
+    async def convert_messages(
+        self,
+        payload: Payload,
+        from_: str = "auto",
+        to: Optional[str] = None,
+        strict: bool = False,
+        options: Optional[Options] = None,
+        *,
+        allow_invalid: bool = False,
+        timeout: Any = DEFAULT,
+    ) -> List[ConvertResult]:
+        """``convert``, always as a list of messages (see ``Client.convert_messages``)."""
+        params = convert_params(payload, from_, to, strict, allow_invalid)
+        return messages_of(await self.call("convert", self._params(params, options), timeout=timeout))
 
     async def formats(self, *, timeout: Any = DEFAULT) -> List[Format]:
         """``formats``: every format the server knows."""

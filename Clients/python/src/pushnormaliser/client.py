@@ -32,7 +32,7 @@ from ._common import (
     validate_params,
 )
 from .errors import PushnormError, PushnormProcessError, PushnormTimeout
-from .results import ConvertResult, Format, NormaliseResult, RenderResult, ValidateResult
+from .results import ConvertResult, messages_of, Format, NormaliseResult, RenderResult, ValidateResult
 
 
 class _Pending:
@@ -248,6 +248,23 @@ class Client:
         errors instead of refusing it (:class:`PayloadRejectedError`), its errors in ``diagnostics``."""
         params = convert_params(payload, from_, to, strict, allow_invalid)
         return cast(ConvertResult, self.call("convert", self._params(params, options), timeout=timeout))
+
+    def convert_messages(
+        self,
+        payload: Payload,
+        from_: str = "auto",
+        to: Optional[str] = None,
+        strict: bool = False,
+        options: Optional[Options] = None,
+        *,
+        allow_invalid: bool = False,
+        timeout: Any = DEFAULT,
+    ) -> List[ConvertResult]:
+        """``convert``, always as a list: one :class:`ConvertResult` per message the target sends, in order (a
+        legacy ``registration_ids`` converted to ``fcm`` gives one per token, each with its ``recipient``); a
+        conversion to one message gives a list of one."""
+        params = convert_params(payload, from_, to, strict, allow_invalid)
+        return messages_of(self.call("convert", self._params(params, options), timeout=timeout))
 
     def formats(self, *, timeout: Any = DEFAULT) -> List[Format]:
         """``formats``: every format the server knows (``kind`` is ``notification`` or ``catalogue``)."""

@@ -64,8 +64,21 @@ class RenderResult(TypedDict):
     diagnostics: List[Diagnostic]
 
 
-ConvertResult = TypedDict(
-    "ConvertResult",
+class _RecipientRequired(TypedDict):
+    index: int
+    count: int
+    label: str
+
+
+class Recipient(_RecipientRequired, total=False):
+    """Which recipients one of a conversion's messages goes to: ``label`` is ``recipient 2 of 3``, ``recipients
+    1001-2000 of 2500`` or a source's label; ``deviceToken`` when the payload cannot name it (APNs)."""
+
+    deviceToken: str
+
+
+_ConvertRequired = TypedDict(
+    "_ConvertRequired",
     {
         "payload": JSON,
         "headers": Dict[str, str],
@@ -75,8 +88,26 @@ ConvertResult = TypedDict(
         "diagnostics": List[Diagnostic],
     },
 )
-ConvertResult.__doc__ = """``convert``: :class:`RenderResult` plus ``from``, the source format (read as
-``result["from"]``)."""
+
+
+class ConvertResult(_ConvertRequired, total=False):
+    """``convert``: :class:`RenderResult` plus ``from``, the source format (read as ``result["from"]``), and
+    ``recipient`` when the message is labelled. A payload that converts to several messages (one per recipient)
+    is answered ``{from, messages}`` instead (:class:`ConvertMessagesResult`): ``Client.convert_messages`` always
+    gives the list."""
+
+    recipient: Recipient
+
+
+ConvertMessagesResult = TypedDict("ConvertMessagesResult", {"from": str, "messages": List[ConvertResult]})
+ConvertMessagesResult.__doc__ = """``convert`` of a payload that becomes several messages: each, in order."""
+
+
+def messages_of(result: Any) -> List[ConvertResult]:
+    """The messages of a ``convert`` reply: its ``messages``, or the reply itself as the only one."""
+    if isinstance(result, dict) and "messages" in result and "payload" not in result:
+        return list(result["messages"])
+    return [result]
 
 
 class _FormatRequired(TypedDict):
@@ -101,3 +132,5 @@ RESULT_TYPES = {
     "render": RenderResult,
     "convert": ConvertResult,
 }
+# The other shape of ``convert``'s reply (``oneOf`` in the spec).
+CONVERT_MESSAGES_TYPE = ConvertMessagesResult

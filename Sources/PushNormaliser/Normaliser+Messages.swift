@@ -1,0 +1,120 @@
+public import PushCore
+public import JSONCodec
+
+// One input, many messages: a notification naming more recipients than one message of the target takes converts to
+// one output per recipient (or per chunk), each labelled.
+
+extension Normaliser {
+    /// Parses `bytes` and converts them, one result per message the target sends (see
+    /// `convertMessages` of a parsed payload).
+    public func convertMessages(
+        _ bytes: some Collection<UInt8>, from: String = "auto", to: String, strict: Bool = false,
+        allowInvalid: Bool = false, options: FormatOptions = FormatOptions()
+    ) throws(NormalisationFailure) -> [ConversionResult] {
+        if !strict, !allowInvalid, !yieldsVariants(from),
+            let result = wireConvert(bytes, from: from, to: to, options: options)
+        {
+            // The wire engine declines a notification the target fans out (`WireEngine` guard): this is one message.
+            return [result]
+        }
+        return try convertMessages(
+            parse(bytes), from: from, to: to, strict: strict, allowInvalid: allowInvalid, options: options)
+    }
+
+    /// Converts, one result per message the target sends, in order: `convert`
+    /// when the notification is one message; else one result per recipient, or per chunk of recipients, each with its
+    /// ``ConversionResult/recipient`` label.
+    ///
+    /// - The target's ``FormatDescriptor/recipients`` decides (``RecipientCapacity``): FCM v1 takes one token, so a
+    ///   legacy `registration_ids` of 3 tokens becomes 3 messages, each with its `token`; legacy FCM takes 1,000,
+    ///   so they stay together (2,500 become 3 chunks); APNs names no recipient in its payload, so each device token
+    ///   of a token list becomes one payload with the token beside it (``Recipient/besidePayload``; a single `token`
+    ///   stays one message, reported lost, as `convert` gives it).
+    /// - A recipient carried by a message, in it or beside it, is never reported lost; a target that takes all of them
+    ///   keeps them together (one result, no label).
+    /// - A source that addresses each recipient differently (``YieldsRecipientVariants``) yields one message per
+    ///   variant, each split again by the target's capacity.
+    /// - Each result is complete: the reading findings, its own rendering findings and losses. With `strict`, any
+    ///   loss of any message fails the conversion.
+    public func convertMessages(
+        _ payload: JSONValue, from: String = "auto", to: String, strict: Bool = false, allowInvalid: Bool = false,
+        options: FormatOptions = FormatOptions()
+    ) throws(NormalisationFailure) -> [ConversionResult] {
+        let normalised = try readForConversion(
+            payload, from: from, to: to, allowInvalid: allowInvalid, options: options)
+        let capacity = registry.adapter(named: to)?.descriptor.recipients ?? .undeclared
+        var variants: [RecipientVariant]?
+        if let reader = registry.adapter(named: normalised.format) as? any YieldsRecipientVariants {
+            var context = normalised.context
+            variants = reader.recipientVariants(of: payload, notification: normalised.notification, context: &context)
+        }
+        guard let variants, !variants.isEmpty else {
+            guard let parts = normalised.notification.splitByRecipient(capacity) else {
+                return [
+                    try conversion(
+                        of: normalised.notification, read: normalised, payload: payload, to: to, strict: strict,
+                        options: options)
+                ]
+            }
+            var results: [ConversionResult] = []
+            results.reserveCapacity(parts.count)
+            for part in parts {
+                var result = try conversion(
+                    of: part.notification, read: normalised, payload: payload, to: to, strict: strict, options: options)
+                result.recipient = part.recipient
+                results.append(result)
+            }
+            return results
+        }
+        // Each variant, split again when the target takes fewer recipients than it names.
+        var addressed: [(notification: PushNotification, label: String, tokens: [String], beside: Bool)] = []
+        for variant in variants {
+            if let parts = variant.notification.splitByRecipient(capacity, singleToken: true) {
+                for part in parts {
+                    addressed.append(
+                        (
+                            part.notification, "\(variant.label), \(part.recipient.label)", part.recipient.tokens,
+                            part.recipient.besidePayload
+                        ))
+                }
+            } else {
+                let target = variant.notification.target
+                let tokens = target?.tokens ?? target?.token.map { [$0] } ?? []
+                addressed.append((variant.notification, variant.label, tokens, false))
+            }
+        }
+        var results: [ConversionResult] = []
+        results.reserveCapacity(addressed.count)
+        for (index, message) in addressed.enumerated() {
+            var result = try conversion(
+                of: message.notification, read: normalised, payload: payload, to: to, strict: strict, options: options)
+            result.recipient = Recipient(
+                index: index + 1, count: addressed.count, label: message.label, tokens: message.tokens,
+                besidePayload: message.beside)
+            results.append(result)
+        }
+        return results
+    }
+
+    /// True when the format named `name` reads per-recipient variants (never the wire engine's).
+    private func yieldsVariants(_ name: String) -> Bool {
+        registry.adapter(named: name) is any YieldsRecipientVariants
+    }
+}
+
+extension PushNotification {
+    /// True when ``splitByRecipient(_:)`` would split this notification for a format of `capacity`: told without
+    /// building any message (the wire engine's guard, on every record).
+    package func fansOut(for capacity: RecipientCapacity) -> Bool {
+        guard let target else { return false }
+        switch capacity {
+        case .undeclared: return false
+        case .tokens(let size):
+            guard let tokens = target.tokens, !tokens.isEmpty else { return false }
+            return size <= 1 || tokens.count > size
+        case .besidePayload:
+            // A single `token` stays one message (``splitByRecipient(_:singleToken:)``).
+            return target.tokens?.isEmpty == false && target.topic == nil && target.condition == nil
+        }
+    }
+}
