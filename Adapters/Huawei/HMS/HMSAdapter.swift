@@ -28,7 +28,8 @@ public struct HMSAdapter: PayloadAdapter, FormatChecking {
         summary: "A Huawei Push Kit (HMS) v1 Message, bare or in its send request `{\"message\": …}`.",
         isDelivered: false,
         carries: HMSWire.message.carries(namespaceOrder: HMSWire.namespaceOrder)
-            + ["extensions.hms.\(X.validateOnly)", "extensions.hms.\(X.request)"]
+            + ["extensions.hms.\(X.validateOnly)", "extensions.hms.\(X.request)"],
+        recipients: .tokens(tokenCapacity)
     )
 
     /// At most this many tokens in one message (Huawei's send API reference).
