@@ -4,10 +4,22 @@ import WireTables
 
 /// The hook lines of the `APNSMessage` table (``PinpointMessageFields``), written once over any source and any
 /// output: one media URL, and a sound that is only a name.
+///
+/// The value holds the location of the model's media item (built once, not per record). It must hold something:
+/// the engine takes the hooks `inout`, and for a type with no storage Swift passes an undefined address, which the
+/// unspecialised engine's accesses then name under ThreadSanitizer. An empty `PinpointMessageHooks` got the address of
+/// the engine's shared type metadata, so two threads reading APNSMessages were reported as racing on it
+/// (``WireTableHooks``; `PinpointMessageConcurrencyTests`).
 package struct PinpointMessageHooks: WireTableHooks {
     package typealias Hook = PinpointMessageFields.Hook
 
-    package init() {}
+    /// Where the media item read from `MediaUrl` sits in the model (`/media/0`), for provenance.
+    let mediaItem: JSONPointer
+
+    package init() { mediaItem = Self.firstMedia }
+
+    /// `/media/0`, built once.
+    private static let firstMedia = JSONPointer(tokens: ["media", "0"])
 
     package func read<S: WireSource>(
         _ hook: Hook, _ source: S, _ value: S.Node?, key: String, at path: JSONPointer, into n: inout PushNotification,
@@ -23,7 +35,7 @@ package struct PinpointMessageHooks: WireTableHooks {
         switch hook {
         case .mediaURL:
             n.media = [PushNotification.Media(url: text)]
-            context.provenance[JSONPointer(tokens: ["media", "0"])] = at
+            context.provenance[mediaItem] = at
             context.diagnostics.info(.amazonMediaFound, at: at, "media URL read from `MediaUrl`")
             context.record("media", from: at)
         case .soundName:
