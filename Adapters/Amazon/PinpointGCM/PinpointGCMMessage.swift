@@ -179,8 +179,9 @@ package enum PinpointGCMMessage {
         (campaign ? PinpointGCMWire.campaignWriting : PinpointGCMWire.directWriting).write(
             n, ext: kept, hooks: &hooks, context: &context, to: &out)
         message = out.result.objectValue ?? JSONObject()
-        let android = n.androidPart
-        for (field, reason) in PinpointGCMWire.unsupportedAndroid where android.canonicalObject[field] != nil {
+        // The Android part's canonical object, built once (not once per field looked up).
+        let android = n.android?.canonicalObject ?? JSONObject()
+        for (field, reason) in PinpointGCMWire.unsupportedAndroid where android[field] != nil {
             context.explainLoss(at: JSONPointer(tokens: ["android", field]), reason)
         }
         return (message, defaults)
@@ -228,12 +229,11 @@ package enum PinpointGCMMessage {
         if let priority = android.priority, !PinpointGCMWire.readablePriorities.contains(priority) {
             android.priority = nil
         }
-        for (field, _) in PinpointGCMWire.unsupportedAndroid {
-            var ignored: [Diagnostic] = []
-            var object = android.canonicalObject
-            object.removeValue(forKey: field)
-            android = PushNotification.Android(canonical: object, at: .root, &ignored)
-        }
+        // Built and read back once, without the fields a GCMMessage has no place for.
+        var object = android.canonicalObject
+        for (field, _) in PinpointGCMWire.unsupportedAndroid { object.removeValue(forKey: field) }
+        var ignored: [Diagnostic] = []
+        android = PushNotification.Android(canonical: object, at: .root, &ignored)
         kept.setAndroid(android)
         let namespace = n.extensionObject("amazon")
         if let memory = namespace[memoryKey] {
