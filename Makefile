@@ -323,7 +323,7 @@ test-asan: deps
 	$(MAKE) test-tsan
 
 # The concurrent parts (BatchConverter's parallel workers) under ThreadSanitizer.
-TSAN_FILTER ?= BatchNothingLost|batchKeepsOrderOnManyJobs
+TSAN_FILTER ?= BatchNothingLost|batchKeepsOrderOnManyJobs|PinpointMessageConcurrency
 test-tsan: deps
 	$(SWIFT) test --sanitize=thread --scratch-path .build/tsan --filter '$(TSAN_FILTER)'
 

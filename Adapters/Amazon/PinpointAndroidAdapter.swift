@@ -148,7 +148,8 @@ public struct PinpointAndroidAdapter: PayloadAdapter, FormatChecking {
             }
             root.appendUnchecked(key, value)
         }
-        for (field, _) in Self.unsupportedAndroid where android.canonicalObject[field] != nil {
+        let canonical = android.canonicalObject
+        for (field, _) in Self.unsupportedAndroid where canonical[field] != nil {
             context.explainLoss(
                 at: JSONPointer(tokens: ["android", field]), "the Pinpoint Android SDKs read no key for this")
         }

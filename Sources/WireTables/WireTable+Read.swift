@@ -39,8 +39,23 @@ extension WireTable {
     ) where H.Hook == Hook {
         let members = Array(source.members(node))
         var taken = [Bool](repeating: false, count: members.count)
-        for line in lines {
-            let position = members.firstIndex { line.key.matches(source, $0.key) }
+        // The first member each line spells, found in one pass over the members (this function is not specialised
+        // for the formats' hooks: a search per line copied every member through the witness tables).
+        let count = lines.count
+        var keys: [WireKey] = []
+        keys.reserveCapacity(count)
+        for line in lines { keys.append(line.key) }
+        var positions = [Int](repeating: -1, count: count)
+        for index in 0..<members.count {
+            let key = members[index].key
+            let length = source.keyLength(key)
+            for number in 0..<count where positions[number] < 0 {
+                if keys[number].matches(source, key, length: length) { positions[number] = index }
+            }
+        }
+        for number in 0..<count {
+            let line = lines[number]
+            let position = positions[number] < 0 ? nil : positions[number]
             let value = position.map { members[$0].value }
             let took: Bool
             switch line.value {
@@ -91,8 +106,8 @@ extension WireTable {
             if took, let position { taken[position] = true }
         }
         var rest = JSONObject()
-        for (position, member) in members.enumerated() where !taken[position] {
-            rest.appendUnchecked(source.keyString(member.key), source.jsonValue(member.value))
+        for position in 0..<members.count where !taken[position] {
+            rest.appendUnchecked(source.keyString(members[position].key), source.jsonValue(members[position].value))
         }
         if !rest.isEmpty {
             hooks.reportUnmodelled(rest, at: path, context: &context)

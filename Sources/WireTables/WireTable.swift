@@ -358,6 +358,11 @@ package struct WireTable<Hook: Sendable>: Sendable {
 
 /// A format's logic for the ``WireTable/Value/hook(_:)`` lines of its table, written once over any source and any
 /// output.
+///
+/// A conformer holds storage (at least one stored property). The engine takes the hooks `inout`, and Swift passes an
+/// undefined address for a value with no storage; under ThreadSanitizer the unspecialised engine's accesses then name
+/// whatever that address is (an empty Pinpoint hooks type got the engine's shared type metadata), reported as a race
+/// between threads reading records.
 package protocol WireTableHooks {
     associatedtype Hook: Sendable
 

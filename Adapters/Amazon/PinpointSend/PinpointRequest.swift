@@ -1,4 +1,6 @@
+import JSONCodec
 package import PushCore
+package import WireTables
 
 private typealias M = AmazonKeys.Message
 private typealias R = AmazonKeys.Request
@@ -24,39 +26,41 @@ package struct PinpointRequest {
     package var configuration: JSONObject?
     package var configurationPath: JSONPointer
 
-    /// Unwraps `root` down to the `channel` message (`APNSMessage`; the Android formats pass `GCMMessage`), recording
-    /// the envelopes in `memory`. Nil (after an error) when an envelope is not an object.
+    /// Unwraps `root` down to the channel message of `envelope` (``PinpointSendWire/apns``), recording the levels in
+    /// `memory`. Nil (after an error) when an envelope is not an object.
     package static func unwrap(
-        _ root: JSONObject, channel: String = M.wrapper, memory: inout JSONObject, context: inout NormaliseContext
+        _ root: JSONObject, envelope: WireEnvelope = PinpointSendWire.apns, memory: inout JSONObject,
+        context: inout NormaliseContext
     ) -> PinpointRequest? {
+        let source = JSONValueSource()
         var object = root
         var path = JSONPointer.root
         // 1. The CLI input document.
-        if let key = [R.messageRequest, R.sendUsersMessageRequest].first(where: { root[$0] != nil }) {
-            var input = root
-            let value = input.take(key)
-            path = path.appending(key)
-            guard case .object(let request)? = value else {
+        if let entry = envelope.entry(PinpointSendWire.inputLevel, in: source, .object(root), at: path) {
+            let key = entry.key.description
+            path = entry.path
+            guard case .object(let request) = entry.value else {
                 context.diagnostics.error(
-                    .wrongType, at: path, "`\(key)` must be an object, found \(value?.typeName ?? "nothing")")
+                    .wrongType, at: path, "`\(key)` must be an object, found \(entry.value.typeName)")
                 return nil
             }
+            let input = Self.object(entry.siblings)
             warnUnknown(input, known: R.inputKeys, at: .root, level: "send-messages input", context: &context)
             memory[XM.inputKey] = .string(key)
             memory[XM.input] = .object(input)
             object = request
         }
         // 2. The request.
-        if let value = object[R.messageConfiguration] {
-            var request = object
-            request.removeValue(forKey: R.messageConfiguration)
+        if let entry = envelope.entry(PinpointSendWire.requestLevel, in: source, .object(object), at: path) {
+            let request = Self.object(entry.siblings)
             let known = request[R.users] != nil ? R.usersRequestKeys : R.messageRequestKeys
             warnUnknown(request, known: known, at: path, level: "message request", context: &context)
             memory[XM.request] = .object(request)
-            path = path.appending(R.messageConfiguration)
-            guard case .object(let configuration) = value else {
+            path = entry.path
+            guard case .object(let configuration) = entry.value else {
                 context.diagnostics.error(
-                    .wrongType, at: path, "`\(R.messageConfiguration)` must be an object, found \(value.typeName)")
+                    .wrongType, at: path,
+                    "`\(R.messageConfiguration)` must be an object, found \(entry.value.typeName)")
                 return nil
             }
             object = configuration
@@ -72,16 +76,16 @@ package struct PinpointRequest {
                 message: nil, messagePath: path, configuration: nil, configurationPath: path)
         }
         // 3. The MessageConfiguration (a request's, or the root itself when it holds a channel message).
+        let channel = envelope.entry(PinpointSendWire.channelLevel, in: source, .object(object), at: path)
         let isConfiguration =
-            memory[XM.request] != nil || object[channel] != nil
+            memory[XM.request] != nil || channel != nil
             || object[R.defaultPushNotificationMessage]?.objectValue != nil
             || object[R.defaultMessage]?.objectValue != nil
         guard isConfiguration else {
             return PinpointRequest(message: object, messagePath: path, configuration: nil, configurationPath: path)
         }
         memory[XM.wrapped] = .bool(true)
-        var configuration = object
-        let messageValue = configuration.take(channel)
+        var configuration = channel.map { Self.object($0.siblings) } ?? object
         warnUnknown(
             configuration, known: R.configurationKeys, at: path, level: "MessageConfiguration",
             context: &context)
@@ -91,28 +95,36 @@ package struct PinpointRequest {
                     .wrongType, at: path.appending(key), "`\(key)` must be an object, found \(value.typeName); kept")
             }
         }
-        let messagePath = path.appending(channel)
+        let name = envelope.levels[PinpointSendWire.channelLevel].keys.first?.description ?? M.wrapper
+        let messagePath = path.appending(channel?.key.description ?? name)
         var message: JSONObject?
-        switch messageValue {
+        switch channel?.value {
         case .object(let object)?:
             message = object
         case nil:
             if configuration[R.defaultPushNotificationMessage] == nil && configuration[R.defaultMessage] == nil {
                 context.diagnostics.warning(
                     .amazonAPNSMessageMissing, at: path,
-                    "no `\(channel)`, `DefaultPushNotificationMessage` or `DefaultMessage`: Pinpoint sends nothing "
+                    "no `\(name)`, `DefaultPushNotificationMessage` or `DefaultMessage`: Pinpoint sends nothing "
                         + "on that channel")
             }
         case let value?:
             context.diagnostics.error(
-                .wrongType, at: messagePath, "`\(channel)` must be an object, found \(value.typeName); kept as it was")
+                .wrongType, at: messagePath, "`\(name)` must be an object, found \(value.typeName); kept as it was")
             // Kept verbatim (in place) with the configuration, which renders back as it was.
             configuration = object
             memory[XM.wrapped] = nil
         }
-        if messageValue == nil { memory[XM.noMessage] = .bool(true) }
+        if channel == nil { memory[XM.noMessage] = .bool(true) }
         return PinpointRequest(
             message: message, messagePath: messagePath, configuration: configuration, configurationPath: path)
+    }
+
+    /// The members of a level other than the key it was entered through, in input order.
+    private static func object(_ members: [(key: JSONValue, value: JSONValue)]) -> JSONObject {
+        var object = JSONObject()
+        for member in members { object.appendUnchecked(member.key.stringValue ?? "", member.value) }
+        return object
     }
 
     /// A warning for each key of `object` outside `known`: kept and rendered back, but Pinpoint does not read it.

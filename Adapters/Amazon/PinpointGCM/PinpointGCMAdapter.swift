@@ -1,5 +1,6 @@
 import FCMAdapter
 import JSONCodec
+import WireTables
 public import PushCore
 
 /// Pinpoint's Android side (format `pinpoint-gcm`): a `GCMMessage` (direct sends) or campaign `Message`, bare, in a
@@ -21,9 +22,7 @@ public struct PinpointGCMAdapter: PayloadAdapter, FormatChecking {
         summary:
             "Amazon Pinpoint's GCMMessage (or campaign Message), bare or in a MessageConfiguration / SendMessages request, incl. RawContent.",
         isDelivered: false,
-        carries: [
-            "title", "body", "sound", "media", "data", "android", "extensions.amazon.\(PinpointGCMMessage.memoryKey)",
-        ],
+        carries: PinpointGCMWire.carries,
         // How the request was laid out, not content.
         layoutPaths: ["configured", "hasDefaults", "noGCMMessage", "sameAsShared", "campaign", "rawContent"].map {
             JSONPointer(tokens: ["extensions", "amazon", PinpointGCMMessage.memoryKey, $0])
@@ -70,34 +69,31 @@ public struct PinpointGCMAdapter: PayloadAdapter, FormatChecking {
         var memory = JSONObject()
         var object = root
         var path = JSONPointer.root
-        for key in ["MessageRequest", "SendUsersMessageRequest"] where object[key] != nil {
-            guard case .object(let inner)? = object[key] else {
-                context.diagnostics.error(.wrongType, at: path.appending(key), "`\(key)` must be an object")
+        let source = JSONValueSource()
+        let envelope = PinpointSendWire.gcm
+        if let entry = envelope.entry(PinpointSendWire.inputLevel, in: source, .object(object), at: path) {
+            let key = entry.key.description
+            guard case .object(let inner) = entry.value else {
+                context.diagnostics.error(.wrongType, at: entry.path, "`\(key)` must be an object")
                 return nil
             }
-            var others = object
-            others.removeValue(forKey: key)
             memory["inputKey"] = .string(key)
-            memory["input"] = .object(others)
+            memory["input"] = .object(Self.object(entry.siblings))
             object = inner
-            path = path.appending(key)
-            break
+            path = entry.path
         }
         var message: JSONObject?
         var messagePath = path
         var defaults: JSONObject?
         var defaultsPath = path
-        if object["MessageConfiguration"] != nil {
-            guard case .object(let configuration)? = object["MessageConfiguration"] else {
-                context.diagnostics.error(
-                    .wrongType, at: path.appending("MessageConfiguration"), "`MessageConfiguration` must be an object")
+        if let entry = envelope.entry(PinpointSendWire.requestLevel, in: source, .object(object), at: path) {
+            guard case .object(let configuration) = entry.value else {
+                context.diagnostics.error(.wrongType, at: entry.path, "`MessageConfiguration` must be an object")
                 return nil
             }
-            var others = object
-            others.removeValue(forKey: "MessageConfiguration")
-            memory["request"] = .object(others)
+            memory["request"] = .object(Self.object(entry.siblings))
             object = configuration
-            path = path.appending("MessageConfiguration")
+            path = entry.path
             memory["configured"] = .bool(true)
         }
         let isConfiguration =
@@ -145,6 +141,13 @@ public struct PinpointGCMAdapter: PayloadAdapter, FormatChecking {
         n.setExtension("amazon", amazon)
         ContentCheck.reportUnread(n, context: &context, unreadCodes: [.amazonGCMUnknownKey])
         return n
+    }
+
+    /// The members of an envelope level other than the key it was entered through, in input order.
+    private static func object(_ members: [(key: JSONValue, value: JSONValue)]) -> JSONObject {
+        var object = JSONObject()
+        for member in members { object.appendUnchecked(member.key.stringValue ?? "", member.value) }
+        return object
     }
 
     public func render(_ n: PushNotification, context: inout RenderContext) -> JSONValue {

@@ -1,5 +1,6 @@
 import FCMAdapter
 import JSONCodec
+import WireTables
 package import PushCore
 
 /// Reads and writes one Pinpoint `GCMMessage` (direct sends) or campaign `Message` (the Android side of a
@@ -9,16 +10,16 @@ package import PushCore
 /// overrides every other field, as Pinpoint documents.
 package enum PinpointGCMMessage {
     /// The `extensions.amazon` key of what the Android side needs to render back.
-    package static let memoryKey = "pinpointGCM"
+    package static let memoryKey = PinpointGCMWire.memoryKey
 
     /// `GCMMessage` (direct sends: `SendMessages`, `SendUsersMessages`).
-    static let directKeys: Set<String> = [
+    package static let directKeys: Set<String> = [
         "Action", "Body", "CollapseKey", "Data", "IconReference", "ImageIconUrl", "ImageUrl",
         "PreferredAuthenticationMethod", "Priority", "RawContent", "RestrictedPackageName", "SilentPush",
         "SmallImageIconUrl", "Sound", "Substitutions", "TimeToLive", "Title", "Url",
     ]
     /// The campaign `Message` (`WriteCampaignRequest.MessageConfiguration.GCMMessage`).
-    static let campaignKeys: Set<String> = [
+    package static let campaignKeys: Set<String> = [
         "Action", "Body", "ImageIconUrl", "ImageSmallIconUrl", "ImageUrl", "JsonBody", "MediaUrl", "RawContent",
         "SilentPush", "TimeToLive", "Title", "Url",
     ]
@@ -91,7 +92,6 @@ package enum PinpointGCMMessage {
         }
         // DefaultPushNotificationMessage: the content every channel shows unless its own message says otherwise (the
         // shared fields); its other keys are kept.
-        var android = n.androidPart
         if var defaults {
             func take(_ key: String) -> String? {
                 guard case .string(let text)? = defaults[key] else { return nil }
@@ -104,7 +104,7 @@ package enum PinpointGCMMessage {
             if let body = take("Body") { n.body = body; context.record("body", from: defaultsPath.appending("Body")) }
             if case .object(let data)? = defaults["Data"] {
                 defaults.removeValue(forKey: "Data")
-                readData(data, at: defaultsPath.appending("Data"), context: &context)
+                PinpointGCMHooks.checkData(data, at: defaultsPath.appending("Data"), context: &context)
                 n.data = data
                 context.record("data", from: defaultsPath.appending("Data"))
             }
@@ -126,131 +126,17 @@ package enum PinpointGCMMessage {
             memory["hasDefaults"] = .bool(true)
             if !defaults.isEmpty { memory["defaults"] = .object(defaults) }
         }
-        func path(_ key: String) -> JSONPointer { base.appending(key) }
-        func string(_ key: String) -> String? {
-            guard let value = rest[key] else { return nil }
-            guard case .string(let text) = value else {
-                context.diagnostics.error(
-                    .wrongType, at: path(key), "`\(key)` must be a string, found \(value.typeName); kept as it was")
-                return nil
-            }
-            rest.removeValue(forKey: key)
-            return text
-        }
         // The message's content is Android's own; where it repeats the shared content, the layout says so.
-        var same: [JSONValue] = []
-        func own(_ key: String, _ value: String?, shared: String?) -> String? {
-            guard let value else { return nil }
-            if value == shared {
-                same.append(.string(key))
-                return nil
-            }
-            return value
-        }
-        android.title = own("Title", string("Title"), shared: n.title)
-        android.body = own("Body", string("Body"), shared: n.body)
-        android.image = own("ImageUrl", string("ImageUrl"), shared: n.media.first?.url)
-        android.sound = own("Sound", string("Sound"), shared: n.sound?.name)
-        if let value = rest["Data"] {
-            if case .object(let data) = value {
-                rest.removeValue(forKey: "Data")
-                readData(data, at: path("Data"), context: &context)
-                if data == n.data { same.append(.string("Data")) } else { android.data = data }
-            } else {
-                context.diagnostics.error(
-                    .wrongType, at: path("Data"), "`Data` must be an object, found \(value.typeName); kept as it was")
-            }
-        }
-        if !same.isEmpty { memory["sameAsShared"] = .array(same) }
-        android.collapseKey = string("CollapseKey")
-        android.icon = string("IconReference")
-        android.imageIcon = string("ImageIconUrl")
-        android.smallImageIcon = string(campaign ? "ImageSmallIconUrl" : "SmallImageIconUrl")
-        android.restrictedPackageName = string("RestrictedPackageName")
-        if let priority = rest["Priority"] {
-            switch priority {
-            case .string("high"), .string("normal"):
-                android.priority = priority.stringValue
-                rest.removeValue(forKey: "Priority")
-            case .string("10"), .string("5"):
-                // Pinpoint takes the APNs values and converts them.
-                android.priority = priority == .string("10") ? "high" : "normal"
-                rest.removeValue(forKey: "Priority")
-                context.diagnostics.warning(
-                    .amazonGCMPriorityNormalised, at: path("Priority"),
-                    "`Priority` \(priority.compactText) is APNs's; Pinpoint sends it as \"\(android.priority ?? "")\"")
-            default:
-                context.diagnostics.error(
-                    .amazonGCMPriorityInvalid, at: path("Priority"),
-                    "`Priority` must be \"normal\" or \"high\" (or APNs's \"5\"/\"10\"), found \(priority.compactText); kept"
-                )
-            }
-        }
-        if let value = rest["SilentPush"] {
-            if case .bool(let silent) = value {
-                android.silent = silent
-                rest.removeValue(forKey: "SilentPush")
-            } else {
-                context.diagnostics.error(
-                    .wrongType, at: path("SilentPush"), "`SilentPush` must be a boolean, found \(value.typeName); kept")
-            }
-        }
-        if let value = rest["TimeToLive"] {
-            if let seconds = value.int64Value, seconds >= 0 {
-                android.ttl = "\(seconds)s"
-                rest.removeValue(forKey: "TimeToLive")
-            } else {
-                context.diagnostics.error(
-                    .amazonGCMTimeToLiveInvalid, at: path("TimeToLive"),
-                    "`TimeToLive` must be a non-negative integer of seconds, found \(value.compactText); kept")
-            }
-        }
-        // Action + Url: where a tap leads.
-        if case .string(let action)? = rest["Action"], case .string(let url)? = rest["Url"],
-            action == "URL" || action == "DEEP_LINK"
-        {
-            if action == "URL" { android.url = url } else { android.deepLink = url }
-            rest.removeValue(forKey: "Action")
-            rest.removeValue(forKey: "Url")
-        } else if case .string(let action)? = rest["Action"], !["OPEN_APP", "URL", "DEEP_LINK"].contains(action) {
-            context.diagnostics.error(
-                .amazonActionUnknown, at: path("Action"),
-                "`Action` must be OPEN_APP, DEEP_LINK or URL, found \"\(action)\"; kept")
-        }
-        n.setAndroid(android)
+        var hooks = PinpointGCMHooks(url: rest["Url"]?.stringValue)
+        var kept = JSONObject()
+        (campaign ? PinpointGCMWire.campaign : PinpointGCMWire.direct).read(
+            JSONValueSource(), .object(rest), at: base, into: &n, ext: &kept, hooks: &hooks, context: &context)
+        if !hooks.same.isEmpty { memory["sameAsShared"] = .array(hooks.same.map(JSONValue.string)) }
         if n.android != nil { context.record("android", from: base) }
         // Kept verbatim: Action OPEN_APP, a Url without its action, Substitutions, the authentication method,
         // the campaign's JsonBody and MediaUrl, unknown keys and values of the wrong type.
-        if !rest.isEmpty { memory["fields"] = .object(rest) }
+        if let fields = kept[PinpointGCMWire.unmodelled] { memory["fields"] = fields }
     }
-
-    /// Pinpoint's Data maps strings to strings: any other value is an error (kept).
-    static func readData(_ data: JSONObject, at path: JSONPointer, context: inout NormaliseContext) {
-        for (key, value) in data where value.stringValue == nil {
-            context.diagnostics.error(
-                .wrongType, at: path.appending(key),
-                "Pinpoint's `Data` maps strings to strings; `\(key)` is \(value.typeName) (kept)")
-        }
-    }
-
-    /// The `android.priority` values a GCMMessage's `Priority` reads back as (any other is kept as an unknown value).
-    static let readablePriorities: Set<String> = ["normal", "high"]
-
-    /// The Android fields a `GCMMessage` has no place for, with the reason.
-    static let unsupportedAndroid: [(String, String)] = [
-        ("titleLocKey", "a GCMMessage has no localised keys (RawContent has)"),
-        ("titleLocArgs", "a GCMMessage has no localised keys (RawContent has)"),
-        ("bodyLocKey", "a GCMMessage has no localised keys (RawContent has)"),
-        ("bodyLocArgs", "a GCMMessage has no localised keys (RawContent has)"),
-        ("color", "a GCMMessage has no colour (RawContent has)"),
-        ("tag", "a GCMMessage has no tag (RawContent has)"),
-        ("clickAction", "a GCMMessage has no click action: Action and Url say where a tap leads"),
-        ("channelId", "a GCMMessage has no channel (RawContent has)"),
-        ("notificationCount", "a GCMMessage has no notification count (RawContent has)"),
-        ("visibility", "a GCMMessage has no visibility (RawContent has)"),
-        ("notificationPriority", "a GCMMessage has no notification priority (RawContent has)"),
-        ("directBootOk", "a GCMMessage has no direct_boot_ok (RawContent has)"),
-    ]
 
     /// The `GCMMessage` for `n` (and what goes back to `DefaultPushNotificationMessage`).
     /// `standalone` (format `pinpoint-gcm`): the shared image and sound have no place, so a GCMMessage never
@@ -261,7 +147,7 @@ package enum PinpointGCMMessage {
         -> (message: JSONObject, defaults: JSONObject?)
     {
         var message = JSONObject()
-        var fields = memory["fields"]?.objectValue ?? JSONObject()
+        let fields = memory["fields"]?.objectValue ?? JSONObject()
         let defaults = memory["defaults"]?.objectValue
         switch memory["rawContent"]?.stringValue {
         case "fcmV1Message"?:
@@ -284,60 +170,18 @@ package enum PinpointGCMMessage {
             break
         }
         let campaign = memory["campaign"]?.boolValue == true
-        var same = Set(memory["sameAsShared"]?.arrayValue?.compactMap(\.stringValue) ?? [])
-        if standalone { same.subtract(["ImageUrl", "Sound"]) }
-        let android = n.androidPart
-        func put(_ key: String, _ value: JSONValue?) { if let value { message.appendUnchecked(key, value) } }
-        if let url = android.url {
-            put("Action", .string("URL"))
-            put("Url", .string(url))
-        } else if let link = android.deepLink {
-            put("Action", .string("DEEP_LINK"))
-            put("Url", .string(link))
-        } else {
-            if let action = fields.take("Action") { put("Action", action) }
-            if let url = fields.take("Url") { put("Url", url) }
-        }
-        func own(_ key: String, _ value: String?, shared: String?) -> JSONValue? {
-            (value ?? (same.contains(key) ? shared : nil)).map(JSONValue.string)
-        }
-        put("Body", own("Body", android.body, shared: n.body))
-        put("CollapseKey", android.collapseKey.map(JSONValue.string))
-        if var data = android.data ?? (same.contains("Data") ? n.data : nil) {
-            for (key, value) in data where value.stringValue == nil {
-                context.explainLoss(
-                    at: JSONPointer(tokens: android.data == nil ? ["data", key] : ["android", "data", key]),
-                    "Pinpoint's Data holds strings")
-                data.removeValue(forKey: key)
-            }
-            put("Data", .object(data))
-        }
-        put("IconReference", android.icon.map(JSONValue.string))
-        put("ImageIconUrl", android.imageIcon.map(JSONValue.string))
-        put(campaign ? "ImageSmallIconUrl" : "SmallImageIconUrl", android.smallImageIcon.map(JSONValue.string))
-        put("ImageUrl", own("ImageUrl", android.image, shared: n.media.first?.url))
-        if let priority = android.priority, !readablePriorities.contains(priority) {
-            context.explainLoss(
-                at: JSONPointer(tokens: ["android", "priority"]),
-                "a GCMMessage's `Priority` is \"normal\" or \"high\": \"\(priority)\" has no place there")
-        } else {
-            put("Priority", android.priority.map(JSONValue.string))
-        }
-        put("RestrictedPackageName", android.restrictedPackageName.map(JSONValue.string))
-        put("SilentPush", android.silent.map(JSONValue.bool))
-        put("Sound", own("Sound", android.sound, shared: n.sound?.name))
-        if let ttl = android.ttl {
-            if let seconds = FCMChecksProbe.duration(ttl), ttl == "\(seconds)s" {
-                put("TimeToLive", .integer(seconds))
-            } else {
-                context.explainLoss(
-                    at: JSONPointer(tokens: ["android", "ttl"]), "Pinpoint's TimeToLive is whole seconds; \(ttl) is not"
-                )
-            }
-        }
-        put("Title", own("Title", android.title, shared: n.title))
-        for (key, value) in fields where message[key] == nil { message.appendUnchecked(key, value) }
-        for (field, reason) in unsupportedAndroid where android.canonicalObject[field] != nil {
+        var same = memory["sameAsShared"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        if standalone { same.removeAll { $0 == "ImageUrl" || $0 == "Sound" } }
+        var hooks = PinpointGCMHooks(same: same)
+        var out = JSONValueOutput()
+        let kept = JSONObject(
+            uniqueKeysWithValues: fields.isEmpty ? [] : [(PinpointGCMWire.unmodelled, .object(fields))])
+        (campaign ? PinpointGCMWire.campaignWriting : PinpointGCMWire.directWriting).write(
+            n, ext: kept, hooks: &hooks, context: &context, to: &out)
+        message = out.result.objectValue ?? JSONObject()
+        // The Android part's canonical object, built once (not once per field looked up).
+        let android = n.android?.canonicalObject ?? JSONObject()
+        for (field, reason) in PinpointGCMWire.unsupportedAndroid where android[field] != nil {
             context.explainLoss(at: JSONPointer(tokens: ["android", field]), reason)
         }
         return (message, defaults)
@@ -382,13 +226,14 @@ package enum PinpointGCMMessage {
             android.data = data
         }
         if let ttl = android.ttl, !(FCMChecksProbe.duration(ttl).map { ttl == "\($0)s" } ?? false) { android.ttl = nil }
-        if let priority = android.priority, !readablePriorities.contains(priority) { android.priority = nil }
-        for (field, _) in unsupportedAndroid {
-            var ignored: [Diagnostic] = []
-            var object = android.canonicalObject
-            object.removeValue(forKey: field)
-            android = PushNotification.Android(canonical: object, at: .root, &ignored)
+        if let priority = android.priority, !PinpointGCMWire.readablePriorities.contains(priority) {
+            android.priority = nil
         }
+        // Built and read back once, without the fields a GCMMessage has no place for.
+        var object = android.canonicalObject
+        for (field, _) in PinpointGCMWire.unsupportedAndroid { object.removeValue(forKey: field) }
+        var ignored: [Diagnostic] = []
+        android = PushNotification.Android(canonical: object, at: .root, &ignored)
         kept.setAndroid(android)
         let namespace = n.extensionObject("amazon")
         if let memory = namespace[memoryKey] {

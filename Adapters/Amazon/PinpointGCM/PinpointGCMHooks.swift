@@ -1,0 +1,249 @@
+import FCMAdapter
+package import JSONCodec
+package import PushCore
+import WireTables
+
+/// The hook lines of the GCMMessage tables (``PinpointGCMWire``), written once over any source and any output.
+///
+/// Reading compares the content keys with the shared content already in the model (a request's
+/// `DefaultPushNotificationMessage`, or the iOS side) and lists those that repeat it in ``same``. Writing takes that
+/// list back from the memory (`sameAsShared`), so such a key is written again where it was.
+package struct PinpointGCMHooks: WireTableHooks {
+    package typealias Hook = PinpointGCMWire.Hook
+
+    /// Read: the message's `Url` string, taken with an `Action` `URL` or `DEEP_LINK`.
+    var url: String?
+    /// Read: the content keys that repeat the shared content, in line order. Write: the keys written with the shared
+    /// value when the Android part has none.
+    var same: [String] = []
+    /// Read: `Action` took `Url` with it.
+    private var tookURL = false
+
+    package init(url: String? = nil, same: [String] = []) {
+        self.url = url
+        self.same = same
+    }
+
+    // MARK: - Reading
+
+    package mutating func read<S: WireSource>(
+        _ hook: Hook, _ source: S, _ value: S.Node?, key: String, at path: JSONPointer, into n: inout PushNotification,
+        ext: inout JSONObject, context: inout NormaliseContext
+    ) -> Bool {
+        if case .url = hook { return tookURL }
+        guard let value else { return false }
+        // The Android part is moved out and back, not copied whole: a hook runs for every key of every message.
+        var android = n.android.take() ?? PushNotification.Android()
+        defer { n.setAndroid(android) }
+        switch hook {
+        case .shared(let field):
+            guard let text = string(source, value, key: key, at: path, context: &context) else { return false }
+            let shared: String?
+            switch field {
+            case .title: shared = n.title
+            case .body: shared = n.body
+            case .image: shared = n.media.first?.url
+            case .sound: shared = n.sound?.name
+            }
+            if text == shared {
+                same.append(key)
+                return true
+            }
+            switch field {
+            case .title: android.title = text
+            case .body: android.body = text
+            case .image: android.image = text
+            case .sound: android.sound = text
+            }
+        case .data:
+            guard case .object(let data) = source.jsonValue(value) else {
+                context.diagnostics.error(
+                    .wrongType, at: path.appending(key),
+                    "`Data` must be an object, found \(source.typeName(value)); kept as it was")
+                return false
+            }
+            Self.checkData(data, at: path.appending(key), context: &context)
+            if data == n.data { same.append(key) } else { android.data = data }
+        case .text(let field):
+            guard let text = string(source, value, key: key, at: path, context: &context) else { return false }
+            switch field {
+            case .collapseKey: android.collapseKey = text
+            case .icon: android.icon = text
+            case .imageIcon: android.imageIcon = text
+            case .smallImageIcon: android.smallImageIcon = text
+            case .restrictedPackageName: android.restrictedPackageName = text
+            }
+        case .priority:
+            switch source.string(value) {
+            case "high"?, "normal"?:
+                android.priority = source.string(value)
+            case "10"?, "5"?:
+                // Pinpoint takes the APNs values and converts them.
+                let priority = source.string(value) == "10" ? "high" : "normal"
+                android.priority = priority
+                context.diagnostics.warning(
+                    .amazonGCMPriorityNormalised, at: path.appending(key),
+                    "`Priority` \(source.jsonValue(value).compactText) is APNs's; Pinpoint sends it as \"\(priority)\"")
+            default:
+                context.diagnostics.error(
+                    .amazonGCMPriorityInvalid, at: path.appending(key),
+                    "`Priority` must be \"normal\" or \"high\" (or APNs's \"5\"/\"10\"), found "
+                        + "\(source.jsonValue(value).compactText); kept")
+                return false
+            }
+        case .silentPush:
+            guard let silent = source.bool(value) else {
+                context.diagnostics.error(
+                    .wrongType, at: path.appending(key),
+                    "`SilentPush` must be a boolean, found \(source.typeName(value)); kept")
+                return false
+            }
+            android.silent = silent
+        case .timeToLive:
+            guard let seconds = source.jsonValue(value).int64Value, seconds >= 0 else {
+                context.diagnostics.error(
+                    .amazonGCMTimeToLiveInvalid, at: path.appending(key),
+                    "`TimeToLive` must be a non-negative integer of seconds, found "
+                        + "\(source.jsonValue(value).compactText); kept")
+                return false
+            }
+            android.ttl = "\(seconds)s"
+        case .action:
+            guard let action = source.string(value) else { return false }
+            if let url, action == "URL" || action == "DEEP_LINK" {
+                if action == "URL" { android.url = url } else { android.deepLink = url }
+                tookURL = true
+                return true
+            }
+            if !["OPEN_APP", "URL", "DEEP_LINK"].contains(action) {
+                context.diagnostics.error(
+                    .amazonActionUnknown, at: path.appending(key),
+                    "`Action` must be OPEN_APP, DEEP_LINK or URL, found \"\(action)\"; kept")
+            }
+            return false
+        case .url:
+            return tookURL
+        }
+        return true
+    }
+
+    /// A string value, else a finding at `key` of the object at `path` (the value is kept where it was).
+    private func string<S: WireSource>(
+        _ source: S, _ value: S.Node, key: String, at path: JSONPointer, context: inout NormaliseContext
+    ) -> String? {
+        guard let text = source.string(value) else {
+            context.diagnostics.error(
+                .wrongType, at: path.appending(key),
+                "`\(key)` must be a string, found \(source.typeName(value)); kept as it was")
+            return nil
+        }
+        return text
+    }
+
+    /// Pinpoint's Data maps strings to strings: any other value is an error (kept).
+    package static func checkData(_ data: JSONObject, at path: JSONPointer, context: inout NormaliseContext) {
+        for (key, value) in data where value.stringValue == nil {
+            context.diagnostics.error(
+                .wrongType, at: path.appending(key),
+                "Pinpoint's `Data` maps strings to strings; `\(key)` is \(value.typeName) (kept)")
+        }
+    }
+
+    package func check(
+        _ hook: Hook, _ value: JSONValue, ext: JSONObject, at path: JSONPointer, context: inout NormaliseContext
+    ) {}
+
+    /// Unknown keys are reported before the lines are read (``PinpointGCMMessage``), as Pinpoint lists its fields.
+    package func reportUnmodelled(_ rest: JSONObject, at path: JSONPointer, context: inout NormaliseContext) {}
+
+    // MARK: - Writing
+
+    package mutating func write<O: WireOutput>(
+        _ hook: Hook, key: String, _ n: PushNotification, ext: JSONObject, unmodelled: JSONObject,
+        context: inout RenderContext, to out: inout O
+    ) -> Bool {
+        // Each field read through `n.android`, the part never copied whole: a hook runs for every line of the table.
+        switch hook {
+        case .action:
+            // Where a tap leads, else the kept `Action` (`OPEN_APP`, or one without its `Url`) in its place.
+            if n.android?.url != nil || n.android?.deepLink != nil {
+                out.key(key)
+                out.string(n.android?.url != nil ? "URL" : "DEEP_LINK")
+            } else if let kept = unmodelled[key] {
+                out.key(key)
+                out.value(kept)
+            } else {
+                return false
+            }
+        case .url:
+            if let link = n.android?.url ?? n.android?.deepLink {
+                out.key(key)
+                out.string(link)
+            } else if let kept = unmodelled[key] {
+                out.key(key)
+                out.value(kept)
+            } else {
+                return false
+            }
+        case .shared(let field):
+            let own: String?
+            let shared: String?
+            switch field {
+            case .title: (own, shared) = (n.android?.title, n.title)
+            case .body: (own, shared) = (n.android?.body, n.body)
+            case .image: (own, shared) = (n.android?.image, n.media.first?.url)
+            case .sound: (own, shared) = (n.android?.sound, n.sound?.name)
+            }
+            guard let text = own ?? (same.contains(key) ? shared : nil) else { return false }
+            out.key(key)
+            out.string(text)
+        case .data:
+            guard var data = n.android?.data ?? (same.contains(key) ? n.data : nil) else { return false }
+            for (name, value) in data where value.stringValue == nil {
+                context.explainLoss(
+                    at: JSONPointer(tokens: n.android?.data == nil ? ["data", name] : ["android", "data", name]),
+                    "Pinpoint's Data holds strings")
+                data.removeValue(forKey: name)
+            }
+            out.key(key)
+            out.value(.object(data))
+        case .text(let field):
+            let text: String?
+            switch field {
+            case .collapseKey: text = n.android?.collapseKey
+            case .icon: text = n.android?.icon
+            case .imageIcon: text = n.android?.imageIcon
+            case .smallImageIcon: text = n.android?.smallImageIcon
+            case .restrictedPackageName: text = n.android?.restrictedPackageName
+            }
+            guard let text else { return false }
+            out.key(key)
+            out.string(text)
+        case .priority:
+            guard let priority = n.android?.priority else { return false }
+            guard PinpointGCMWire.readablePriorities.contains(priority) else {
+                context.explainLoss(
+                    at: JSONPointer(tokens: ["android", "priority"]),
+                    "a GCMMessage's `Priority` is \"normal\" or \"high\": \"\(priority)\" has no place there")
+                return false
+            }
+            out.key(key)
+            out.string(priority)
+        case .silentPush:
+            guard let silent = n.android?.silent else { return false }
+            out.key(key)
+            out.bool(silent)
+        case .timeToLive:
+            guard let ttl = n.android?.ttl else { return false }
+            guard let seconds = FCMChecksProbe.duration(ttl), ttl == "\(seconds)s" else {
+                context.explainLoss(
+                    at: JSONPointer(tokens: ["android", "ttl"]), "Pinpoint's TimeToLive is whole seconds; \(ttl) is not"
+                )
+                return false
+            }
+            out.key(key)
+            out.integer(seconds)
+        }
+        return true
+    }
+}
