@@ -1289,6 +1289,10 @@ enum RPCSpecFiles {
             "type": "string",
             "description": "The resourcesID (push strategy) written when rendering ZEGO send forms."
           },
+          "hmsBadgeClass": {
+            "type": "string",
+            "description": "The launcher Activity's full class name written as badge.class when a badge is rendered into hms (HMS requires it)."
+          },
           "sendTime": {
             "type": "integer",
             "minimum": 0,

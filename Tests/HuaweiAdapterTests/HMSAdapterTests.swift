@@ -120,6 +120,35 @@ struct HMSAdapterTests {
         #expect(written == ["set_num": 3])
     }
 
+    @Test("option hmsBadgeClass: a badge rendered into HMS gets the launcher class HMS requires, and passes its rules")
+    func badgeClassOption() throws {
+        var apns = PushNotification()
+        apns.badge = 3
+        apns.target = PushNotification.Target()
+        apns.target?.topic = "news"
+        var options = FormatOptions()
+        options.hmsBadgeClass = "com.example.MainActivity"
+        var context = RenderContext(options: options)
+        let payload = adapter.render(apns, context: &context)
+        let badge = payload.objectValue?["android"]?.objectValue?["notification"]?.objectValue?["badge"]
+        #expect(badge == ["set_num": 3, "class": "com.example.MainActivity"])
+        let codes = adapter.check(payload, notification: apns, context: NormaliseContext()).map(\.code)
+        #expect(!codes.contains(.hmsBadgeInvalid))
+        // Without the option the class is missing, and HMS's rule says so.
+        let (bare, _) = render(apns)
+        #expect(
+            adapter.check(bare, notification: apns, context: NormaliseContext()).map(\.code).contains(.hmsBadgeInvalid))
+        // A class read from the input wins over the option.
+        let (n, _) = try read(
+            #"{"topic": "t", "android": {"notification": {"badge": {"set_num": 5, "class": "a.Main"}}}}"#)
+        var again = RenderContext(options: options)
+        let kept = adapter.render(try #require(n), context: &again)
+        #expect(
+            kept.objectValue?["android"]?.objectValue?["notification"]?.objectValue?["badge"] == [
+                "set_num": 5, "class": "a.Main",
+            ])
+    }
+
     @Test("a send request is read and written back as one, validate_only first")
     func request() throws {
         let (n, _) = try read(#"{"message": {"data": "x", "topic": "t"}, "validate_only": true}"#)

@@ -29,7 +29,7 @@ public struct HMSAdapter: PayloadAdapter, FormatChecking {
         isDelivered: false,
         carries: HMSWire.message.carries(namespaceOrder: HMSWire.namespaceOrder)
             + ["extensions.hms.\(X.validateOnly)", "extensions.hms.\(X.request)"],
-        recipients: .tokens(tokenCapacity)
+        options: [.hmsBadgeClass], recipients: .tokens(tokenCapacity)
     )
 
     /// At most this many tokens in one message (Huawei's send API reference).

@@ -253,8 +253,12 @@ package struct HMSHooks: WireTableHooks {
         case .badge:
             let kept = ext[X.badge]?.objectValue
             guard n.badge != nil || kept != nil else { return false }
+            var members = kept ?? JSONObject()
+            if n.badge != nil, members[HMSValues.badgeClass] == nil, let launcher = context.options.hmsBadgeClass {
+                members.appendUnchecked(HMSValues.badgeClass, .string(launcher))
+            }
             out.key(key)
-            out.value(.object(HMSValues.badge(n.badge, kept: kept ?? JSONObject())))
+            out.value(.object(HMSValues.badge(n.badge, kept: members)))
         }
         return true
     }
