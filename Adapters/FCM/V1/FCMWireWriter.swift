@@ -1,7 +1,7 @@
 import APNsAdapter
-package import JSONCodec
-package import PushCore
-package import WireTables
+import JSONCodec
+import PushCore
+import WireTables
 
 private typealias W = FCMV1Wire
 
