@@ -1,4 +1,4 @@
-package import PushCore
+public import PushCore
 import CSimdjson
 #if canImport(Glibc)
     import Glibc
@@ -12,12 +12,12 @@ import CSimdjson
 ///
 /// Valid only inside the closure of ``JSONParser/withBorrowedDocument(_:_:)`` (or ``JSONParser/withDocument(_:_:)``)
 /// that lent it: a format that parses a string of it does so in a nested call, and finishes its work inside it.
-package struct BorrowedDocument {
+@usableFromInline package struct BorrowedDocument {
     /// A value in the document: its tape index.
-    package typealias Node = Int
+    @usableFromInline package typealias Node = Int
 
     /// The kinds of value.
-    package enum Kind: UInt8 {
+    @usableFromInline package enum Kind: UInt8 {
         case object = 0x7B  // {
         case array = 0x5B  // [
         case string = 0x22  // "
@@ -29,9 +29,9 @@ package struct BorrowedDocument {
         case null = 0x6E  // n
     }
 
-    let tape: UnsafePointer<UInt64>
-    let count: Int
-    let strings: UnsafePointer<UInt8>
+    @usableFromInline let tape: UnsafePointer<UInt64>
+    @usableFromInline let count: Int
+    @usableFromInline let strings: UnsafePointer<UInt8>
 
     init(tape: UnsafePointer<UInt64>, count: Int, strings: UnsafePointer<UInt8>) {
         self.tape = tape
@@ -40,14 +40,14 @@ package struct BorrowedDocument {
     }
 
     /// The document's value.
-    package var root: Node { 1 }
+    @inlinable package var root: Node { 1 }
 
-    @inline(__always) package func tag(_ node: Node) -> UInt8 { UInt8(truncatingIfNeeded: tape[node] >> 56) }
+    @inlinable @inline(__always) package func tag(_ node: Node) -> UInt8 { UInt8(truncatingIfNeeded: tape[node] >> 56) }
 
-    @inline(__always) package func kind(_ node: Node) -> Kind { Kind(rawValue: tag(node)) ?? .null }
+    @inlinable @inline(__always) package func kind(_ node: Node) -> Kind { Kind(rawValue: tag(node)) ?? .null }
 
     /// The node just past `node` and its subtree.
-    @inline(__always) package func after(_ node: Node) -> Node {
+    @inlinable @inline(__always) package func after(_ node: Node) -> Node {
         switch tag(node) {
         case Kind.object.rawValue, Kind.array.rawValue: return Int(UInt32(truncatingIfNeeded: tape[node]))
         case Kind.int64.rawValue, Kind.uint64.rawValue, Kind.double.rawValue: return node + 2
@@ -56,20 +56,20 @@ package struct BorrowedDocument {
     }
 
     /// The bytes of a string node (a key or a value).
-    @inline(__always) package func stringBytes(_ node: Node) -> UnsafeBufferPointer<UInt8> {
+    @inlinable @inline(__always) package func stringBytes(_ node: Node) -> UnsafeBufferPointer<UInt8> {
         let offset = Int(tape[node] & 0x00FF_FFFF_FFFF_FFFF)
         let length = Int(UnsafeRawPointer(strings + offset).loadUnaligned(as: UInt32.self))
         return UnsafeBufferPointer(start: strings + offset + 4, count: length)
     }
 
     /// A string node as a `String` (nil for another kind).
-    package func string(_ node: Node) -> String? {
+    @inlinable package func string(_ node: Node) -> String? {
         guard tag(node) == Kind.string.rawValue else { return nil }
         return String(decoding: stringBytes(node), as: UTF8.self)
     }
 
     /// An integer node's value (nil for another kind, or a uint64 beyond Int64).
-    package func int64(_ node: Node) -> Int64? {
+    @inlinable package func int64(_ node: Node) -> Int64? {
         switch tag(node) {
         case Kind.int64.rawValue: return Int64(bitPattern: tape[node + 1])
         case Kind.uint64.rawValue: return tape[node + 1] <= UInt64(Int64.max) ? Int64(tape[node + 1]) : nil
@@ -78,7 +78,7 @@ package struct BorrowedDocument {
     }
 
     /// A number node as a double (nil for another kind).
-    package func double(_ node: Node) -> Double? {
+    @inlinable package func double(_ node: Node) -> Double? {
         switch tag(node) {
         case Kind.int64.rawValue: return Double(Int64(bitPattern: tape[node + 1]))
         case Kind.uint64.rawValue: return Double(tape[node + 1])
@@ -88,18 +88,18 @@ package struct BorrowedDocument {
     }
 
     /// True when `node` is a string equal to `text`.
-    @inline(__always) package func stringEquals(_ node: Node, _ text: StaticString) -> Bool {
+    @inlinable @inline(__always) package func stringEquals(_ node: Node, _ text: StaticString) -> Bool {
         guard tag(node) == Kind.string.rawValue else { return false }
         return Self.equal(stringBytes(node), text)
     }
 
-    @inline(__always) package static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+    @usableFromInline package static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
         guard bytes.count == text.utf8CodeUnitCount else { return false }
         guard let base = bytes.baseAddress else { return true }
         return memcmp(base, text.utf8Start, bytes.count) == 0
     }
 
-    @inline(__always) package static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ text: UnsafeBufferPointer<UInt8>)
+    @usableFromInline package static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ text: UnsafeBufferPointer<UInt8>)
         -> Bool
     {
         guard bytes.count == text.count else { return false }
@@ -110,12 +110,18 @@ package struct BorrowedDocument {
     // MARK: - Objects and arrays
 
     /// The members of an object node: (key node, value node), in order.
-    package struct Members: Sequence, IteratorProtocol {
-        let document: BorrowedDocument
-        var position: Node
-        let end: Node
+    @usableFromInline package struct Members: Sequence, IteratorProtocol {
+        @usableFromInline let document: BorrowedDocument
+        @usableFromInline var position: Node
+        @usableFromInline let end: Node
 
-        package mutating func next() -> (key: Node, value: Node)? {
+        @inlinable init(document: BorrowedDocument, position: Node, end: Node) {
+            self.document = document
+            self.position = position
+            self.end = end
+        }
+
+        @inlinable package mutating func next() -> (key: Node, value: Node)? {
             guard position < end - 1 else { return nil }
             let key = position
             let value = position + 1
@@ -125,13 +131,13 @@ package struct BorrowedDocument {
     }
 
     /// The members of `node` (none when it is not an object).
-    package func members(_ node: Node) -> Members {
+    @inlinable package func members(_ node: Node) -> Members {
         guard tag(node) == Kind.object.rawValue else { return Members(document: self, position: 0, end: 0) }
         return Members(document: self, position: node + 1, end: after(node))
     }
 
     /// The elements of an array node.
-    package func elements(_ node: Node) -> [Node] {
+    @inlinable package func elements(_ node: Node) -> [Node] {
         guard tag(node) == Kind.array.rawValue else { return [] }
         var out: [Node] = []
         var position = node + 1
@@ -144,7 +150,7 @@ package struct BorrowedDocument {
     }
 
     /// The value of `key` in object `node`.
-    package func value(_ node: Node, _ key: StaticString) -> Node? {
+    @inlinable package func value(_ node: Node, _ key: StaticString) -> Node? {
         for member in members(node) where Self.equal(stringBytes(member.key), key) { return member.value }
         return nil
     }
@@ -159,7 +165,7 @@ package struct BorrowedDocument {
     }
 
     /// The number of members of an object, or elements of an array.
-    package func childCount(_ node: Node) -> Int {
+    @inlinable package func childCount(_ node: Node) -> Int {
         let stored = Int((tape[node] >> 32) & 0xFF_FFFF)
         if stored < 0xFF_FFFF { return stored }
         return tag(node) == Kind.object.rawValue ? Array(members(node)).count : elements(node).count
@@ -247,7 +253,7 @@ package struct BorrowedDocument {
     // MARK: - Values and text
 
     /// The node as a ``JSONValue`` (built only when someone asks for one).
-    package func jsonValue(_ node: Node) -> JSONValue {
+    @usableFromInline package func jsonValue(_ node: Node) -> JSONValue {
         switch tag(node) {
         case Kind.object.rawValue:
             var members: [JSONObject.Member] = []
@@ -283,7 +289,7 @@ package struct BorrowedDocument {
     /// Writes `node` as compact JSON, byte for byte what ``JSONWriter`` writes for ``jsonValue(_:)``.
     @_specialize(exported:true,where S == [UInt8])
     @_specialize(exported:true,where S == ByteBuffer)
-    package func writeCompact<S: ByteSink>(_ node: Node, into out: inout S) {
+    @usableFromInline package func writeCompact<S: ByteSink>(_ node: Node, into out: inout S) {
         switch tag(node) {
         case Kind.object.rawValue:
             out.appendByte(UInt8(ascii: "{"))

@@ -8,7 +8,7 @@ import CSimdjson
 /// and handed back at its end (``release()``): a buffer is never copied out of that scope. The scratch is reused
 /// from one record to the next (it grows to the largest record and is freed when the thread ends), so writing a
 /// record allocates nothing.
-package struct ByteBuffer: ByteSink {
+@usableFromInline package struct ByteBuffer: ByteSink {
     @usableFromInline var base: UnsafeMutablePointer<UInt8>
     @usableFromInline var count: Int
     @usableFromInline var capacity: Int

@@ -1,6 +1,6 @@
 /// Where the compact writer appends bytes: the caller's `[UInt8]`, or a ``ByteBuffer`` (the wire engine's output,
 /// which appends through a pointer with no uniqueness check per byte). One writing routine serves both.
-package protocol ByteSink {
+@usableFromInline package protocol ByteSink {
     mutating func appendByte(_ byte: UInt8)
     mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>)
 }

@@ -136,7 +136,7 @@ public struct JSONWriter: Sendable {
 
     // MARK: - Compact
 
-    static func writeCompact(_ value: JSONValue, into out: inout [UInt8]) {
+    @usableFromInline static func writeCompact(_ value: JSONValue, into out: inout [UInt8]) {
         switch value {
         case .object(let object):
             out.append(UInt8(ascii: "{"))
@@ -241,7 +241,7 @@ public struct JSONWriter: Sendable {
     /// Writes an integer in decimal.
     @_specialize(exported:true,where S == [UInt8])
     @_specialize(exported:true,where S == ByteBuffer)
-    package static func writeInteger<S: ByteSink>(_ value: Int64, into out: inout S) {
+    @usableFromInline package static func writeInteger<S: ByteSink>(_ value: Int64, into out: inout S) {
         if value >= 0 && value < 10 {
             out.appendByte(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
             return
@@ -269,7 +269,7 @@ public struct JSONWriter: Sendable {
 
     @_specialize(exported:true,where S == [UInt8])
     @_specialize(exported:true,where S == ByteBuffer)
-    package static func writeString<S: ByteSink>(_ string: String, into out: inout S) {
+    @usableFromInline package static func writeString<S: ByteSink>(_ string: String, into out: inout S) {
         var string = string
         string.withUTF8 { writeString(bytes: $0, into: &out) }
     }
@@ -277,7 +277,7 @@ public struct JSONWriter: Sendable {
     /// Writes UTF-8 `utf8` as a JSON string (quoted, escaped).
     @_specialize(exported:true,where S == [UInt8])
     @_specialize(exported:true,where S == ByteBuffer)
-    package static func writeString<S: ByteSink>(bytes utf8: UnsafeBufferPointer<UInt8>, into out: inout S) {
+    @usableFromInline package static func writeString<S: ByteSink>(bytes utf8: UnsafeBufferPointer<UInt8>, into out: inout S) {
         out.appendByte(UInt8(ascii: "\""))
         guard let base = utf8.baseAddress else {
             out.appendByte(UInt8(ascii: "\""))

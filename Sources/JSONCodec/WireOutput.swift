@@ -1,10 +1,10 @@
-package import PushCore
+public import PushCore
 
 /// Where a format's generic writer writes: compact bytes into the caller's buffer (the conversion path) or a
 /// ``JSONValue`` (the public `render` API). One writer interprets a table into either, so a mapping is written once.
 ///
 /// Calls follow JSON's grammar: a `key` before every value inside an object, containers closed in order.
-package protocol WireOutput {
+@usableFromInline package protocol WireOutput {
     mutating func beginObject()
     mutating func endObject()
     mutating func beginArray()
@@ -22,7 +22,7 @@ package protocol WireOutput {
 
 extension WireOutput {
     /// A real as APNs wants it: an integral real as an integer (`1.0` → `1`), else the real.
-    package mutating func number(_ value: Double) {
+    @inlinable package mutating func number(_ value: Double) {
         if abs(value) < 9.0e15, let integer = Int64(exactly: value) {
             self.integer(integer)
         } else {
@@ -31,7 +31,7 @@ extension WireOutput {
     }
 
     /// An array of strings.
-    package mutating func strings(_ values: [String]) {
+    @inlinable package mutating func strings(_ values: [String]) {
         beginArray()
         for value in values { string(value) }
         endArray()
@@ -39,7 +39,7 @@ extension WireOutput {
 }
 
 /// Compact JSON bytes appended to a buffer, byte for byte what ``JSONWriter`` writes for the same value.
-package struct CompactOutput: WireOutput {
+@usableFromInline package struct CompactOutput: WireOutput {
     /// The bytes written so far (appended to the caller's buffer when ``appending(to:_:)`` ends).
     @usableFromInline var buffer: ByteBuffer
     @usableFromInline var needsComma = false
@@ -48,7 +48,7 @@ package struct CompactOutput: WireOutput {
 
     /// Runs `body` writing at the end of `buffer`: into this thread's scratch buffer (``ByteBuffer``, reused from
     /// one call to the next, so no allocation), appended to `buffer` in one copy at the end.
-    package static func appending<R>(to buffer: inout [UInt8], _ body: (inout CompactOutput) -> R) -> R {
+    @usableFromInline package static func appending<R>(to buffer: inout [UInt8], _ body: (inout CompactOutput) -> R) -> R {
         var output = CompactOutput(capacity: max(buffer.capacity &- buffer.count, 256))
         defer {
             buffer.append(contentsOf: output.buffer.bytes)
@@ -131,7 +131,7 @@ package struct CompactOutput: WireOutput {
 }
 
 /// A ``JSONValue`` built by a writer.
-package struct JSONValueOutput: WireOutput {
+@usableFromInline package struct JSONValueOutput: WireOutput {
     /// The open containers, innermost last. Objects and arrays are kept in their own stacks and appended to in
     /// place there: a container taken out of an enum to append to it was a second reference, so every append
     /// copied all of its members (quadratic in the members of one object, issue 22).
@@ -145,9 +145,9 @@ package struct JSONValueOutput: WireOutput {
     private var keys: [String?] = []
     private var arrays: [[JSONValue]] = []
     /// The value written (once the outermost container is closed).
-    package private(set) var result: JSONValue = .null
+    @usableFromInline package private(set) var result: JSONValue = .null
 
-    package init() {}
+    @usableFromInline package init() {}
 
     private mutating func put(_ value: JSONValue) {
         switch stack.last {
@@ -161,34 +161,34 @@ package struct JSONValueOutput: WireOutput {
             arrays[arrays.count - 1].append(value)
         }
     }
-    package mutating func beginObject() {
+    @usableFromInline package mutating func beginObject() {
         stack.append(.object)
         objects.append(JSONObject())
         keys.append(nil)
     }
-    package mutating func endObject() {
+    @usableFromInline package mutating func endObject() {
         guard stack.last == .object else { return }
         stack.removeLast()
         keys.removeLast()
         put(.object(objects.removeLast()))
     }
-    package mutating func beginArray() {
+    @usableFromInline package mutating func beginArray() {
         stack.append(.array)
         arrays.append([])
     }
-    package mutating func endArray() {
+    @usableFromInline package mutating func endArray() {
         guard stack.last == .array else { return }
         stack.removeLast()
         put(.array(arrays.removeLast()))
     }
-    package mutating func key(_ key: StaticString) { self.key(key.description) }
-    package mutating func key(bytes key: UnsafeBufferPointer<UInt8>) { self.key(String(decoding: key, as: UTF8.self)) }
-    package mutating func key(_ key: String) {
+    @usableFromInline package mutating func key(_ key: StaticString) { self.key(key.description) }
+    @usableFromInline package mutating func key(bytes key: UnsafeBufferPointer<UInt8>) { self.key(String(decoding: key, as: UTF8.self)) }
+    @usableFromInline package mutating func key(_ key: String) {
         guard stack.last == .object else { return }
         keys[keys.count - 1] = key
     }
-    package mutating func string(_ value: String) { put(.string(value)) }
-    package mutating func integer(_ value: Int64) { put(.integer(value)) }
-    package mutating func bool(_ value: Bool) { put(.bool(value)) }
-    package mutating func value(_ value: JSONValue) { put(value) }
+    @usableFromInline package mutating func string(_ value: String) { put(.string(value)) }
+    @usableFromInline package mutating func integer(_ value: Int64) { put(.integer(value)) }
+    @usableFromInline package mutating func bool(_ value: Bool) { put(.bool(value)) }
+    @usableFromInline package mutating func value(_ value: JSONValue) { put(value) }
 }

@@ -1,9 +1,9 @@
-package import PushCore
+public import PushCore
 
 /// A JSON document a format's wire table reads: the parser's borrowed output (the conversion path) or a
 /// ``JSONValue`` (the public `normalise(JSONValue)` API). One generic reader interprets a table over either, so a
 /// mapping is written once; specialised for ``BorrowedDocument`` it builds no ``JSONValue`` for modelled fields.
-package protocol WireSource {
+@usableFromInline package protocol WireSource {
     /// A value of the document.
     associatedtype Node
     /// An object's members, in order.
@@ -44,7 +44,7 @@ package protocol WireSource {
 }
 
 extension BorrowedDocument: WireSource {
-    package func typeName(_ node: Node) -> String {
+    @inlinable package func typeName(_ node: Node) -> String {
         switch kind(node) {
         case .object: return "object"
         case .array: return "array"
@@ -56,61 +56,61 @@ extension BorrowedDocument: WireSource {
         case .null: return "null"
         }
     }
-    @inline(__always) package func isObject(_ node: Node) -> Bool { tag(node) == Kind.object.rawValue }
-    @inline(__always) package func isArray(_ node: Node) -> Bool { tag(node) == Kind.array.rawValue }
-    @inline(__always) package func number(_ node: Node) -> Double? { double(node) }
-    @inline(__always) package func bool(_ node: Node) -> Bool? {
+    @inlinable @inline(__always) package func isObject(_ node: Node) -> Bool { tag(node) == Kind.object.rawValue }
+    @inlinable @inline(__always) package func isArray(_ node: Node) -> Bool { tag(node) == Kind.array.rawValue }
+    @inlinable @inline(__always) package func number(_ node: Node) -> Double? { double(node) }
+    @inlinable @inline(__always) package func bool(_ node: Node) -> Bool? {
         switch tag(node) {
         case Kind.true.rawValue: return true
         case Kind.false.rawValue: return false
         default: return nil
         }
     }
-    @inline(__always) package func keyLength(_ key: Node) -> Int { stringBytes(key).count }
-    @inline(__always) package func key(_ key: Node, is text: StaticString) -> Bool {
+    @inlinable @inline(__always) package func keyLength(_ key: Node) -> Int { stringBytes(key).count }
+    @inlinable @inline(__always) package func key(_ key: Node, is text: StaticString) -> Bool {
         Self.equal(stringBytes(key), text)
     }
-    @inline(__always) package func key(_ key: Node, isBytes bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    @inlinable @inline(__always) package func key(_ key: Node, isBytes bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         Self.equal(stringBytes(key), bytes)
     }
-    package func key(_ key: Node, isString text: String) -> Bool {
+    @inlinable package func key(_ key: Node, isString text: String) -> Bool {
         var text = text
         return text.withUTF8 { Self.equal(stringBytes(key), $0) }
     }
-    package func keyString(_ key: Node) -> String { String(decoding: stringBytes(key), as: UTF8.self) }
+    @inlinable package func keyString(_ key: Node) -> String { String(decoding: stringBytes(key), as: UTF8.self) }
 }
 
 /// A ``JSONValue`` read as a ``WireSource``: nodes are the values themselves, keys are string values.
-package struct JSONValueSource: WireSource {
-    package init() {}
+@usableFromInline package struct JSONValueSource: WireSource {
+    @usableFromInline package init() {}
 
-    package struct Members: Sequence, IteratorProtocol {
-        var base: IndexingIterator<[JSONObject.Member]>
-        package mutating func next() -> (key: JSONValue, value: JSONValue)? {
+    @usableFromInline package struct Members: Sequence, IteratorProtocol {
+        @usableFromInline var base: IndexingIterator<[JSONObject.Member]>
+        @usableFromInline package mutating func next() -> (key: JSONValue, value: JSONValue)? {
             guard let member = base.next() else { return nil }
             return (.string(member.key), member.value)
         }
     }
 
-    package func typeName(_ node: JSONValue) -> String { node.typeName }
-    package func isObject(_ node: JSONValue) -> Bool { node.objectValue != nil }
-    package func isArray(_ node: JSONValue) -> Bool { node.arrayValue != nil }
-    package func string(_ node: JSONValue) -> String? { node.stringValue }
-    package func int64(_ node: JSONValue) -> Int64? { node.int64Value }
-    package func number(_ node: JSONValue) -> Double? { node.numberValue }
-    package func bool(_ node: JSONValue) -> Bool? { node.boolValue }
-    package func members(_ node: JSONValue) -> Members {
+    @usableFromInline package func typeName(_ node: JSONValue) -> String { node.typeName }
+    @usableFromInline package func isObject(_ node: JSONValue) -> Bool { node.objectValue != nil }
+    @usableFromInline package func isArray(_ node: JSONValue) -> Bool { node.arrayValue != nil }
+    @usableFromInline package func string(_ node: JSONValue) -> String? { node.stringValue }
+    @usableFromInline package func int64(_ node: JSONValue) -> Int64? { node.int64Value }
+    @usableFromInline package func number(_ node: JSONValue) -> Double? { node.numberValue }
+    @usableFromInline package func bool(_ node: JSONValue) -> Bool? { node.boolValue }
+    @usableFromInline package func members(_ node: JSONValue) -> Members {
         Members(base: (node.objectValue?.members ?? []).makeIterator())
     }
-    package func elements(_ node: JSONValue) -> [JSONValue] { node.arrayValue ?? [] }
-    package func childCount(_ node: JSONValue) -> Int {
+    @usableFromInline package func elements(_ node: JSONValue) -> [JSONValue] { node.arrayValue ?? [] }
+    @usableFromInline package func childCount(_ node: JSONValue) -> Int {
         switch node {
         case .object(let object): return object.count
         case .array(let array): return array.count
         default: return 0
         }
     }
-    package func key(_ key: JSONValue, is text: StaticString) -> Bool {
+    @usableFromInline package func key(_ key: JSONValue, is text: StaticString) -> Bool {
         guard case .string(let string) = key else { return false }
         let count = text.utf8CodeUnitCount
         guard string.utf8.count == count else { return false }
@@ -118,12 +118,12 @@ package struct JSONValueSource: WireSource {
             BorrowedDocument.equal(utf8, text)
         } ?? string.utf8.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: count))
     }
-    package func key(_ key: JSONValue, isString text: String) -> Bool { key.stringValue == text }
-    package func key(_ key: JSONValue, isBytes bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    @usableFromInline package func key(_ key: JSONValue, isString text: String) -> Bool { key.stringValue == text }
+    @usableFromInline package func key(_ key: JSONValue, isBytes bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard case .string(let string) = key else { return false }
         return string.utf8.elementsEqual(bytes)
     }
-    package func keyLength(_ key: JSONValue) -> Int { key.stringValue?.utf8.count ?? -1 }
-    package func keyString(_ key: JSONValue) -> String { key.stringValue ?? "" }
-    package func jsonValue(_ node: JSONValue) -> JSONValue { node }
+    @usableFromInline package func keyLength(_ key: JSONValue) -> Int { key.stringValue?.utf8.count ?? -1 }
+    @usableFromInline package func keyString(_ key: JSONValue) -> String { key.stringValue ?? "" }
+    @usableFromInline package func jsonValue(_ node: JSONValue) -> JSONValue { node }
 }

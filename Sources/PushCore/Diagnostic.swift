@@ -86,3 +86,14 @@ extension Array where Element == Diagnostic {
         append(Diagnostic(.info, code, at: path, message))
     }
 }
+
+extension Diagnostic {
+    /// The `core.conversion.target-missing` info of a rendering as `format` (at the canonical `/target`): the
+    /// rendered payload names no target because the source had none. A run notice, said once per run.
+    package static func conversionTargetMissing(format: String) -> Diagnostic {
+        Diagnostic(
+            .info, .conversionTargetMissing, at: JSONPointer(tokens: ["target"]),
+            "the \(format) payload names no target (token, topic, condition or fid): the source had none to carry;"
+                + " set one when sending")
+    }
+}

@@ -25,6 +25,10 @@ public struct DiagnosticCode: RawRepresentable, Sendable, Hashable, Codable, Exp
 extension DiagnosticCode {
     /// A value has the wrong JSON type for its key.
     public static let wrongType: DiagnosticCode = "core.type.mismatch"
+    /// The target format sends to a device, topic or condition the notification does not name (the source format
+    /// has none): an info at the canonical `/target`, which a batch reports once per run
+    /// (`Normaliser.runNotices`; a format's wire writer gives it as its adapter path does).
+    public static let conversionTargetMissing: DiagnosticCode = "core.conversion.target-missing"
     /// The payload (or a nested JSON string) is not valid JSON.
     public static let invalidJSON: DiagnosticCode = "core.json.invalid"
     /// The top-level value is not an object.

@@ -99,7 +99,7 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     }
 
     /// Appends a member whose key the caller knows is absent.
-    package mutating func appendUnchecked(_ key: String, _ value: JSONValue) {
+    @usableFromInline package mutating func appendUnchecked(_ key: String, _ value: JSONValue) {
         append(Member(key: key, value: value))
     }
 

@@ -149,9 +149,10 @@ public struct BatchConverter: Sendable {
             let converted = normaliser.wireConvert(
                 bytes, from: from, to: to, options: options, lostFields: lostFields, into: &output)
         else { return nil }
-        let outcome = Outcome(
+        var outcome = Outcome(
             index: index, line: line, output: nil, lost: converted.lost, diagnostics: converted.diagnostics,
             failed: false, format: converted.from)
+        outcome.notices = converted.notices
         return (outcome, converted.lossy)
     }
 

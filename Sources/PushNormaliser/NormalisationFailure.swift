@@ -50,10 +50,6 @@ extension DiagnosticCode {
     /// The rendered payload does not read back without errors in its own format (a custom key that
     /// collides with one of the format's keys, …); the message names the finding.
     public static let conversionInvalidOutput: DiagnosticCode = "core.conversion.invalid-output"
-    /// The target format sends to a device, topic or condition the notification does not name (the source format
-    /// has none): an info at the canonical `/target`, which a batch reports once per run
-    /// (`Normaliser.runNotices`).
-    public static let conversionTargetMissing: DiagnosticCode = "core.conversion.target-missing"
     /// A batch input (a file, or a file of a directory input) could not be read: the message names it and says why.
     public static let inputUnreadable: DiagnosticCode = "core.input.unreadable"
 }

@@ -38,12 +38,7 @@ extension Normaliser {
     public static let runNotices: Set<DiagnosticCode> = [.conversionTargetMissing]
 
     /// The `core.conversion.target-missing` info of a rendering as `format` (at the canonical `/target`).
-    static func targetMissing(_ format: String) -> Diagnostic {
-        Diagnostic(
-            .info, .conversionTargetMissing, at: JSONPointer(tokens: ["target"]),
-            "the \(format) payload names no target (token, topic, condition or fid): the source had none to carry;"
-                + " set one when sending")
-    }
+    static func targetMissing(_ format: String) -> Diagnostic { .conversionTargetMissing(format: format) }
 
     /// The `core.conversion.invalid-output` warning announcing `finding` on a rendering as `format`.
     static func invalidOutput(_ format: String, _ finding: Diagnostic, _ how: String) -> Diagnostic {

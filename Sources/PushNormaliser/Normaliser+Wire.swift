@@ -51,6 +51,9 @@ extension Normaliser {
         package var lost: [LostField]
         /// Findings from reading and writing.
         package var diagnostics: [Diagnostic]
+        /// Findings about the conversion rather than the payload (``Normaliser/runNotices``), as the adapter path
+        /// gives them in ``ConversionResult/notices``.
+        package var notices: [Diagnostic] = []
         /// APNs request headers derived from `delivery`.
         package var headers: JSONObject
         /// The source format.
@@ -112,15 +115,20 @@ extension Normaliser {
         }
         let lost = lostFields ? wireLosses(wire, target: target, context: context) : []
         let lossy = lostFields ? !lost.isEmpty : wireIsLossy(wire, target: target, context: context)
-        let diagnostics =
-            context.diagnostics.isEmpty
-            ? []
-            : context.diagnostics.map { diagnostic in
-                Diagnostic(
-                    diagnostic.severity, diagnostic.code, at: wire.inputPath(for: diagnostic.path), diagnostic.message)
+        var diagnostics: [Diagnostic] = []
+        var notices: [Diagnostic] = []
+        for diagnostic in context.diagnostics {
+            if Self.runNotices.contains(diagnostic.code) {
+                notices.append(diagnostic)
+            } else {
+                diagnostics.append(
+                    Diagnostic(
+                        diagnostic.severity, diagnostic.code, at: wire.inputPath(for: diagnostic.path),
+                        diagnostic.message))
             }
+        }
         return WireConversion(
-            size: out.count - start, lossy: lossy, lost: lost, diagnostics: diagnostics,
+            size: out.count - start, lossy: lossy, lost: lost, diagnostics: diagnostics, notices: notices,
             headers: wire.model.delivery?.headers ?? JSONObject(), from: source.descriptor.name)
     }
 

@@ -102,6 +102,7 @@ public struct ConversionResult: Sendable {
         self.init(
             rendered: .bytes(bytes), headers: converted.headers, size: converted.size, from: converted.from,
             lost: converted.lost, diagnostics: converted.diagnostics)
+        notices = converted.notices
     }
 
     init(

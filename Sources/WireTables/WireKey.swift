@@ -1,21 +1,21 @@
-package import JSONCodec
+public import JSONCodec
 
 /// A wire key as a table spells it: a literal (compared as bytes, never turned into a `String` on the conversion
 /// path) or a vendor's key constant, with the snake_case spelling the vendor also accepts when it has one (FCM's
 /// REST reference spells `clickAction` what the Admin SDKs send as `click_action`).
 ///
 /// A table declares each key once; which of its spellings the table writes is the table's ``WireTable/spelling``.
-package struct WireKey: @unchecked Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+@usableFromInline package struct WireKey: @unchecked Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
     // Immutable bytes that live as long as the process (a literal's, or a copy made once for a key constant, as
     // tables are built once), so a key is copied as two words and compared with `memcmp`.
-    let bytes: UnsafeBufferPointer<UInt8>
+    @usableFromInline let bytes: UnsafeBufferPointer<UInt8>
     /// The snake_case spelling, when it differs from the declared one.
-    let snake: UnsafeBufferPointer<UInt8>?
+    @usableFromInline let snake: UnsafeBufferPointer<UInt8>?
     /// The declared spelling as the literal it was, written without looking for bytes to escape.
-    let literal: StaticString?
+    @usableFromInline let literal: StaticString?
 
     /// A key literal (`"thread-id"`).
-    package init(stringLiteral value: StaticString) {
+    @usableFromInline package init(stringLiteral value: StaticString) {
         bytes = Self.immortal(value)
         snake = nil
         literal = value.hasPointerRepresentation ? value : nil
@@ -51,10 +51,10 @@ package struct WireKey: @unchecked Sendable, ExpressibleByStringLiteral, CustomS
     }
 
     /// The declared spelling as a `String` (for findings and paths).
-    package var description: String { String(decoding: bytes, as: UTF8.self) }
+    @usableFromInline package var description: String { String(decoding: bytes, as: UTF8.self) }
 
     /// The spelling `spelling` writes, as a `String`.
-    package func name(_ spelling: WireTableSpelling) -> String {
+    @usableFromInline package func name(_ spelling: WireTableSpelling) -> String {
         if spelling == .snakeCase, let snake { return String(decoding: snake, as: UTF8.self) }
         return description
     }
@@ -62,7 +62,7 @@ package struct WireKey: @unchecked Sendable, ExpressibleByStringLiteral, CustomS
     /// True when `key` (a key node of `source`) spells this key in either of its spellings.
     @_specialize(exported:true,where S == BorrowedDocument)
     @_specialize(exported:true,where S == JSONValueSource)
-    package func matches<S: WireSource>(_ source: S, _ key: S.Node) -> Bool {
+    @inlinable package func matches<S: WireSource>(_ source: S, _ key: S.Node) -> Bool {
         matches(source, key, length: source.keyLength(key))
     }
 
@@ -70,7 +70,7 @@ package struct WireKey: @unchecked Sendable, ExpressibleByStringLiteral, CustomS
     /// without comparing bytes).
     @_specialize(exported:true,where S == BorrowedDocument)
     @_specialize(exported:true,where S == JSONValueSource)
-    package func matches<S: WireSource>(_ source: S, _ key: S.Node, length: Int) -> Bool {
+    @inlinable package func matches<S: WireSource>(_ source: S, _ key: S.Node, length: Int) -> Bool {
         if length == bytes.count, source.key(key, isBytes: bytes) { return true }
         guard let snake else { return false }
         return length == snake.count && source.key(key, isBytes: snake)
@@ -86,7 +86,7 @@ package struct WireKey: @unchecked Sendable, ExpressibleByStringLiteral, CustomS
     /// Writes the key in `spelling`.
     @_specialize(exported:true,where O == CompactOutput)
     @_specialize(exported:true,where O == JSONValueOutput)
-    package func write<O: WireOutput>(to out: inout O, spelling: WireTableSpelling = .declared) {
+    @inlinable package func write<O: WireOutput>(to out: inout O, spelling: WireTableSpelling = .declared) {
         if spelling == .snakeCase, let snake {
             out.key(bytes: snake)
         } else if let literal {
@@ -99,7 +99,7 @@ package struct WireKey: @unchecked Sendable, ExpressibleByStringLiteral, CustomS
 
 /// Which spelling of its keys a table writes: as declared (APNs' kebab-case, Pinpoint's PascalCase, FCM's
 /// camelCase), or the snake_case alternatives its lines give.
-package enum WireTableSpelling: Sendable, Equatable {
+@usableFromInline package enum WireTableSpelling: Sendable, Equatable {
     case declared
     case snakeCase
 }

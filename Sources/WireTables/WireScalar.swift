@@ -1,13 +1,13 @@
-package import JSONCodec
-package import PushCore
+public import JSONCodec
+public import PushCore
 
 /// The part of a table line that needs no hook: its key, the scalar or array field it holds and its codes, derived
 /// from the line once (``WireTable/Line/scalar``). It is not generic over the table's hooks, so its reader and writer
 /// are specialised here, once, for the parser's document and the compact output, and every format calls those
 /// specialisations without generic metadata (an `@inlinable package` body is not inlined across modules).
-package struct WireScalar: Sendable {
+@usableFromInline package struct WireScalar: Sendable {
     /// The canonical field a scalar or array line holds.
-    package enum Field: Sendable {
+    @usableFromInline package enum Field: Sendable {
         case text(PushNotification.TextField)
         case integer(PushNotification.IntegerField)
         case number(PushNotification.NumberField)
@@ -21,20 +21,20 @@ package struct WireScalar: Sendable {
 
     /// The codes a line reports its findings with, when they are not the generic ones. Kept by the line beside its
     /// scalar, which stays trivially copied (two words of key, one of field).
-    package struct Codes: Sendable {
+    @usableFromInline package struct Codes: Sendable {
         /// The code of a value of the wrong type (nil: `wrongType`).
-        package let wrongType: DiagnosticCode?
+        @usableFromInline package let wrongType: DiagnosticCode?
         /// The warning for a flag read from another spelling of 0/1.
-        package let coerced: DiagnosticCode?
+        @usableFromInline package let coerced: DiagnosticCode?
 
-        package static let generic = Codes(wrongType: nil, coerced: nil)
+        @usableFromInline package static let generic = Codes(wrongType: nil, coerced: nil)
     }
 
-    package let key: WireKey
-    package let field: Field
+    @usableFromInline package let key: WireKey
+    @usableFromInline package let field: Field
 
     /// True for a Live Activity field (recorded once, as `liveActivity`, by the format).
-    package var isLive: Bool {
+    @usableFromInline package var isLive: Bool {
         switch field {
         case .text(let field): return field == .liveEvent || field == .liveAttributesType
         case .integer(let field): return field.isLive
@@ -44,7 +44,7 @@ package struct WireScalar: Sendable {
     }
 
     /// The canonical field provenance is recorded under.
-    package var canonicalName: String {
+    @usableFromInline package var canonicalName: String {
         switch field {
         case .text(let field): return field.canonicalName
         case .integer(let field): return field.canonicalName
@@ -61,7 +61,7 @@ package struct WireScalar: Sendable {
     /// finding (nothing recorded); else reports it.
     @_specialize(exported:true,where S == BorrowedDocument)
     @_specialize(exported:true,where S == JSONValueSource)
-    package func read<S: WireSource>(
+    @inlinable package func read<S: WireSource>(
         _ source: S, _ node: S.Node, at container: JSONPointer, into n: inout PushNotification,
         context: inout NormaliseContext, strict: Bool, codes: Codes = .generic
     ) -> WireReadOutcome {
@@ -119,7 +119,7 @@ package struct WireScalar: Sendable {
     }
 
     /// Reports a value of the wrong type (`` `key` must be …, found …; kept as it was``).
-    package func wrongType<S: WireSource>(
+    @usableFromInline package func wrongType<S: WireSource>(
         _ expected: String, _ source: S, _ node: S.Node, at container: JSONPointer, context: inout NormaliseContext,
         strict: Bool, codes: Codes
     ) -> WireReadOutcome {
@@ -132,7 +132,7 @@ package struct WireScalar: Sendable {
     }
 
     /// A 0/1 flag. `1`/`0` are canonical; `true`/`false`/`"1"`/`"0"` are accepted with the line's warning.
-    private func readFlag<S: WireSource>(
+    @usableFromInline func readFlag<S: WireSource>(
         _ field: PushNotification.FlagField, _ source: S, _ node: S.Node, at container: JSONPointer,
         into n: inout PushNotification, context: inout NormaliseContext, strict: Bool, codes: Codes
     ) -> WireReadOutcome {
@@ -170,7 +170,7 @@ package struct WireScalar: Sendable {
     /// Writes the key and value when `n` has it; false when it has nothing for it.
     @_specialize(exported:true,where O == CompactOutput)
     @_specialize(exported:true,where O == JSONValueOutput)
-    package func write<O: WireOutput>(
+    @inlinable package func write<O: WireOutput>(
         _ n: PushNotification, spelling: WireTableSpelling = .declared, to out: inout O
     ) -> Bool {
         switch field {

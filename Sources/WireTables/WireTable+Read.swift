@@ -1,8 +1,8 @@
-package import JSONCodec
-package import PushCore
+public import JSONCodec
+public import PushCore
 
 /// What reading one line did.
-package enum WireReadOutcome: Sendable {
+@usableFromInline package enum WireReadOutcome: Sendable {
     /// Read into the model.
     case taken
     /// Not read (a finding was reported): kept where it was.
@@ -20,7 +20,7 @@ extension WireTable.Line {
 
     /// Reads a scalar or array line's value `node` (the member of the object at `container`) into `n`; nil for a
     /// kept, nested or hook line (``WireScalar/read(_:_:at:into:context:strict:)``).
-    package func readScalar<S: WireSource>(
+    @inlinable package func readScalar<S: WireSource>(
         _ source: S, _ node: S.Node, at container: JSONPointer, into n: inout PushNotification,
         context: inout NormaliseContext, strict: Bool
     ) -> WireReadOutcome? {
@@ -33,7 +33,7 @@ extension WireTable {
 
     /// Reads the object `node` (located at `path`) into `n` and `ext` (the `extensions.<namespace>` object), in
     /// full: every finding reported, what the table does not model kept in `ext[unmodelled]`.
-    package func read<S: WireSource, H: WireTableHooks>(
+    @inlinable package func read<S: WireSource, H: WireTableHooks>(
         _ source: S, _ node: S.Node, at path: JSONPointer, into n: inout PushNotification, ext: inout JSONObject,
         hooks: inout H, context: inout NormaliseContext
     ) where H.Hook == Hook {
@@ -116,7 +116,7 @@ extension WireTable {
     }
 
     /// Reports a value of the wrong type, kept as it was (`` `key` must be …, found …; kept as it was``).
-    package static func reportWrongType(
+    @usableFromInline package static func reportWrongType(
         _ key: String, expected: String, _ found: String, at path: JSONPointer, _ context: inout NormaliseContext
     ) {
         context.diagnostics.error(
@@ -127,7 +127,7 @@ extension WireTable {
 
     /// The table's object inside `root`, through the ``envelope`` members, with its location; nil when a member
     /// of the envelope is missing or not an object.
-    package func enter<S: WireSource>(_ source: S, _ root: S.Node) -> (node: S.Node, path: JSONPointer)? {
+    @inlinable package func enter<S: WireSource>(_ source: S, _ root: S.Node) -> (node: S.Node, path: JSONPointer)? {
         var node = root
         var path = JSONPointer.root
         for key in envelope {
@@ -141,7 +141,7 @@ extension WireTable {
     // MARK: - Members
 
     /// The value of `key` in object `node`.
-    @inline(__always) package static func member<S: WireSource>(_ source: S, _ node: S.Node, _ key: WireKey) -> S.Node?
+    @inlinable @inline(__always) package static func member<S: WireSource>(_ source: S, _ node: S.Node, _ key: WireKey) -> S.Node?
     {
         for member in source.members(node) where key.matches(source, member.key) { return member.value }
         return nil
@@ -149,11 +149,11 @@ extension WireTable {
 }
 
 /// Finding how a member of an object is found, for formats reading their own shapes around a table.
-package enum WireMembers {
+@usableFromInline package enum WireMembers {
     /// The value of `key` in object `node`.
     @_specialize(exported:true,where S == BorrowedDocument)
     @_specialize(exported:true,where S == JSONValueSource)
-    package static func member<S: WireSource>(_ source: S, _ node: S.Node, _ key: StaticString) -> S.Node? {
+    @inlinable package static func member<S: WireSource>(_ source: S, _ node: S.Node, _ key: StaticString) -> S.Node? {
         for member in source.members(node) where source.key(member.key, is: key) { return member.value }
         return nil
     }
@@ -161,7 +161,7 @@ package enum WireMembers {
     /// The value of `key` in object `node`.
     @_specialize(exported:true,where S == BorrowedDocument)
     @_specialize(exported:true,where S == JSONValueSource)
-    package static func member<S: WireSource>(_ source: S, _ node: S.Node, named key: String) -> S.Node? {
+    @inlinable package static func member<S: WireSource>(_ source: S, _ node: S.Node, named key: String) -> S.Node? {
         for member in source.members(node) where source.key(member.key, isString: key) { return member.value }
         return nil
     }

@@ -1,4 +1,4 @@
-package import JSONCodec
+public import JSONCodec
 package import PushCore
 
 // Reading an object whose keys come in either of two spellings (FCM's snake_case and lowerCamelCase), where the
@@ -9,7 +9,7 @@ extension WireKey {
     /// Which of this key's spellings `key` (a key node of `source`) is, if any.
     @_specialize(exported:true,where S == BorrowedDocument)
     @_specialize(exported:true,where S == JSONValueSource)
-    package func spelling<S: WireSource>(of source: S, _ key: S.Node) -> WireTableSpelling? {
+    @inlinable package func spelling<S: WireSource>(of source: S, _ key: S.Node) -> WireTableSpelling? {
         let length = source.keyLength(key)
         if length == bytes.count, source.key(key, isBytes: bytes) { return .declared }
         if let snake, length == snake.count, source.key(key, isBytes: snake) { return .snakeCase }

@@ -1,10 +1,10 @@
-package import JSONCodec
-package import PushCore
+public import JSONCodec
+public import PushCore
 
 extension WireTable.Line {
     /// Writes a scalar or array line's key and value when `n` has it: true when written, false when `n` has
     /// nothing for it, nil for a kept, nested or hook line (``WireScalar/write(_:spelling:to:)``).
-    package func writeScalar<O: WireOutput>(
+    @inlinable package func writeScalar<O: WireOutput>(
         _ n: PushNotification, spelling: WireTableSpelling = .declared, to out: inout O
     ) -> Bool? {
         scalar?.write(n, spelling: spelling, to: &out)
@@ -16,7 +16,7 @@ extension WireTable {
 
     /// Writes the object for `n` (`ext`: its `extensions.<namespace>` object): each line the notification has a value
     /// for, in table order, then the unmodelled keys that were kept (those no line wrote).
-    package func write<O: WireOutput, H: WireTableHooks>(
+    @inlinable package func write<O: WireOutput, H: WireTableHooks>(
         _ n: PushNotification, ext: JSONObject, hooks: inout H, context: inout RenderContext, to out: inout O
     ) where H.Hook == Hook {
         let rest = ext[unmodelled]?.objectValue ?? JSONObject()
@@ -62,7 +62,7 @@ extension WireTable {
     }
 
     /// The value a kept line writes: the kept one, else (with no unmodelled key of that name) its option's.
-    package func keptValue(_ line: Line, ext: JSONObject, unmodelled rest: JSONObject, options: FormatOptions)
+    @usableFromInline package func keptValue(_ line: Line, ext: JSONObject, unmodelled rest: JSONObject, options: FormatOptions)
         -> JSONValue?
     {
         guard case .kept(let name, _) = line.value else { return nil }
@@ -83,7 +83,7 @@ extension WireTable {
     }
 
     /// Opens the ``envelope`` around the table's object (call ``closeEnvelope(_:)`` after writing it).
-    package func openEnvelope<O: WireOutput>(_ out: inout O) {
+    @inlinable package func openEnvelope<O: WireOutput>(_ out: inout O) {
         for key in envelope {
             out.beginObject()
             key.write(to: &out, spelling: spelling)
@@ -91,7 +91,7 @@ extension WireTable {
     }
 
     /// Closes what ``openEnvelope(_:)`` opened.
-    package func closeEnvelope<O: WireOutput>(_ out: inout O) {
+    @inlinable package func closeEnvelope<O: WireOutput>(_ out: inout O) {
         for _ in envelope { out.endObject() }
     }
 

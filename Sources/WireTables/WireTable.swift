@@ -1,5 +1,5 @@
-package import JSONCodec
-package import PushCore
+public import JSONCodec
+public import PushCore
 
 /// A vendor's JSON object as a wire table: one line per wire key, naming the canonical field or the
 /// `extensions.<namespace>` key it holds and its JSON type, in the order the keys are read (findings come in this
@@ -18,9 +18,9 @@ package import PushCore
 /// What the table declares is also what the format carries (``carries(namespaceOrder:)``) and why it loses the rest
 /// (``explainLosses(_:carried:othersLose:fallback:context:)``): the declared losses come from the same lines the
 /// reader and writer use.
-package struct WireTable<Hook: Sendable>: Sendable {
+@usableFromInline package struct WireTable<Hook: Sendable>: Sendable {
     /// What a wire key holds.
-    package enum Value: Sendable {
+    @usableFromInline package enum Value: Sendable {
         /// A canonical string field.
         case text(PushNotification.TextField)
         /// A canonical integer field (`badge`: a wrong type is reported with the line's ``Line/wrongTypeCode``).
@@ -48,7 +48,7 @@ package struct WireTable<Hook: Sendable>: Sendable {
     }
 
     /// The JSON type of a kept value: anything else is reported (`wrong-type`) and kept with the unmodelled keys.
-    package enum KeptType: Sendable {
+    @usableFromInline package enum KeptType: Sendable {
         case string, integer, bool, object
         /// An array (HMS's `inbox_content`, `buttons`).
         case array
@@ -58,7 +58,7 @@ package struct WireTable<Hook: Sendable>: Sendable {
         case objectOrJSONText
 
         /// The value as kept, or nil when it has another type.
-        package func accept(_ value: JSONValue) -> JSONValue? {
+        @usableFromInline package func accept(_ value: JSONValue) -> JSONValue? {
             switch (self, value) {
             case (.string, .string), (.integer, .integer), (.seconds, .integer), (.bool, .bool), (.object, .object),
                 (.array, .array), (.objectOrJSONText, .object), (.objectOrJSONText, .string):
@@ -68,7 +68,7 @@ package struct WireTable<Hook: Sendable>: Sendable {
         }
 
         /// How a finding names the expected type.
-        package var expected: String {
+        @usableFromInline package var expected: String {
             switch self {
             case .string: return "a string"
             case .integer: return "an integer"
@@ -84,24 +84,24 @@ package struct WireTable<Hook: Sendable>: Sendable {
     /// One line: the wire key and what it holds. A line is copied on the conversion path, so it holds only its key,
     /// its value and, for the few lines that have any, a reference to the rest (``Details``): a plain scalar line is
     /// copied without a reference count.
-    package struct Line: Sendable {
-        package let key: WireKey
-        package let value: Value
+    @usableFromInline package struct Line: Sendable {
+        @usableFromInline package let key: WireKey
+        @usableFromInline package let value: Value
         /// The key, field and codes of a scalar or array line, read and written without hooks (nil for a kept,
         /// nested or hook line). Derived from ``key`` and ``value``.
-        package let scalar: WireScalar?
+        @usableFromInline package let scalar: WireScalar?
         /// The codes the scalar's findings use.
-        package let codes: WireScalar.Codes
+        @usableFromInline package let codes: WireScalar.Codes
         /// What only some lines have (nil for a plain scalar line).
-        let details: Details?
+        @usableFromInline let details: Details?
 
         /// What only some lines have: read for findings, loss reasons and `carries`, never per field on the hot path.
-        final class Details: Sendable {
-            let hookCarries: [String]
-            let fallback: FormatOption?
-            let check: Hook?
-            let othersLose: String?
-            let androidOnly: Bool
+        @usableFromInline final class Details: Sendable {
+            @usableFromInline let hookCarries: [String]
+            @usableFromInline let fallback: FormatOption?
+            @usableFromInline let check: Hook?
+            @usableFromInline let othersLose: String?
+            @usableFromInline let androidOnly: Bool
 
             init(hookCarries: [String], fallback: FormatOption?, check: Hook?, othersLose: String?, androidOnly: Bool) {
                 self.hookCarries = hookCarries
@@ -117,9 +117,9 @@ package struct WireTable<Hook: Sendable>: Sendable {
         package var hookCarries: [String] { details?.hookCarries ?? [] }
         /// A kept string written from this option when the notification has none (and no unmodelled key of the
         /// same name).
-        package var fallback: FormatOption? { details?.fallback }
+        @inlinable package var fallback: FormatOption? { details?.fallback }
         /// A kept value checked by the format once read (``WireTableHooks/check(_:_:ext:at:context:)``).
-        package var check: Hook? { details?.check }
+        @inlinable package var check: Hook? { details?.check }
         /// Why a format that does not carry this line's value loses it.
         package var othersLose: String? { details?.othersLose }
         /// The code of a value of the wrong type.
@@ -249,19 +249,19 @@ package struct WireTable<Hook: Sendable>: Sendable {
     }
 
     /// The vendor namespace of kept values.
-    package let namespace: String
-    package let lines: [Line]
+    @usableFromInline package let namespace: String
+    @usableFromInline package let lines: [Line]
     /// The `extensions.<namespace>` key holding the object's keys the table does not model (unknown, or of the
     /// wrong type), in input order; empty for an object whose unknown keys are kept under their own names (Hive's
     /// `LocalPush`, read by its format).
-    package let unmodelled: String
+    @usableFromInline package let unmodelled: String
     /// Why another format loses the unmodelled keys.
     package let unmodelledOthersLose: String
     package let losses: [Loss]
     /// The members the object sits inside, outermost first (FCM's `message`); empty for a root object.
-    package let envelope: [WireKey]
+    @usableFromInline package let envelope: [WireKey]
     /// Which spelling of its keys the table writes (it reads either).
-    package let spelling: WireTableSpelling
+    @usableFromInline package let spelling: WireTableSpelling
     /// Why another format loses `extensions.<namespace>.<key>`, by key: built once from the lines (the first line
     /// that keeps a key gives its reason), so a lost value's reason is one lookup on the conversion path.
     private let othersLoseByKey: [String: String?]
@@ -341,14 +341,14 @@ package struct WireTable<Hook: Sendable>: Sendable {
     }
 
     /// The index of the line whose key `key` (a key node of `source`) spells, if any.
-    @inline(__always) package func lineIndex<S: WireSource>(_ source: S, _ key: S.Node) -> Int? {
+    @inlinable @inline(__always) package func lineIndex<S: WireSource>(_ source: S, _ key: S.Node) -> Int? {
         let length = source.keyLength(key)
         for index in lines.indices where lines[index].key.matches(source, key, length: length) { return index }
         return nil
     }
 
     /// The members of `node`, each with the index of its line (-1 for a key the table does not have).
-    package func matched<S: WireSource>(_ source: S, _ node: S.Node) -> (
+    @inlinable package func matched<S: WireSource>(_ source: S, _ node: S.Node) -> (
         members: [(key: S.Node, value: S.Node)], lines: [Int]
     ) {
         let members = Array(source.members(node))
@@ -363,7 +363,7 @@ package struct WireTable<Hook: Sendable>: Sendable {
 /// undefined address for a value with no storage; under ThreadSanitizer the unspecialised engine's accesses then name
 /// whatever that address is (an empty Pinpoint hooks type got the engine's shared type metadata), reported as a race
 /// between threads reading records.
-package protocol WireTableHooks {
+@usableFromInline package protocol WireTableHooks {
     associatedtype Hook: Sendable
 
     /// Reads a hook line's `value` (nil when the object has no such key) from the object at `path`. True when taken;

@@ -32,6 +32,7 @@ struct WireEngineTests {
                 #expect(wire.size == reference.size)
                 #expect(wire.lost == reference.lost, "\(source.format) → \(target)")
                 #expect(wire.diagnostics == reference.diagnostics, "\(source.format) → \(target)")
+                #expect(wire.notices == reference.notices, "\(source.format) → \(target)")
                 #expect(wire.headers == reference.headers)
                 #expect(wire.from == reference.from)
                 #expect(wire.payload == reference.payload)
@@ -97,6 +98,51 @@ struct WireEngineTests {
                     #expect(again?.lost == alone[index]?.lost, "\(target) record \(index)")
                 }
             }
+        }
+    }
+
+    @Test("fcm is written by the engine: the adapter's bytes, losses and run notice; FCM's rules decline the rest")
+    func fcmWrittenByTheEngine() throws {
+        let normaliser = Normaliser()
+        func both(_ json: String, from: String = "apns") throws -> (wire: ConversionResult?, reference: ConversionResult)
+        {
+            let bytes = Array(json.utf8)
+            return (
+                normaliser.wireConvert(bytes, from: from, to: "fcm", options: FormatOptions()),
+                try normaliser.convert(normaliser.parse(bytes), from: from, to: "fcm")
+            )
+        }
+        // Strings to `data`, other values to `apns.payload`, the sound and localised keys inherited by Android, the
+        // headers from `delivery`; no target: the run notice.
+        let taken = [
+            #"{"aps":{"alert":{"title":"T","body":"B","loc-key":"K","loc-args":["a"]},"sound":"s.caf","badge":2},"s":"x","n":1,"o":{"p":[true]}}"#,
+            #"{"aps":{"content-available":1}}"#,
+            #"{"aps":{"alert":"only a body"},"k":"v"}"#,
+        ]
+        for json in taken {
+            let (wire, reference) = try both(json)
+            #expect(wire != nil, "\(json)")
+            #expect(wire?.compactBytes == reference.compactBytes, "\(json)")
+            #expect(wire?.lost == reference.lost)
+            #expect(wire?.diagnostics == reference.diagnostics)
+            #expect(wire?.notices == reference.notices)
+            #expect(wire?.notices.map(\.code) == [.conversionTargetMissing])
+        }
+        // A video is not an image: declared lost as the adapter declares it.
+        let (video, videoReference) = try both(
+            #"{"aps":{"alert":"x"},"payload":"{\"image_attachment\":\"https://x/clip.mp4\"}"}"#, from: "zego")
+        #expect(video?.compactBytes == videoReference.compactBytes)
+        #expect(video?.lost == videoReference.lost)
+        // What FCM's rules would find, and what this writer does not write, go to the adapter.
+        let declined = [
+            #"{"aps":{"alert":"x"},"from":"reserved"}"#,
+            #"{"aps":{"alert":"x"},"google.c":"reserved"}"#,
+            #"{"aps":{"alert":"x"},"big":"\#(String(repeating: "x", count: 4030))"}"#,
+        ]
+        for json in declined {
+            let (wire, reference) = try both(json)
+            #expect(wire == nil, "\(json)")
+            #expect(!reference.diagnostics.isEmpty || !reference.notices.isEmpty)
         }
     }
 

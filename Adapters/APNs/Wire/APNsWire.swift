@@ -507,6 +507,12 @@ extension APNsWire {
         return ext?[X.apsMissing] == .bool(true) ? .absent : .object
     }
 
+    /// True when ``writeAps(_:adding:to:)`` writes an `aps` with something in it for `n` (with nothing added).
+    package static func apsHasContent(_ n: PushNotification) -> Bool {
+        let ext = n.extensions.isEmpty ? nil : n.extensions[X.namespace]?.objectValue
+        return hasContent(n, ext: ext, extraAps: ext?[X.aps]?.objectValue)
+    }
+
     /// True when `aps` has something to hold.
     private static func hasContent(_ n: PushNotification, ext: JSONObject?, extraAps: JSONObject?) -> Bool {
         n.badge != nil || n.sound != nil || n.group != nil || n.category != nil || n.contentAvailable != nil

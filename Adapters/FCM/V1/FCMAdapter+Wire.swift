@@ -73,8 +73,9 @@ extension FCMAdapter: WireFormat {
         wire.dataHas(APNsKeys.aps)
     }
 
-    /// FCM is written by its adapter.
+    /// ``FCMWireWriter``: a notification read by another format's table, as a bare Message (anything it does not
+    /// write exactly as the adapter would, the adapter renders).
     package func wireWrite(_ wire: WireNotification, into out: inout [UInt8], context: inout RenderContext) -> Bool {
-        false
+        FCMWireWriter.write(wire, into: &out, context: &context)
     }
 }

@@ -1,0 +1,199 @@
+import APNsAdapter
+import JSONCodec
+import PushCore
+import WireTables
+
+private typealias W = FCMV1Wire
+
+/// Writes a notification read by another format's table (no FCM layout memory, nothing kept for FCM) as an FCM v1
+/// `Message` straight into the compact output, as ``FCMMessageWriter`` renders it: `data` (the custom data that are
+/// strings), `notification` (title, body, image), `android` through ``FCMAndroidWire/config`` (what Android inherits
+/// from the shared fields), `apns` (headers from `delivery`, the whole APNs payload through ``APNsWire`` with the
+/// custom data that are not strings), then the target.
+///
+/// FCM's own rules (``FCMChecks``) hold by construction for what it writes: `data` holds only strings, the APNs
+/// headers are strings, and the Android part it writes has no enumerations, colours or durations. What the model
+/// could still break is checked on the model before anything is written: a reserved data key, an image that is not
+/// an absolute URL, localisation arguments without their key, a message over FCM's size limit (measured on the
+/// bytes written). Any of them, and anything this writer does not write (layout memory, kept FCM values, Android's
+/// own values, several media or a media item with more than a URL, several tokens, a kept APNs value), leaves the
+/// notification to the adapter (false), which renders and checks it in full.
+enum FCMWireWriter {
+    /// Writes `wire` as a bare Message at the end of `out`; false (with `out` unchanged) when the adapter must
+    /// render it. A notification without a target gets the run notice the adapter path gives.
+    static func write(_ wire: WireNotification, into out: inout [UInt8], context: inout RenderContext) -> Bool {
+        let n = wire.model
+        guard n.extensions.isEmpty, wire.kept.isEmpty, n.android == nil, n.target?.tokens == nil,
+            n.media.count <= 1, n.media.first.map({ $0 == PushNotification.Media(url: $0.url) }) ?? true,
+            APNsWire.canWrite(n),
+            (n.bodyLocArgs == nil || n.bodyLocKey != nil) && (n.titleLocArgs == nil || n.titleLocKey != nil),
+            !hasReservedStringData(wire), targetPassesChecks(n.target)
+        else { return false }
+        // The shared notification's image: a video or audio URL is not one (declared lost below).
+        var image: String?
+        if let media = n.media.first {
+            if FCMImageField.takes(media.url, kind: media.kind) {
+                guard FCMChecks.isAbsoluteURL(media.url) else { return false }
+                image = media.url
+            }
+        }
+        let start = out.count
+        CompactOutput.appending(to: &out) { output in
+            output.beginObject()
+            writeData(wire, strings: true, key: W.data, to: &output)
+            if n.title != nil || n.body != nil || image != nil {
+                W.notification.write(to: &output)
+                output.beginObject()
+                if let title = n.title {
+                    output.key("title")
+                    output.string(title)
+                }
+                if let body = n.body {
+                    output.key("body")
+                    output.string(body)
+                }
+                if let image {
+                    output.key("image")
+                    output.string(image)
+                }
+                output.endObject()
+            }
+            writeAndroid(n, to: &output)
+            writeApns(wire, to: &output)
+            if let target = n.target {
+                writeTarget(W.token, target.token, to: &output)
+                writeTarget(W.topic, target.topic, to: &output)
+                writeTarget(W.condition, target.condition, to: &output)
+            }
+            output.endObject()
+        }
+        guard out.count - start <= FCMChecks.maximumMessageBytes else {
+            out.removeSubrange(start...)
+            return false
+        }
+        if let media = n.media.first, image == nil {
+            context.explainLoss(
+                at: JSONPointer(tokens: ["media"]),
+                FCMImageField.reason(media.url, kind: media.kind, field: "notification.image"))
+        }
+        if n.target == nil || n.target == PushNotification.Target() {
+            context.diagnostics.append(Diagnostic.conversionTargetMissing(format: "fcm"))
+        }
+        return true
+    }
+
+    private static func writeTarget(_ key: WireKey, _ value: String?, to out: inout CompactOutput) {
+        guard let value else { return }
+        key.write(to: &out)
+        out.string(value)
+    }
+
+    /// True when a custom data key that goes to `data` (a string) is one FCM reserves (`from`, `message_type`,
+    /// `google…`, `gcm…`).
+    private static func hasReservedStringData(_ wire: WireNotification) -> Bool {
+        for member in wire.data where wire.document.kind(member.value) == .string {
+            let key = wire.document.stringBytes(member.key)
+            if BorrowedDocument.equal(key, "from") || BorrowedDocument.equal(key, "message_type")
+                || key.starts(with: "google".utf8) || key.starts(with: "gcm".utf8)
+            {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// True when FCM's rules find nothing in the target (none, or exactly one non-empty valid one).
+    private static func targetPassesChecks(_ target: PushNotification.Target?) -> Bool {
+        guard let target, target != PushNotification.Target() else { return true }
+        var message = JSONObject()
+        if let token = target.token { message.appendUnchecked(FCMKeys.Message.token, .string(token)) }
+        if let topic = target.topic { message.appendUnchecked(FCMKeys.Message.topic, .string(topic)) }
+        if let condition = target.condition {
+            message.appendUnchecked(FCMKeys.Message.condition, .string(condition))
+        }
+        var findings: [Diagnostic] = []
+        FCMChecks.checkTargets(message, at: .root, into: &findings)
+        return findings.isEmpty
+    }
+
+    /// Writes `key` and an object of the custom data members that are strings (`strings`) or are not, when there is
+    /// one; nothing otherwise.
+    private static func writeData(
+        _ wire: WireNotification, strings: Bool, key: WireKey, to out: inout CompactOutput
+    ) {
+        var opened = false
+        for member in wire.data where (wire.document.kind(member.value) == .string) == strings {
+            if !opened {
+                key.write(to: &out)
+                out.beginObject()
+                opened = true
+            }
+            out.key(bytes: wire.document.stringBytes(member.key))
+            out.value(member.value, of: wire.document)
+        }
+        if opened { out.endObject() }
+    }
+
+    /// `android` through ``FCMAndroidWire/config``: what Android inherits from the shared fields (the sound's name
+    /// and the localised keys), in the table's order and snake_case spelling; nothing when there is none.
+    private static func writeAndroid(_ n: PushNotification, to out: inout CompactOutput) {
+        var part = PushNotification.Android()
+        part.sound = n.sound?.name
+        part.bodyLocKey = n.bodyLocKey
+        part.bodyLocArgs = n.bodyLocArgs
+        part.titleLocKey = n.titleLocKey
+        part.titleLocArgs = n.titleLocArgs
+        guard !part.isEmpty else { return }
+        var shows = PushNotification()
+        shows.setAndroid(part)
+        W.android.write(to: &out)
+        out.beginObject()
+        for line in FCMAndroidWire.config.lines {
+            switch line.value {
+            case .object(let table):
+                guard table.lines.contains(where: { $0.isHeld(by: shows) }) else { continue }
+                line.key.write(to: &out, spelling: .snakeCase)
+                out.beginObject()
+                for inner in table.lines { _ = inner.writeScalar(shows, spelling: .snakeCase, to: &out) }
+                out.endObject()
+            case .hook:
+                continue
+            default:
+                _ = line.writeScalar(shows, spelling: .snakeCase, to: &out)
+            }
+        }
+        out.endObject()
+    }
+
+    /// `apns`: the headers `delivery` names, and the payload (`aps` when it has anything, then the custom data
+    /// that are not strings); nothing when both are empty.
+    private static func writeApns(_ wire: WireNotification, to out: inout CompactOutput) {
+        let n = wire.model
+        let headers = n.delivery?.headers ?? JSONObject()
+        let aps = APNsWire.apsHasContent(n)
+        let otherData = wire.data.contains { wire.document.kind($0.value) != .string }
+        guard !headers.isEmpty || aps || otherData else { return }
+        W.apns.write(to: &out)
+        out.beginObject()
+        if !headers.isEmpty {
+            W.headers.write(to: &out)
+            out.beginObject()
+            for (key, value) in headers {
+                out.key(key)
+                if case .string(let text) = value { out.string(text) } else { out.value(value) }
+            }
+            out.endObject()
+        }
+        if aps || otherData {
+            W.payload.write(to: &out)
+            out.beginObject()
+            if aps { APNsWire.writeAps(n, to: &out) }
+            for member in wire.data where wire.document.kind(member.value) != .string {
+                out.key(bytes: wire.document.stringBytes(member.key))
+                out.value(member.value, of: wire.document)
+            }
+            out.endObject()
+        }
+        out.endObject()
+    }
+}
