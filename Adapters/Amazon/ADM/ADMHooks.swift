@@ -8,6 +8,12 @@ private typealias X = ADMWire.Extension
 struct ADMHooks: WireTableHooks {
     typealias Hook = ADMWire.Hook
 
+    /// Where the losses the hooks explain are located, built once (also the hooks' storage: a conformer must hold
+    /// some, ``WireTableHooks``).
+    let soundCritical = JSONPointer(tokens: ["sound", "critical"])
+    let soundVolume = JSONPointer(tokens: ["sound", "volume"])
+    let ttl = JSONPointer(tokens: ["android", "ttl"])
+
     mutating func read<S: WireSource>(
         _ hook: Hook, _ source: S, _ value: S.Node?, key: String, at path: JSONPointer, into n: inout PushNotification,
         ext: inout JSONObject, context: inout NormaliseContext
@@ -91,10 +97,9 @@ struct ADMHooks: WireTableHooks {
             return true
         case .sound:
             guard let sound = n.sound else { return false }
-            for (key, present) in [("critical", sound.critical != nil), ("volume", sound.volume != nil)] where present {
-                context.explainLoss(
-                    at: JSONPointer(tokens: ["sound", key]),
-                    "an ADM sound is a resource name, with no critical-alert options")
+            for (path, present) in [(soundCritical, sound.critical != nil), (soundVolume, sound.volume != nil)]
+            where present {
+                context.explainLoss(at: path, "an ADM sound is a resource name, with no critical-alert options")
             }
             out.key(key)
             out.string(sound.name)
@@ -102,9 +107,7 @@ struct ADMHooks: WireTableHooks {
         case .expiresAfter:
             guard let ttl = n.android?.ttl else { return false }
             guard let seconds = ADMWire.wholeSeconds(ttl) else {
-                context.explainLoss(
-                    at: JSONPointer(tokens: ["android", "ttl"]),
-                    "ADM's `expiresAfter` is whole seconds; `\(ttl)` is not")
+                context.explainLoss(at: self.ttl, "ADM's `expiresAfter` is whole seconds; `\(ttl)` is not")
                 return false
             }
             out.key(key)

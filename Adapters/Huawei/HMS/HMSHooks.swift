@@ -9,6 +9,10 @@ private typealias X = HMSKeys.Extension
 package struct HMSHooks: WireTableHooks {
     package typealias Hook = HMSWire.Hook
 
+    /// The parser of data strings (a JSON object in a string is the data map). Also the hooks' storage: a conformer
+    /// must hold some (``WireTableHooks``).
+    let parser = JSONParser()
+
     package init() {}
 
     // MARK: - Reading
@@ -60,7 +64,7 @@ package struct HMSHooks: WireTableHooks {
                 wrongType(key, "a string", json, at: path, &context)
                 return false
             }
-            if let map = Self.dataMap(text) {
+            if let map = Self.dataMap(text, parser: parser) {
                 var android = n.androidPart
                 android.data = map
                 n.setAndroid(android)
@@ -71,7 +75,7 @@ package struct HMSHooks: WireTableHooks {
         case .data:
             switch json {
             case .string(let text):
-                if let map = Self.dataMap(text) {
+                if let map = Self.dataMap(text, parser: parser) {
                     n.data = map
                     context.record("data", from: at)
                 } else {
@@ -128,8 +132,8 @@ package struct HMSHooks: WireTableHooks {
 
     /// The data map a data string holds: a non-empty JSON object (anything else, `{}` included, whose empty map
     /// would write no data, stays the string it is).
-    static func dataMap(_ text: String) -> JSONObject? {
-        guard case .object(let map)? = try? JSONParser().parse(text), !map.isEmpty else { return nil }
+    static func dataMap(_ text: String, parser: JSONParser = JSONParser()) -> JSONObject? {
+        guard case .object(let map)? = try? parser.parse(text), !map.isEmpty else { return nil }
         return map
     }
 
