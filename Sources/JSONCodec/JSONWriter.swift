@@ -277,7 +277,9 @@ public struct JSONWriter: Sendable {
     /// Writes UTF-8 `utf8` as a JSON string (quoted, escaped).
     @_specialize(exported:true,where S == [UInt8])
     @_specialize(exported:true,where S == ByteBuffer)
-    @usableFromInline package static func writeString<S: ByteSink>(bytes utf8: UnsafeBufferPointer<UInt8>, into out: inout S) {
+    @usableFromInline package static func writeString<S: ByteSink>(
+        bytes utf8: UnsafeBufferPointer<UInt8>, into out: inout S
+    ) {
         out.appendByte(UInt8(ascii: "\""))
         guard let base = utf8.baseAddress else {
             out.appendByte(UInt8(ascii: "\""))

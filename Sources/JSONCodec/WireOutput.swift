@@ -48,7 +48,9 @@ extension WireOutput {
 
     /// Runs `body` writing at the end of `buffer`: into this thread's scratch buffer (``ByteBuffer``, reused from
     /// one call to the next, so no allocation), appended to `buffer` in one copy at the end.
-    @usableFromInline package static func appending<R>(to buffer: inout [UInt8], _ body: (inout CompactOutput) -> R) -> R {
+    @usableFromInline package static func appending<R>(to buffer: inout [UInt8], _ body: (inout CompactOutput) -> R)
+        -> R
+    {
         var output = CompactOutput(capacity: max(buffer.capacity &- buffer.count, 256))
         defer {
             buffer.append(contentsOf: output.buffer.bytes)
@@ -182,7 +184,9 @@ extension WireOutput {
         put(.array(arrays.removeLast()))
     }
     @usableFromInline package mutating func key(_ key: StaticString) { self.key(key.description) }
-    @usableFromInline package mutating func key(bytes key: UnsafeBufferPointer<UInt8>) { self.key(String(decoding: key, as: UTF8.self)) }
+    @usableFromInline package mutating func key(bytes key: UnsafeBufferPointer<UInt8>) {
+        self.key(String(decoding: key, as: UTF8.self))
+    }
     @usableFromInline package mutating func key(_ key: String) {
         guard stack.last == .object else { return }
         keys[keys.count - 1] = key

@@ -55,7 +55,8 @@ extension OpenRPCDocument {
     private static func keys(of schema: JSONValue, in document: JSONValue) -> String? {
         var schema = schema
         if let reference = schema["$ref"]?.stringValue, reference.hasPrefix("#"),
-            let pointer = JSONPointer(parsing: String(reference.dropFirst())), let target = pointer.resolve(in: document)
+            let pointer = JSONPointer(parsing: String(reference.dropFirst())),
+            let target = pointer.resolve(in: document)
         {
             schema = target
         }

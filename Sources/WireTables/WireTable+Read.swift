@@ -141,7 +141,8 @@ extension WireTable {
     // MARK: - Members
 
     /// The value of `key` in object `node`.
-    @inlinable @inline(__always) package static func member<S: WireSource>(_ source: S, _ node: S.Node, _ key: WireKey) -> S.Node?
+    @inlinable @inline(__always) package static func member<S: WireSource>(_ source: S, _ node: S.Node, _ key: WireKey)
+        -> S.Node?
     {
         for member in source.members(node) where key.matches(source, member.key) { return member.value }
         return nil

@@ -62,7 +62,9 @@ extension WireTable {
     }
 
     /// The value a kept line writes: the kept one, else (with no unmodelled key of that name) its option's.
-    @usableFromInline package func keptValue(_ line: Line, ext: JSONObject, unmodelled rest: JSONObject, options: FormatOptions)
+    @usableFromInline package func keptValue(
+        _ line: Line, ext: JSONObject, unmodelled rest: JSONObject, options: FormatOptions
+    )
         -> JSONValue?
     {
         guard case .kept(let name, _) = line.value else { return nil }

@@ -38,7 +38,8 @@ struct PinpointMessageConcurrencyTests {
             var same = true
             for _ in 0..<20 {
                 let read = Self.read(Self.message)
-                same = same && read.0 == expected.0 && read.1 == expected.1 && read.2 == expected.2
+                same =
+                    same && read.0 == expected.0 && read.1 == expected.1 && read.2 == expected.2
                     && read.3 == expected.3
             }
             agreed.set(round, same)

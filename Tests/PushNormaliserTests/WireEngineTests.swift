@@ -104,8 +104,9 @@ struct WireEngineTests {
     @Test("fcm is written by the engine: the adapter's bytes, losses and run notice; FCM's rules decline the rest")
     func fcmWrittenByTheEngine() throws {
         let normaliser = Normaliser()
-        func both(_ json: String, from: String = "apns") throws -> (wire: ConversionResult?, reference: ConversionResult)
-        {
+        func both(_ json: String, from: String = "apns") throws -> (
+            wire: ConversionResult?, reference: ConversionResult
+        ) {
             let bytes = Array(json.utf8)
             return (
                 normaliser.wireConvert(bytes, from: from, to: "fcm", options: FormatOptions()),
