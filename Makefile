@@ -128,13 +128,13 @@ demo: release
 	for f in $(EXAMPLES)/*/*.json; do \
 	  format=$$(basename $$(dirname $$f)); printf '%s (%s) -> amazon: ' "$$f" "$$format"; \
 	  "$$bin" convert --from $$format --to amazon --report-loss "$$f" 2>/dev/null \
-	    | $(PYTHON) -c 'import json,sys; r=json.load(sys.stdin); print("failed: " + r["error"]["code"] if "error" in r else "lost " + str([l["path"] for l in r["lost"]]))'; \
+	    | $(PYTHON) -c 'import json,sys; r=json.load(sys.stdin); n=len(r.get("messages",[])); r=r["messages"][0] if n else r; print(("failed: " + r["error"]["code"] if "error" in r else "lost " + str([l["path"] for l in r["lost"]])) + (" (the first of %d messages, one per recipient)" % n if n else ""))'; \
 	done; \
 	echo "== the Android half: every example to fcm (an FCM v1 message with its apns and android blocks), with the loss report"; \
 	for f in $(EXAMPLES)/*/*.json; do \
 	  format=$$(basename $$(dirname $$f)); printf '%s (%s) -> fcm: ' "$$f" "$$format"; \
 	  "$$bin" convert --from $$format --to fcm --report-loss --allow-invalid "$$f" 2>/dev/null \
-	    | $(PYTHON) -c 'import json,sys; r=json.load(sys.stdin); m=r.get("payload",{}); m=m.get("message",m); d=lambda v: json.dumps(v, ensure_ascii=False); print("failed: " + r["error"]["code"] if "error" in r else "android title " + d((m.get("android") or {}).get("notification",{}).get("title")) + ", apns alert " + d((((m.get("apns") or {}).get("payload") or {}).get("aps") or {}).get("alert")) + ", lost " + str(len(r["lost"])))'; \
+	    | $(PYTHON) -c 'import json,sys; r=json.load(sys.stdin); k=len(r.get("messages",[])); r=r["messages"][0] if k else r; m=r.get("payload",{}); m=m.get("message",m); d=lambda v: json.dumps(v, ensure_ascii=False); print("failed: " + r["error"]["code"] if "error" in r else "android title " + d((m.get("android") or {}).get("notification",{}).get("title")) + ", apns alert " + d((((m.get("apns") or {}).get("payload") or {}).get("aps") or {}).get("alert")) + ", lost " + str(len(r["lost"])) + (" (the first of %d messages, one per recipient)" % k if k else ""))'; \
 	done; \
 	echo "== auto-detected formats"; \
 	for f in $(EXAMPLES)/*/*.json; do printf '%s -> ' "$$f"; "$$bin" normalise --full "$$f" 2>/dev/null | $(PYTHON) -c 'import json,sys; r=json.load(sys.stdin); print(r["format"], r["evidence"])' || echo "(not detected)"; done

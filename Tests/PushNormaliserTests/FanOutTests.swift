@@ -99,6 +99,21 @@ struct FanOutTests {
         #expect(registry.adapter(named: "fcm-legacy")?.descriptor.recipients == .tokens(1000))
         #expect(registry.adapter(named: "apns")?.descriptor.recipients == .besidePayload)
         #expect(registry.adapter(named: "amazon")?.descriptor.recipients == .undeclared)
+        #expect(registry.adapter(named: "hms")?.descriptor.recipients == .tokens(1000))
+    }
+
+    @Test(
+        "hms token[] → fcm: one v1 message per HMS token; fcm-legacy registration_ids → hms: one message, tokens kept")
+    func hmsTokens() throws {
+        let hms = try JSONValue(
+            parsing: #"{"message":{"notification":{"title":"Sale","body":"Today"},"token":["t1","t2","t3"]}}"#)
+        let results = try Normaliser().convertMessages(hms, from: "hms", to: "fcm")
+        #expect(results.map { $0.payload["token"] } == [.string("t1"), .string("t2"), .string("t3")])
+        #expect(results.allSatisfy { $0.payload["notification"]?["title"] == "Sale" && $0.lost.isEmpty })
+        #expect(results.map { $0.recipient?.label } == ["recipient 1 of 3", "recipient 2 of 3", "recipient 3 of 3"])
+        let together = try Normaliser().convertMessages(Self.legacy, from: "fcm-legacy", to: "hms")
+        #expect(together.count == 1)
+        #expect(together.first?.payload["token"] == ["token-1", "token-2", "token-3"])
     }
 
     // MARK: - The library

@@ -29,6 +29,7 @@ public struct HMSAdapter: PayloadAdapter, FormatChecking {
         isDelivered: false,
         carries: HMSWire.message.carries(namespaceOrder: HMSWire.namespaceOrder)
             + ["extensions.hms.\(X.validateOnly)", "extensions.hms.\(X.request)"],
+        layoutPaths: [JSONPointer(tokens: ["extensions", HMSKeys.namespace, X.request])],
         options: [.hmsBadgeClass], recipients: .tokens(tokenCapacity)
     )
 
