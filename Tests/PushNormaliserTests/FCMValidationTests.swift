@@ -15,22 +15,7 @@ struct FCMValidationTests {
 
     @Test("validation goldens", arguments: scenarios)
     func golden(_ scenario: String) throws {
-        let directory = Self.fixtures + "/" + scenario
-        let input = try #require(try Golden.load(directory + "/input.json"))
-        let result = Normaliser().validate(input, format: "fcm")
-        let actual: JSONValue = [
-            "valid": .bool(result.valid), "diagnostics": Golden.diagnosticsJSON(result.diagnostics),
-        ]
-        var problems = Golden.compare(actual, with: directory + "/validation.json")
-        let names = Set((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
-        for name in names.subtracting(["input.json", "validation.json", "source.txt"]).sorted() {
-            problems.append("\(directory)/\(name): not a known golden file")
-        }
-        if !names.contains("source.txt") { problems.append("\(directory): no source.txt") }
-        // Every finding is located in the input.
-        for diagnostic in result.diagnostics where diagnostic.path.resolve(in: input) == nil {
-            problems.append("\(directory): \(diagnostic.code) at \(diagnostic.path) does not resolve")
-        }
+        let (_, _, problems) = try ValidationGolden.check(Self.fixtures + "/" + scenario, format: "fcm")
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 
