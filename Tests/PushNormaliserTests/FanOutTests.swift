@@ -100,6 +100,7 @@ struct FanOutTests {
         #expect(registry.adapter(named: "apns")?.descriptor.recipients == .besidePayload)
         #expect(registry.adapter(named: "amazon")?.descriptor.recipients == .undeclared)
         #expect(registry.adapter(named: "hms")?.descriptor.recipients == .tokens(1000))
+        #expect(registry.adapter(named: "adm")?.descriptor.recipients == .besidePayload)
     }
 
     @Test(
@@ -111,6 +112,12 @@ struct FanOutTests {
         #expect(results.map { $0.payload["token"] } == [.string("t1"), .string("t2"), .string("t3")])
         #expect(results.allSatisfy { $0.payload["notification"]?["title"] == "Sale" && $0.lost.isEmpty })
         #expect(results.map { $0.recipient?.label } == ["recipient 1 of 3", "recipient 2 of 3", "recipient 3 of 3"])
+        // ADM's message names no device: one message per registration ID, the ID beside it.
+        let adm = try Normaliser().convertMessages(hms, from: "hms", to: "adm")
+        #expect(
+            adm.map { $0.recipient?.tokens.first } == ["t1", "t2", "t3"]
+                && adm.allSatisfy { $0.recipient?.besidePayload == true })
+        #expect(adm.allSatisfy { $0.payload["notification"]?["title"] == "Sale" && $0.payload["target"] == nil })
         let together = try Normaliser().convertMessages(Self.legacy, from: "fcm-legacy", to: "hms")
         #expect(together.count == 1)
         #expect(together.first?.payload["token"] == ["token-1", "token-2", "token-3"])

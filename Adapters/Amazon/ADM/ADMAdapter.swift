@@ -26,7 +26,8 @@ public struct ADMAdapter: PayloadAdapter, FormatChecking {
         summary: "An Amazon Device Messaging (ADM) message (`data`, `notification`, `consolidationKey`, "
             + "`expiresAfter`, `md5`).",
         isDelivered: true, carries: W.message.carries(namespaceOrder: [W.Extension.md5]),
-        layoutPaths: [JSONPointer(tokens: ["extensions", W.namespace, W.Extension.layout])])
+        layoutPaths: [JSONPointer(tokens: ["extensions", W.namespace, W.Extension.layout])],
+        recipients: .besidePayload)
 
     /// Certain on a key only ADM's message has.
     public func recognise(_ payload: JSONValue) -> Recognition? {
