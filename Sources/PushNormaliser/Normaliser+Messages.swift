@@ -25,15 +25,16 @@ extension Normaliser {
     /// when the notification is one message; else one result per recipient, or per chunk of recipients, each with its
     /// ``ConversionResult/recipient`` label.
     ///
-    /// - The target's ``FormatDescriptor/recipients`` decides (``RecipientCapacity``): FCM v1 takes one token, so a
-    ///   legacy `registration_ids` of 3 tokens becomes 3 messages, each with its `token`; legacy FCM takes 1,000,
-    ///   so they stay together (2,500 become 3 chunks); APNs names no recipient in its payload, so each device token
-    ///   of a token list becomes one payload with the token beside it (``Recipient/besidePayload``; a single `token`
-    ///   stays one message, reported lost, as `convert` gives it).
+    /// - The target's ``PushCore/FormatDescriptor/recipients`` decides (``PushCore/RecipientCapacity``): FCM v1
+    ///   takes one token, so a legacy `registration_ids` of 3 tokens becomes 3 messages, each with its `token`;
+    ///   legacy FCM takes 1,000, so they stay together (2,500 become 3 chunks); APNs names no recipient in its
+    ///   payload, so each device token of a token list becomes one payload with the token beside it
+    ///   (``PushCore/Recipient/besidePayload``; a single `token` stays one message, reported lost, as `convert`
+    ///   gives it).
     /// - A recipient carried by a message, in it or beside it, is never reported lost; a target that takes all of them
     ///   keeps them together (one result, no label).
-    /// - A source that addresses each recipient differently (``YieldsRecipientVariants``) yields one message per
-    ///   variant, each split again by the target's capacity.
+    /// - A source that addresses each recipient differently (``PushCore/YieldsRecipientVariants``) yields one
+    ///   message per variant, each split again by the target's capacity.
     /// - Each result is complete: the reading findings, its own rendering findings and losses. With `strict`, any
     ///   loss of any message fails the conversion.
     public func convertMessages(
