@@ -1,5 +1,5 @@
 public import PushCore
-public import JSONCodec
+import JSONCodec
 
 // One input, many messages: a notification naming more recipients than one message of the target takes converts to
 // one output per recipient (or per chunk), each labelled.
