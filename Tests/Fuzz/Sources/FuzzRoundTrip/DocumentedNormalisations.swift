@@ -41,9 +41,10 @@ enum DocumentedNormalisations {
 
     /// True at a path inside an FCM message: an `fcm`/`fcm-legacy` payload, or the one embedded in `pinpoint-gcm`'s
     /// `RawContent` or `sns`'s `GCM` string (written by the same writer, with the same normalisations); and in an
-    /// `hms` message, whose empty blocks HMS treats as absent too.
+    /// `hms` message, whose empty blocks HMS treats as absent too, and in an `adm` message (an empty `notification`).
     private static func holdsFCMMessage(_ path: JSONPointer, format: String) -> Bool {
-        format.hasPrefix("fcm") || format == "hms" || path.tokens.first == "RawContent" || path.tokens.first == "GCM"
+        format.hasPrefix("fcm") || format == "hms" || format == "adm" || path.tokens.first == "RawContent"
+            || path.tokens.first == "GCM"
             || path.tokens.contains("RawContent")
     }
 
