@@ -7,10 +7,20 @@ extension Normaliser {
     /// as it is (an FCM message without a target, a reserved data key, a colour Android rejects, a message over
     /// 4096 bytes), and converting it on fails until it is fixed (or with `allowInvalid`). Not a read-back: the rules
     /// look at the rendered JSON only. Formats without rules of their own announce nothing here.
-    func outputFindings(of adapter: any PayloadAdapter, payload: JSONValue, notification: PushNotification)
-        -> [Diagnostic]
-    {
-        guard let checking = adapter as? any FormatChecking else { return [] }
+    /// A delivered format without rules of its own (the APNs family) is checked on read against APNs' size limit, so
+    /// its rendering over that limit (`size` bytes; from a source that takes more, such as ADM's 6 KB) is announced.
+    func outputFindings(
+        of adapter: any PayloadAdapter, payload: JSONValue, size: Int, notification: PushNotification
+    ) -> [Diagnostic] {
+        guard let checking = adapter as? any FormatChecking else {
+            guard adapter.descriptor.isDelivered, size > Self.wireCheckedSize else { return [] }
+            return [
+                Diagnostic(
+                    .warning, .conversionInvalidOutput, at: .root,
+                    "the rendered \(adapter.descriptor.name) payload is \(size) bytes, over APNs' "
+                        + "\(Self.wireCheckedSize)-byte limit for a push")
+            ]
+        }
         let format = adapter.descriptor.name
         let untargeted = notification.target == nil || notification.target == PushNotification.Target()
         var missingTarget = false

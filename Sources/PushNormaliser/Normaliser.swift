@@ -126,18 +126,9 @@ public struct Normaliser: Sendable {
         } else {
             lost = declaredLosses(notification, adapter: adapter, context: context)
         }
-        invalid += outputFindings(of: adapter, payload: payload, notification: notification)
         // Written once: the size is the byte count, and the bytes are what the CLI and the RPC server send.
         let bytes = JSONWriter(style: .compact).bytes(payload)
-        if !(adapter is any FormatChecking), adapter.descriptor.isDelivered, bytes.count > Self.wireCheckedSize {
-            // A format without rules of its own (the APNs family) is checked on read against APNs' size limit, so a
-            // rendering over it (from a source that takes more, such as ADM's 6 KB) would not convert back.
-            invalid.append(
-                Diagnostic(
-                    .warning, .conversionInvalidOutput, at: .root,
-                    "the rendered \(format) payload is \(bytes.count) bytes, over APNs' \(Self.wireCheckedSize)-byte "
-                        + "limit for a push"))
-        }
+        invalid += outputFindings(of: adapter, payload: payload, size: bytes.count, notification: notification)
         return RenderResult(
             payload: payload, headers: notification.delivery?.headers ?? JSONObject(), size: bytes.count,
             compactBytes: bytes, lost: lost, diagnostics: context.diagnostics + invalid)
