@@ -7,19 +7,17 @@ extension Normaliser {
     /// as it is (an FCM message without a target, a reserved data key, a colour Android rejects, a message over
     /// 4096 bytes), and converting it on fails until it is fixed (or with `allowInvalid`). Not a read-back: the rules
     /// look at the rendered JSON only. Formats without rules of their own announce nothing here.
-    /// A delivered format without rules of its own (the APNs family) is checked on read against APNs' size limit, so
-    /// its rendering over that limit (`size` bytes; from a source that takes more, such as ADM's 6 KB) is announced.
+    /// A format without rules of its own (the APNs family, SNS, Pinpoint) is checked on read by the platforms' rules
+    /// (Apple's): what it carries of the notification is checked by them here when the source's reading may not have
+    /// been, so that what converting it back would refuse is announced. That is when the rendering is over APNs' 4096 bytes (`size`; a
+    /// source such as ADM takes 6 KB), or the source has rules of its own (FCM, HMS, ADM), which run Apple's only on
+    /// an iOS part it may not have.
     func outputFindings(
-        of adapter: any PayloadAdapter, payload: JSONValue, size: Int, notification: PushNotification
+        of adapter: any PayloadAdapter, payload: JSONValue, size: Int, notification: PushNotification,
+        rendering: RenderContext
     ) -> [Diagnostic] {
         guard let checking = adapter as? any FormatChecking else {
-            guard adapter.descriptor.isDelivered, size > Self.wireCheckedSize else { return [] }
-            return [
-                Diagnostic(
-                    .warning, .conversionInvalidOutput, at: .root,
-                    "the rendered \(adapter.descriptor.name) payload is \(size) bytes, over APNs' "
-                        + "\(Self.wireCheckedSize)-byte limit for a push")
-            ]
+            return platformOutputFindings(of: adapter, size: size, notification: notification, rendering: rendering)
         }
         let format = adapter.descriptor.name
         let untargeted = notification.target == nil || notification.target == PushNotification.Target()
@@ -37,6 +35,29 @@ extension Normaliser {
             }
         if missingTarget { findings.append(Self.targetMissing(format)) }
         return findings
+    }
+
+    /// The errors the platforms' rules find in `notification` rendered by `adapter` (`size` bytes), as
+    /// `core.conversion.invalid-output` warnings: see ``outputFindings(of:payload:size:notification:rendering:)``.
+    /// The rules are given what the rendering carries of the notification (what reading it back gives; `rendering`
+    /// is the context it was written with, which says what it lost).
+    private func platformOutputFindings(
+        of adapter: any PayloadAdapter, size: Int, notification: PushNotification, rendering: RenderContext
+    ) -> [Diagnostic] {
+        let sourceChecksItself = notification.source.map { registry.adapter(named: $0) is any FormatChecking } ?? true
+        guard size > Self.wireCheckedSize || sourceChecksItself else { return [] }
+        let format = adapter.descriptor
+        let rules = registry.platformRules.filter { $0.applies(to: format) }
+        guard !rules.isEmpty else { return [] }
+        let carried = adapter.declaredPart(of: notification, renderedWith: rendering)
+        let check = PlatformCheck(
+            context: NormaliseContext(options: rendering.options), format: format,
+            deliveredSize: format.isDelivered ? size : nil)
+        return rules.filter { $0.hasErrors(carried, check) }.flatMap { rule in
+            rule.check(carried, check).filter { $0.severity == .error }.map {
+                Self.invalidOutput(format.name, $0, "fails the \(rule.platform) platform's rules")
+            }
+        }
     }
 
     /// The findings of a format's checks that say a payload names no target (or more than one).

@@ -128,7 +128,8 @@ public struct Normaliser: Sendable {
         }
         // Written once: the size is the byte count, and the bytes are what the CLI and the RPC server send.
         let bytes = JSONWriter(style: .compact).bytes(payload)
-        invalid += outputFindings(of: adapter, payload: payload, size: bytes.count, notification: notification)
+        invalid += outputFindings(
+            of: adapter, payload: payload, size: bytes.count, notification: notification, rendering: context)
         return RenderResult(
             payload: payload, headers: notification.delivery?.headers ?? JSONObject(), size: bytes.count,
             compactBytes: bytes, lost: lost, diagnostics: context.diagnostics + invalid)

@@ -85,4 +85,33 @@ import Testing
         #expect(outcomes.allSatisfy { $0.notices.map(\.code) == [.conversionTargetMissing] })
         #expect(outcomes.allSatisfy { $0.diagnostics.isEmpty })
     }
+
+    /// ADM takes 6 KB of data; the APNs family, SNS and Pinpoint are read under Apple's 4096 bytes. A rendering that
+    /// converting back would refuse is announced, whether the format is delivered (its own size) or a send form (the
+    /// size of its APNs rendering); one that fits is not.
+    @Test(
+        "ADM's large data into a format read under Apple's limit is announced",
+        arguments: ["apns", "hive", "amazon", "sns", "pinpoint"])
+    func overApplesLimitIsAnnounced(_ target: String) throws {
+        let large: JSONValue = ["data": ["k": .string(String(repeating: "x", count: 5000))]]
+        let converted = try normaliser.convert(large, from: "adm", to: target)
+        #expect(converted.diagnostics.contains { $0.code == .conversionInvalidOutput })
+        // Converting it back is refused: Apple's size rule is an error on reading it.
+        #expect(throws: NormalisationFailure.self) {
+            try normaliser.convert(converted.payload, from: target, to: "adm")
+        }
+
+        let small: JSONValue = ["data": ["k": "x"]]
+        let fits = try normaliser.convert(small, from: "adm", to: target)
+        #expect(!fits.diagnostics.contains { $0.code == .conversionInvalidOutput })
+    }
+
+    /// What the format does not carry is a declared loss, not part of what Apple's rules would refuse: a Pinpoint
+    /// SendMessages request carries no ADM data key (only `Data` and `RawContent`), so it is not announced.
+    @Test func aLostLargeValueIsNotAnnounced() throws {
+        let large: JSONValue = ["data": ["k": .string(String(repeating: "x", count: 5000))]]
+        let converted = try normaliser.convert(large, from: "adm", to: "pinpoint-message")
+        #expect(converted.lost.map(\.path) == [JSONPointer(tokens: ["data", "k"])])
+        #expect(!converted.diagnostics.contains { $0.code == .conversionInvalidOutput })
+    }
 }
