@@ -61,8 +61,9 @@ public struct PinpointTemplateAdapter: PayloadAdapter {
     }()
 
     /// Certain on `PushNotificationTemplateResponse` or a `AWS::Pinpoint::PushTemplate` resource, and on a template
-    /// section (`APNS`, `GCM`, `ADM`, `Baidu`, `Default`, or the CDK's spelling) holding a template member, or on
-    /// `DefaultSubstitutions` / `TemplateDescription` beside one.
+    /// section (`APNS`, `GCM`, `ADM`, `Baidu`, `Default`) holding a template member, with `DefaultSubstitutions` /
+    /// `TemplateDescription` beside it as more evidence; above certain on a section spelt as the CDK spells it
+    /// (`apns`, `gcm`: FCM v1's block names) holding a template member.
     public func recognise(_ payload: JSONValue) -> Recognition? {
         guard case .object(var root) = payload else { return nil }
         if root[W.responseWrapper]?.objectValue != nil { return .certain("/\(W.responseWrapper)") }
@@ -73,12 +74,14 @@ public struct PinpointTemplateAdapter: PayloadAdapter {
             prefix = "/\(W.properties)"
         }
         var evidence: [String] = []
+        var cdkEvidence = false
         for (key, value) in root {
             let wire = W.cdkTopLevel.first(where: { $0.cdk == key })?.wire ?? key
             guard let members = W.members(of: wire), case .object(let section) = value else { continue }
             let cdk = wire != key
             if section.keys.contains(where: { members.contains(cdk ? (W.wireMember($0) ?? "") : $0) }) {
                 evidence.append("\(prefix)/\(key)")
+                cdkEvidence = cdkEvidence || cdk
             }
         }
         if !prefix.isEmpty { return .certain("/\(W.type)") }
@@ -87,7 +90,9 @@ public struct PinpointTemplateAdapter: PayloadAdapter {
         where root[key] != nil {
             evidence.append("/\(key)")
         }
-        return Recognition(strength: 3, evidence: evidence)
+        // The CDK's `apns` / `gcm` look like an FCM v1 message's blocks to `fcm`, which is certain on them: a
+        // template member inside (`body`, `mediaUrl`, …) is evidence FCM's blocks cannot have, so it weighs more.
+        return Recognition(strength: cdkEvidence ? 4 : 3, evidence: evidence)
     }
 
     public func normalise(_ payload: JSONValue, context: inout NormaliseContext) -> PushNotification? {

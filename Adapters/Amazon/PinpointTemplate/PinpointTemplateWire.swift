@@ -82,6 +82,7 @@ package enum PinpointTemplateWire {
         case "MediaUrl": return "APNS (an Android template's image is `ImageUrl`)"
         case "ImageUrl": return "GCM, ADM or Baidu (an APNs template's image is `MediaUrl`)"
         case "ImageIconUrl", "SmallImageIconUrl": return "GCM, ADM or Baidu (Android's icons)"
+        case "ImageSmallIconUrl": return "no template: it is the campaign Message's spelling of `SmallImageIconUrl`"
         case "RawContent" where section == defaultSection: return "a platform section (Default has no RawContent)"
         default: return nil
         }
