@@ -157,6 +157,17 @@ struct PinpointTemplateAdapterTests {
         #expect(kept.title == "Sale" && kept.android?.title == "Sale on Android")
     }
 
+    @Test func cloudFormationHasNoRawContentOrRecommender() throws {
+        let raw = #"{\"aps\":{\"alert\":\"x\"}}"#
+        let properties = #"{"TemplateName":"t","APNS":{"RawContent":"\#(raw)"},"RecommenderId":"r"}"#
+        #expect(
+            codes(try read(properties).1) == [
+                "pinpoint-template.key.unknown /APNS/RawContent", "pinpoint-template.key.unknown /RecommenderId",
+            ])
+        // The API's request has both.
+        #expect(codes(try read(#"{"APNS":{"RawContent":"\#(raw)"},"RecommenderId":"r"}"#).1).isEmpty)
+    }
+
     @Test func admAndBaiduAreKeptVerbatimNotRead() throws {
         let (n, diagnostics) = try read(#"{"ADM":{"Title":"Fire"},"Baidu":{"Title":"Baidu"}}"#)
         #expect(n.title == nil && n.android == nil)

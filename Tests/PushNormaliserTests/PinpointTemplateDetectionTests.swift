@@ -54,3 +54,36 @@ struct PinpointTemplateDetectionTests {
         #expect(!converted.diagnostics.containsErrors, "\(converted.diagnostics)")
     }
 }
+
+/// A URL holding a `{{…}}` placeholder is a template value: the platform checks that would fail its final form (APNs
+/// media, FCM's image, HMS's https URLs) skip it, and still fail the same URL without a placeholder.
+@Suite("placeholder URLs in the platform checks")
+struct PlaceholderURLCheckTests {
+    private func codes(_ text: String, _ format: String) throws -> [String] {
+        Normaliser().validate(try JSONValue(parsing: text), format: format).diagnostics.map(\.code.rawValue)
+    }
+
+    @Test func apnsMedia() throws {
+        let payload = #"{"aps":{"alert":"x","mutable-content":1},"attachment-url":"URL"}"#
+        let template = try codes(payload.replacingOccurrences(of: "URL", with: "{{Attributes.Image}}"), "amazon")
+        #expect(!template.contains { $0.hasPrefix("media.") }, "\(template)")
+        let literal = try codes(payload.replacingOccurrences(of: "URL", with: "not a url"), "amazon")
+        #expect(literal.contains("media.url.invalid"), "\(literal)")
+    }
+
+    @Test func fcmImage() throws {
+        let payload = #"{"message":{"token":"t","notification":{"title":"x","image":"URL"}}}"#
+        let template = try codes(payload.replacingOccurrences(of: "URL", with: "{{Attributes.Image}}"), "fcm")
+        #expect(!template.contains("fcm.image.invalid"), "\(template)")
+        let literal = try codes(payload.replacingOccurrences(of: "URL", with: "not a url"), "fcm")
+        #expect(literal.contains("fcm.image.invalid"), "\(literal)")
+    }
+
+    @Test func hmsImage() throws {
+        let payload = #"{"message":{"token":["t"],"android":{"notification":{"title":"x","body":"y","image":"URL"}}}}"#
+        let template = try codes(payload.replacingOccurrences(of: "URL", with: "{{Attributes.Image}}"), "hms")
+        #expect(!template.contains("hms.url.not-https"), "\(template)")
+        let literal = try codes(payload.replacingOccurrences(of: "URL", with: "http://x/a.png"), "hms")
+        #expect(literal.contains("hms.url.not-https"), "\(literal)")
+    }
+}

@@ -30,8 +30,8 @@ extension DiagnosticEntry {
         DiagnosticEntry(
             .pinpointTemplateKeyUnknown, .warning,
             summary: """
-                A key a push template or its section does not define; kept in `extensions.amazon.pinpointTemplate` \
-                and written back.
+                A key a push template or its section does not define (in CloudFormation's shapes also \
+                `RawContent` and `RecommenderId`, which only the API's has); kept and written back.
                 """),
         DiagnosticEntry(
             .pinpointTemplateSectionKept, .info,

@@ -13,6 +13,9 @@ struct PinpointTemplateReader {
     var base = JSONPointer.root
     /// True for the CDK's camelCase keys.
     var isCDK = false
+    /// True for CloudFormation's shapes (a resource, its bare Properties, the CDK's props), which have no
+    /// `RawContent` and no `RecommenderId`.
+    var isCloudFormation = false
     /// The input spelling of each top-level key, by its wire name.
     var inputKeys: [String: String] = [:]
     /// Per read section (wire name), its keys taken from `Default`.
@@ -64,6 +67,10 @@ struct PinpointTemplateReader {
     mutating func read(_ template: JSONObject, into n: inout PushNotification, context: inout NormaliseContext) {
         isCDK = template.keys.contains { key in W.cdkTopLevel.contains { $0.cdk == key } }
         if isCDK { memory[K.spelling] = .string("cdk") }
+        // The API's request has no TemplateName (it is in the URL) and a lower-case `tags`.
+        isCloudFormation =
+            isCDK || memory[K.form]?.stringValue == "resource"
+            || (memory[K.form] == nil && (template[W.cloudFormationTags] != nil || template[W.templateName] != nil))
         var order: [JSONValue] = []
         var kept = JSONObject()
         var sections: [String: JSONObject] = [:]
@@ -151,6 +158,12 @@ struct PinpointTemplateReader {
                 rest.appendUnchecked(key, value)
                 continue
             }
+            if isCloudFormation && member == "RawContent" {
+                context.diagnostics.warning(
+                    .pinpointTemplateKeyUnknown, at: at,
+                    "`\(key)` is the Pinpoint API's, not a property of CloudFormation's `AWS::Pinpoint::PushTemplate`; "
+                        + "read, kept and written back")
+            }
             if W.urlMembers.contains(member), case .string(let url) = value, TemplateValue.holdsPlaceholder(url) {
                 context.diagnostics.info(
                     .pinpointTemplatePlaceholderURL, at: at,
@@ -208,6 +221,11 @@ struct PinpointTemplateReader {
                 context.diagnostics.error(
                     .wrongType, at: path, "`\(key)` must be an object of strings, found \(value.typeName); kept")
             }
+        case W.recommenderID where isCloudFormation:
+            context.diagnostics.warning(
+                .pinpointTemplateKeyUnknown, at: path,
+                "`\(key)` is the Pinpoint API's, not a property of CloudFormation's `AWS::Pinpoint::PushTemplate`; kept "
+                    + "and written back")
         default:
             if !W.topLevelKeys.contains(wire) {
                 context.diagnostics.warning(
