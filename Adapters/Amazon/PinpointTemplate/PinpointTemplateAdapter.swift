@@ -110,8 +110,11 @@ public struct PinpointTemplateAdapter: PayloadAdapter {
         var amazon = n.extensionObject(AmazonKeys.Extension.namespace)
         amazon[W.memoryKey] = .object(reader.memory)
         n.setExtension(AmazonKeys.Extension.namespace, amazon)
-        ContentCheck.reportUnread(
-            n, context: &context, unreadCodes: [.pinpointTemplateKeyUnknown, .pinpointTemplateKeyMisplaced])
+        // A template whose content is in an ADM or Baidu section (kept, with an info) is not missing its content.
+        if !reader.keptChannel {
+            ContentCheck.reportUnread(
+                n, context: &context, unreadCodes: [.pinpointTemplateKeyUnknown, .pinpointTemplateKeyMisplaced])
+        }
         return n
     }
 

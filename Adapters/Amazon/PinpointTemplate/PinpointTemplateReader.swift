@@ -21,6 +21,8 @@ struct PinpointTemplateReader {
     /// Per read section (wire name), its keys taken from `Default`.
     var fromDefault: [String: [String]] = [:]
     var memory = JSONObject()
+    /// True when an `ADM` or `Baidu` section was kept unread (its content is there, by design not read).
+    var keptChannel = false
 
     /// The template in `root` and the form it came in; nil after an error when an envelope is not an object.
     mutating func unwrap(_ root: JSONObject, context: inout NormaliseContext) -> JSONObject? {
@@ -101,6 +103,7 @@ struct PinpointTemplateReader {
                         .pinpointTemplateSectionKept, at: at,
                         "the `\(key)` section is kept verbatim and written back; the model's Android side is `GCM`'s")
                     kept.appendUnchecked(key, value)
+                    keptChannel = true
                     continue
                 }
                 if wire == W.defaultSection { kept.appendUnchecked(key, value) }
@@ -148,12 +151,12 @@ struct PinpointTemplateReader {
                 if let home = W.home(of: member, notIn: name), !members.contains(member) {
                     context.diagnostics.warning(
                         .pinpointTemplateKeyMisplaced, at: at,
-                        "`\(key)` is not a member of a `\(name)` template; it belongs in \(home). Kept and written back"
+                        "`\(key)` is not a member of the `\(name)` section; it belongs in \(home). Kept and written back"
                     )
                 } else {
                     context.diagnostics.warning(
                         .pinpointTemplateKeyUnknown, at: at,
-                        "`\(key)` is not a member of a `\(name)` template; kept and written back")
+                        "`\(key)` is not a member of the `\(name)` section; kept and written back")
                 }
                 rest.appendUnchecked(key, value)
                 continue
