@@ -65,6 +65,11 @@ struct PinpointTemplateAdapterTests {
         #expect(n.android?.body == "Android body")
     }
 
+    @Test func aFindingInDefaultIsReportedOnceAtDefault() throws {
+        let (_, diagnostics) = try read(#"{"Default":{"Action":"OPEN","Title":"t"},"APNS":{},"GCM":{}}"#)
+        #expect(codes(diagnostics) == ["amazon.pinpoint.action-unknown /Default/Action"])
+    }
+
     @Test func aTemplateWithOnlyDefaultShowsItOnBothPlatforms() throws {
         let text = #"{"Default":{"Title":"Hello","Body":"Both platforms"}}"#
         let (n, _) = try read(text)

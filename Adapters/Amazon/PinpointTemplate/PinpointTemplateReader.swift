@@ -281,11 +281,14 @@ struct PinpointTemplateReader {
         let source = n.source
         n = read
         n.source = source
-        var seen = Set<Diagnostic>()
+        // A `Default` value read into both sections is reported once, at `Default`.
+        var seen = Set<String>()
         for diagnostic in inner.diagnostics {
-            let moved = Diagnostic(
-                diagnostic.severity, diagnostic.code, at: relocate(diagnostic.path), diagnostic.message)
-            if seen.insert(moved).inserted { context.diagnostics.append(moved) }
+            let path = relocate(diagnostic.path)
+            if seen.insert("\(diagnostic.code.rawValue) \(path)").inserted {
+                context.diagnostics.append(
+                    Diagnostic(diagnostic.severity, diagnostic.code, at: path, diagnostic.message))
+            }
         }
         if context.recordsProvenance {
             for (field, input) in inner.provenance { context.provenance[field] = relocate(input) }
