@@ -173,6 +173,15 @@ struct PinpointTemplateAdapterTests {
         #expect(codes(try read(#"{"APNS":{"RawContent":"\#(raw)"},"RecommenderId":"r"}"#).1).isEmpty)
     }
 
+    @Test func tagsAreSpeltAsEachFormSpellsThem() throws {
+        let resource = #"{"Type":"AWS::Pinpoint::PushTemplate","Properties":{"APNS":{"Title":"t"},"tags":{}}}"#
+        #expect(codes(try read(resource).1) == ["pinpoint-template.key.unknown /Properties/tags"])
+        let response = #"{"PushNotificationTemplateResponse":{"APNS":{"Title":"t"},"Tags":{}}}"#
+        #expect(codes(try read(response).1) == ["pinpoint-template.key.unknown /PushNotificationTemplateResponse/Tags"])
+        #expect(codes(try read(#"{"APNS":{"Title":"t"},"tags":{}}"#).1).isEmpty)
+        #expect(codes(try read(#"{"apns":{"title":"t"},"tags":{}}"#).1).isEmpty)
+    }
+
     @Test func admAndBaiduAreKeptVerbatimNotRead() throws {
         let (n, diagnostics) = try read(#"{"ADM":{"Title":"Fire"},"Baidu":{"Title":"Baidu"}}"#)
         #expect(n.title == nil && n.android == nil)

@@ -219,8 +219,16 @@ struct PinpointTemplateReader {
                     .pinpointTemplateDescriptionTooLong, at: path,
                     "`\(key)` has \(text.count) characters; Pinpoint takes descriptions up to \(W.descriptionLimit)")
             }
-        case W.tags:
-            if value.objectValue == nil {
+        case W.tags, W.cloudFormationTags:
+            // The API spells it `tags`, CloudFormation `Tags` (and the CDK `tags`).
+            let form = memory[K.form]?.stringValue
+            if (wire == W.tags && form == "resource" && !isCDK) || (wire == W.cloudFormationTags && form == "response")
+            {
+                context.diagnostics.warning(
+                    .pinpointTemplateKeyUnknown, at: path,
+                    "`\(key)` is spelt `\(wire == W.tags ? W.cloudFormationTags : W.tags)` in this form; kept and "
+                        + "written back")
+            } else if wire == W.tags, value.objectValue == nil {
                 context.diagnostics.error(
                     .wrongType, at: path, "`\(key)` must be an object of strings, found \(value.typeName); kept")
             }
