@@ -182,6 +182,10 @@ public struct PinpointTemplateAdapter: PayloadAdapter {
             }
             out.data = keptData(n.data, lose: lose)
         }
+        if out.target != nil {
+            lose(["target"], "a push template names no recipient: the send request or campaign that uses it does")
+            out.target = nil
+        }
         if out.delivery != nil {
             lose(["delivery"], "a push template has no delivery headers: the send request or campaign sets them")
             out.delivery = nil
