@@ -123,6 +123,8 @@ public enum NotificationChecks {
                 "media needs mutable-content: 1, or no Notification Service Extension runs to attach it")
         }
         for (index, item) in n.media.enumerated() {
+            // A template's placeholder URL (`{{Attributes.image}}`) is checked once rendered, not here.
+            if TemplateValue.holdsPlaceholder(item.url) { continue }
             let path = out.collects ? context.inputPath(for: JSONPointer(tokens: ["media", String(index)])) : .root
             // A string that is not a URL has one finding (media.url.invalid), not a second about its type.
             let isInvalidURL = checkURL(item.url, at: path, into: &out)

@@ -41,7 +41,8 @@ public struct DiagnosticCatalogue: Sendable {
     /// The codes the library reports: JSON parsing, the canonical model, every standard format, the facade.
     public static let standard = DiagnosticCatalogue(
         DiagnosticEntry.jsonCodes + DiagnosticEntry.coreCodes + DiagnosticEntry.apnsCodes
-            + DiagnosticEntry.amazonCodes + DiagnosticEntry.admCodes + DiagnosticEntry.fcmCodes
+            + DiagnosticEntry.amazonCodes + DiagnosticEntry.admCodes + DiagnosticEntry.pinpointTemplateCodes
+            + DiagnosticEntry.fcmCodes
             + DiagnosticEntry.hiveCodes + DiagnosticEntry.hmsCodes + DiagnosticEntry.zegoCodes
             + DiagnosticEntry.facadeCodes)
 }

@@ -23,6 +23,7 @@ extension FormatRegistry {
             PinpointAndroidAdapter(),
             AmazonAdapter(),
             ADMAdapter(),
+            PinpointTemplateAdapter(),
             // MARK: ZEGO (Adapters/Zego)
             ZegoDeliveredAdapter(),
             ZegoPushConfigAdapter(),

@@ -82,7 +82,7 @@ package enum FCMChecks {
             }
             if let (options, optionsAt) = object(webpush, "fcm_options", at: at) {
                 checkAnalyticsLabel(options, at: optionsAt, into: &out)
-                if let (link, linkAt) = string(options, "link", at: optionsAt),
+                if let (link, linkAt) = string(options, "link", at: optionsAt), !TemplateValue.holdsPlaceholder(link),
                     !link.lowercased().hasPrefix("https://")
                         || !isAbsoluteURL(link)
                 {
@@ -368,7 +368,8 @@ package enum FCMChecks {
     }
 
     static func checkImage(_ url: String, at path: JSONPointer, into out: inout [Diagnostic]) {
-        if !isAbsoluteURL(url) {
+        // A template's placeholder URL is checked once rendered.
+        if !isAbsoluteURL(url) && !TemplateValue.holdsPlaceholder(url) {
             out.error(.fcmImageInvalid, at: path, "the image must be an absolute URL, found \"\(url)\"")
         }
     }

@@ -321,7 +321,7 @@ package enum HMSChecks {
     }
 
     static func checkHTTPS(_ url: String, at path: JSONPointer, _ what: String, _ d: inout [Diagnostic]) {
-        guard !url.lowercased().hasPrefix("https://") else { return }
+        guard !url.lowercased().hasPrefix("https://"), !TemplateValue.holdsPlaceholder(url) else { return }
         d.error(.hmsURLNotHTTPS, at: path, "\(what) must be an https URL, found \"\(url.prefix(60))\"")
     }
 }
