@@ -327,7 +327,7 @@ ASAN_SKIP := --skip OutputFaultTests --skip ComplexityTests --skip aLineOverTheL
 test-asan: deps
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Fuzz/lsan-suppressions.txt:print_suppressions=0 \
 	  $(SWIFT) test --sanitize=address --scratch-path .build/asan $(ASAN_SKIP)
-	$(MAKE) test-tsan
+	$(if $(SKIP_TSAN),,$(MAKE) test-tsan)
 
 # The concurrent parts (BatchConverter's parallel workers) under ThreadSanitizer.
 TSAN_FILTER ?= BatchNothingLost|batchKeepsOrderOnManyJobs|PinpointMessageConcurrency
