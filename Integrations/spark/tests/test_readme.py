@@ -44,15 +44,15 @@ def test_readme_spark_example_runs(pushnorm, tmp_path):
     env.pop("PYSPARK_PYTHON", None)  # the article's activate must be enough
     run = subprocess.run(["bash", "-c", script], cwd=ROOT, capture_output=True, env=env, timeout=600)
     stderr = run.stderr.decode()
-    assert re.search(r"^converted 22, lossy 11, failed 1, \d+\.\d{3} s, \d+ records/s$", stderr, re.M), stderr[-3000:]
+    assert re.search(r"^converted 26, lossy 15, failed 1, \d+\.\d{3} s, \d+ records/s$", stderr, re.M), stderr[-3000:]
     with open(os.path.join(out, "summary.json")) as f:
         summary = json.load(f)
-    assert (summary["records"], summary["converted"], summary["lossy"], summary["failed"]) == (23, 22, 11, 1)
+    assert (summary["records"], summary["converted"], summary["lossy"], summary["failed"]) == (27, 26, 15, 1)
     error = json.loads(run.stdout.decode().strip().splitlines()[-1])["error"]
     assert error["file"].endswith("Examples/spark/delivered.ndjson") and error["code"] == "apns.badge.not-integer"
     # The batch summary's added keys (the model `pushnorm convert --summary` writes): `pushnorm report` renders it.
     assert summary["operation"] == "convert" and summary["version"] and summary["command"]
-    assert sum(summary["sources"].values()) == 23
+    assert sum(summary["sources"].values()) == 27
     assert summary["failures"][0]["file"] == error["file"] and summary["failures"][0]["line"] == error["line"]
     assert summary["codes"]["apns.badge.not-integer"] == {
         "count": 1, "severity": "error", "summary": "`badge` is not an integer."}
