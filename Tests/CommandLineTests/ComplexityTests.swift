@@ -8,7 +8,9 @@ import Testing
 /// conversion path, the general one, validate, the RPC server) is run on one input and on the same input grown
 /// 8-fold in one dimension (the keys of an object, the nesting, the length of a string). The process's own CPU
 /// time (from `wait4`, less a run on a minimal input) may grow at most 20-fold: linear is 8-fold and quadratic
-/// 64-fold, so neither machine noise nor a quadratic path goes unnoticed. Serialized: one measurement at a time.
+/// 64-fold, so neither machine noise nor a quadratic path goes unnoticed. Serialized: one measurement at a time in
+/// each of three suites (this one, and the formats' readers in two halves), which run beside each other and beside
+/// the rest of the tests: one chain of every measurement was the longest run of `make test` by minutes.
 @Suite("pushnorm: cost linear in input size", .serialized)
 struct ComplexityTests {
     enum Growth: String, CaseIterable, Sendable {
@@ -130,22 +132,6 @@ struct ComplexityTests {
     /// Limits that let the large inputs through (a record of two 800 KB strings, 3,200 levels).
     static let depth = ["--max-depth", "4096", "--max-bytes", "16777216"]
 
-    /// Every format's reader (`validate --format F`, one result per record).
-    @Test(
-        arguments: [
-            "apns", "amazon", "fcm", "hive", "hive-local", "pinpoint", "pinpoint-android", "pinpoint-gcm",
-            "pinpoint-message", "sns", "zego-offline-push",
-        ], Growth.allCases)
-    func eachReaderIsLinear(_ format: String, _ growth: Growth) throws {
-        let base = try Self.example(format)
-        try Self.expectLinear(
-            "validate --format \(format)", ["validate", "--format", format, "--records", "--jobs", "1"] + Self.depth,
-            growth: growth
-        ) { size in
-            Self.ndjson(.object(Self.grown(base, growth, size)), records: growth.records)
-        }
-    }
-
     /// `normalise` (one payload, auto-detected), the fast conversion path, the general one (`--allow-invalid
     /// --report-loss`), validate with a target, and the RPC server.
     @Test(arguments: Growth.allCases)
@@ -169,6 +155,45 @@ struct ComplexityTests {
         }
         try Self.expectLinear("rpc", ["rpc", "--max-message-bytes", "16777216"], growth: growth) { size in
             Self.rpcRequests(Self.grown(base, growth, size), from: "apns", records: growth.records)
+        }
+    }
+}
+
+/// Every format's reader (`validate --format F`, one result per record), in two serialized halves.
+@Suite("pushnorm: each reader's cost linear in input size (first half)", .serialized)
+struct ReaderComplexityTests {
+    @Test(
+        arguments: [
+            "apns", "amazon", "fcm", "hive", "hive-local", "hms", "adm",
+        ], ComplexityTests.Growth.allCases)
+    func eachReaderIsLinear(_ format: String, _ growth: ComplexityTests.Growth) throws {
+        try ComplexityTests.expectReaderLinear(format, growth)
+    }
+}
+
+@Suite("pushnorm: each reader's cost linear in input size (second half)", .serialized)
+struct MoreReaderComplexityTests {
+    @Test(
+        arguments: [
+            "pinpoint", "pinpoint-android", "pinpoint-gcm", "pinpoint-message", "pinpoint-template", "sns",
+            "zego-offline-push",
+        ], ComplexityTests.Growth.allCases)
+    func eachReaderIsLinear(_ format: String, _ growth: ComplexityTests.Growth) throws {
+        try ComplexityTests.expectReaderLinear(format, growth)
+    }
+}
+
+extension ComplexityTests {
+    /// `validate --format format` over `format`'s first example grown by `growth`.
+    static func expectReaderLinear(
+        _ format: String, _ growth: Growth, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let base = try example(format)
+        try expectLinear(
+            "validate --format \(format)", ["validate", "--format", format, "--records", "--jobs", "1"] + depth,
+            growth: growth, sourceLocation: sourceLocation
+        ) { size in
+            ndjson(.object(grown(base, growth, size)), records: growth.records)
         }
     }
 }
