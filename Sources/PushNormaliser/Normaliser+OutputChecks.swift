@@ -6,12 +6,12 @@ extension Normaliser {
     /// that format, announced as `core.conversion.invalid-output` warnings: what the conversion wrote cannot be sent
     /// as it is (an FCM message without a target, a reserved data key, a colour Android rejects, a message over
     /// 4096 bytes), and converting it on fails until it is fixed (or with `allowInvalid`). Not a read-back: the rules
-    /// look at the rendered JSON only. Formats without rules of their own announce nothing here.
+    /// look at the rendered JSON only.
     /// A format without rules of its own (the APNs family, SNS, Pinpoint) is checked on read by the platforms' rules
     /// (Apple's): what it carries of the notification is checked by them here when the source's reading may not have
-    /// been, so that what converting it back would refuse is announced. That is when the rendering is over APNs' 4096 bytes (`size`; a
-    /// source such as ADM takes 6 KB), or the source has rules of its own (FCM, HMS, ADM), which run Apple's only on
-    /// an iOS part it may not have.
+    /// been, so that what converting it back would refuse is announced. That is when the rendering is over APNs' 4096
+    /// bytes (`size`; a source such as ADM takes 6 KB), or when the source has rules of its own (FCM, HMS, ADM), which
+    /// run Apple's only on an iOS part it may not have.
     func outputFindings(
         of adapter: any PayloadAdapter, payload: JSONValue, size: Int, notification: PushNotification,
         rendering: RenderContext
