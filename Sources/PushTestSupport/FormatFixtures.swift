@@ -19,6 +19,16 @@ public enum FormatFixtures {
         }
     }
 
+    /// Every n-th of `items`, the first always kept, where n is the environment's `PUSH_FIXTURE_SAMPLE`; all of
+    /// them when it is unset or below 2. `make test-asan` sets it: under AddressSanitizer the per-fixture tests of
+    /// the conversion matrix (every fixture through every format) take a sample of each format's fixtures, in
+    /// name order, while the plain run (`make test`) takes every one.
+    public static func sampled<Item>(_ items: [Item]) -> [Item] {
+        guard let text = ProcessInfo.processInfo.environment["PUSH_FIXTURE_SAMPLE"], let every = Int(text), every > 1
+        else { return items }
+        return items.enumerated().filter { $0.offset % every == 0 }.map(\.element)
+    }
+
     /// The scenario folders of `format` (absolute paths), in name order.
     public static func scenarios(of format: String, packageRoot: String = PushnormExecutable.packageRoot) -> [String] {
         folders(of: format, packageRoot: packageRoot).flatMap { folder in

@@ -18,10 +18,12 @@ struct ConversionMatrixTests {
     static let testsRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().path
     static let formats = FormatRegistry.standard.descriptors.map(\.name)
 
-    /// Fixture inputs with their format: every registered format's scenarios (``FormatFixtures``).
+    /// Fixture inputs with their format: every registered format's scenarios (``FormatFixtures``), or a sample of
+    /// each format's under `PUSH_FIXTURE_SAMPLE` (``FormatFixtures/sampled(_:)``).
     static let sources: [Source] = formats.flatMap { format in
-        FormatFixtures.scenarios(of: format).filter { FileManager.default.fileExists(atPath: $0 + "/input.json") }
-            .map { Source(format: format, path: $0) }
+        FormatFixtures.sampled(
+            FormatFixtures.scenarios(of: format).filter { FileManager.default.fileExists(atPath: $0 + "/input.json") }
+        ).map { Source(format: format, path: $0) }
     }
 
     static func options(_ source: Source) -> FormatOptions {

@@ -142,7 +142,9 @@ struct FixtureCoverageTests {
     /// Every adapter scenario, in one place, with the adapter the registry gives its format.
     static let adapterScenarios: [String] = roots.flatMap { root -> [String] in
         guard case .adapter(let format) = root.layout else { return [] }
-        return Golden.scenarios(in: packageRoot + "/" + root.path).map { "\(format)|\(root.path)/\($0)" }
+        return FormatFixtures.sampled(Golden.scenarios(in: packageRoot + "/" + root.path)).map {
+            "\(format)|\(root.path)/\($0)"
+        }
     }
 
     @Test("every adapter scenario through the registry's adapter", arguments: adapterScenarios)

@@ -204,24 +204,31 @@ struct HostileInputTests {
     /// Regression (fuzz, FuzzNormalise/FuzzConvert): render findings such as `amazon.sns.default-missing`
     /// were returned with canonical-model paths (`/extensions/amazon/sns`) by `validate(target:)` and
     /// `convert`, which do not resolve in the input. Every format from every format, on the minimal
-    /// payloads the fuzzer found and on every valid fixture.
+    /// payloads the fuzzer found, and (below) on every valid fixture.
     @Test("validate(target:) and convert locate every finding in the input", arguments: [#"{}"#, #"{"aps":{}}"#])
     func renderFindingsAreLocatedInTheInput(_ text: String) throws {
+        try Self.expectFindingsLocated(in: JSONValue(parsing: text))
+    }
+
+    /// The same for each valid fixture (once each: the two payloads above used to repeat every fixture).
+    @Test("validate(target:) and convert locate every finding in a fixture", arguments: validSources)
+    func renderFindingsAreLocatedInTheFixture(_ source: ConversionMatrixTests.Source) throws {
+        try Self.expectFindingsLocated(in: #require(try Golden.load(source.path + "/input.json")))
+    }
+
+    /// Every format from every format (and `auto`) on `input`: `validate(target:)` and `convert` findings resolve in it.
+    static func expectFindingsLocated(in input: JSONValue) throws {
         let normaliser = Normaliser()
-        let inputs =
-            [try JSONValue(parsing: text)] + Self.validSources.compactMap { try? Golden.load($0.path + "/input.json") }
-        for input in inputs {
-            for source in ["auto"] + ConversionMatrixTests.formats {
-                for target in ConversionMatrixTests.formats {
-                    let validation = normaliser.validate(input, format: source, target: target)
+        for source in ["auto"] + ConversionMatrixTests.formats {
+            for target in ConversionMatrixTests.formats {
+                let validation = normaliser.validate(input, format: source, target: target)
+                #expect(
+                    Self.unresolved(validation.diagnostics, in: input).isEmpty,
+                    "validate \(source) → \(target): \(input.compactText)")
+                if let converted = try? normaliser.convert(input, from: source, to: target) {
                     #expect(
-                        Self.unresolved(validation.diagnostics, in: input).isEmpty,
-                        "validate \(source) → \(target): \(input.compactText)")
-                    if let converted = try? normaliser.convert(input, from: source, to: target) {
-                        #expect(
-                            Self.unresolved(converted.diagnostics, in: input).isEmpty,
-                            "convert \(source) → \(target): \(input.compactText)")
-                    }
+                        Self.unresolved(converted.diagnostics, in: input).isEmpty,
+                        "convert \(source) → \(target): \(input.compactText)")
                 }
             }
         }

@@ -22,7 +22,7 @@ struct PinpointTemplateDetectionTests {
     }
 
     static let others = FormatRegistry.standard.adapters.map(\.descriptor.name)
-        .filter { $0 != "pinpoint-template" }.flatMap(inputs(of:))
+        .filter { $0 != "pinpoint-template" }.flatMap { FormatFixtures.sampled(inputs(of: $0)) }
 
     @Test("no other format's fixture is taken for a template", arguments: others)
     func othersAreNotTemplates(_ scenario: String) throws {
