@@ -67,6 +67,18 @@ extension DiagnosticEntry {
                 `PreferredAuthenticationMethod` is not `CERTIFICATE` or `TOKEN`.
                 """),
         DiagnosticEntry(
+            .amazonRecipientSkipped, .warning,
+            summary: """
+                A send request's recipient (`Addresses`, `Endpoints`, `Users`) gets no message: its channel's \
+                content is not read (`ADM`, `BAIDU`) or is not push, or its settings are not of the documented types.
+                """),
+        DiagnosticEntry(
+            .amazonVariableUnrendered, .warning,
+            summary: """
+                A `{{…}}` placeholder left verbatim in a recipient's message: no `Substitutions` value names the \
+                variable, or it is a Handlebars helper, block or partial, which is not rendered.
+                """),
+        DiagnosticEntry(
             .amazonConsoleRawMessage, .info,
             summary: """
                 `APNSMessage` holds a raw APNs payload (the Pinpoint console's raw message form), read as \

@@ -29,6 +29,13 @@ extension DiagnosticCode {
     public static let amazonRawContentOverrides: DiagnosticCode = "amazon.pinpoint.raw-content-overrides"
     /// Warning: a `MessageConfiguration` (or request) with no message Pinpoint sends to iOS.
     public static let amazonAPNSMessageMissing: DiagnosticCode = "amazon.pinpoint.apns-message-missing"
+    /// Warning: a recipient of a send request (`Addresses`, `Endpoints`, `Users`) that gets no message of its own:
+    /// a channel whose content is not read (`ADM`, `BAIDU`) or not a push channel, or settings that are not an object
+    /// of the documented types.
+    public static let amazonRecipientSkipped: DiagnosticCode = "amazon.pinpoint.recipient-skipped"
+    /// Warning: a `{{…}}` placeholder left verbatim in a recipient's message: a variable no `Substitutions` names,
+    /// or a Handlebars helper, block or partial, which the tool does not render.
+    public static let amazonVariableUnrendered: DiagnosticCode = "amazon.pinpoint.variable-unrendered"
     /// Info: `APNSMessage` holds a raw APNs payload (`aps`), the Pinpoint console's raw message form.
     public static let amazonConsoleRawMessage: DiagnosticCode = "amazon.pinpoint.console-raw"
     /// Warning: a key SNS does not define for a `MessageStructure=json` message; kept verbatim, not delivered.

@@ -50,6 +50,23 @@ package enum AmazonKeys {
             context, messageConfiguration, templateConfiguration, traceID, users,
         ]
 
+        /// A recipient's settings: `AddressConfiguration` (an `Addresses` value) and `EndpointSendConfiguration`
+        /// (an `Endpoints` or `Users` value, which has no `ChannelType`).
+        package enum Recipient {
+            package static let channelType = "ChannelType"
+            package static let titleOverride = "TitleOverride"
+            package static let bodyOverride = "BodyOverride"
+            package static let rawContent = "RawContent"
+            package static let substitutions = "Substitutions"
+            package static let context = "Context"
+            /// The `ChannelType`s whose message is `APNSMessage`.
+            package static let appleChannels: Set<String> = ["APNS", "APNS_SANDBOX", "APNS_VOIP", "APNS_VOIP_SANDBOX"]
+            /// The `ChannelType` whose message is `GCMMessage`.
+            package static let gcmChannel = "GCM"
+            /// Push channels whose own message (`ADMMessage`, `BaiduMessage`) is not read.
+            package static let unreadPushChannels: Set<String> = ["ADM", "BAIDU"]
+        }
+
         /// `DirectMessageConfiguration` keys: one message per channel and the two defaults.
         package static let defaultPushNotificationMessage = "DefaultPushNotificationMessage"
         package static let defaultMessage = "DefaultMessage"

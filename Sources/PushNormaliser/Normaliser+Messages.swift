@@ -41,13 +41,19 @@ extension Normaliser {
         _ payload: JSONValue, from: String = "auto", to: String, strict: Bool = false, allowInvalid: Bool = false,
         options: FormatOptions = FormatOptions()
     ) throws(NormalisationFailure) -> [ConversionResult] {
-        let normalised = try readForConversion(
+        var normalised = try readForConversion(
             payload, from: from, to: to, allowInvalid: allowInvalid, options: options)
         let capacity = registry.adapter(named: to)?.descriptor.recipients ?? .undeclared
         var variants: [RecipientVariant]?
-        if let reader = registry.adapter(named: normalised.format) as? any YieldsRecipientVariants {
+        // Into a format that addresses recipients itself (a Pinpoint send request) a request stays one request, its
+        // recipients together.
+        if !yieldsVariants(to), let reader = registry.adapter(named: normalised.format) as? any YieldsRecipientVariants
+        {
             var context = normalised.context
+            let before = context.diagnostics.count
             variants = reader.recipientVariants(of: payload, notification: normalised.notification, context: &context)
+            // The recipients' findings (one skipped, a placeholder left verbatim) are the reading's, in every result.
+            normalised.diagnostics += context.diagnostics.dropFirst(before)
         }
         guard let variants, !variants.isEmpty else {
             guard let parts = normalised.notification.splitByRecipient(capacity) else {

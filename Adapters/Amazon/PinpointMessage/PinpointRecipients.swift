@@ -1,0 +1,271 @@
+public import PushCore
+
+private typealias R = AmazonKeys.Request
+private typealias A = AmazonKeys.Request.Recipient
+
+/// `pinpoint-message`'s recipients: a `SendMessages` request's `Addresses` and `Endpoints`, or a `SendUsersMessages`
+/// request's `Users`, each a message of its own, as Pinpoint sends them.
+///
+/// - An address's `ChannelType` picks its message: `APNSMessage` for `APNS`, `APNS_SANDBOX`, `APNS_VOIP`,
+///   `APNS_VOIP_SANDBOX`; `GCMMessage` for `GCM`; the defaults fill what it lacks, as for the request. The address
+///   is the message's device token. `ADM` and `BAIDU` (whose messages are not read) and the channels that are not
+///   push get no message, with a warning.
+/// - An endpoint or user (an id, not a token, and no channel: Pinpoint looks both up) gets the whole configuration,
+///   its overrides applied to each channel's message, and no target.
+/// - `TitleOverride` and `BodyOverride` replace the message's `Title` and `Body`; `RawContent` replaces the whole
+///   message; `Context` is merged over the request's.
+/// - `Substitutions` fill the message's `{{…}}` variables: the recipient's over the channel message's over the
+///   defaults', the value at the placeholder's list index (the first by default). A variable no substitution names,
+///   a Handlebars helper or block, and a placeholder in `RawContent` are left verbatim, with a warning.
+///
+/// Each variant is the request read again with only that recipient's message, so it holds exactly what the recipient
+/// receives; what the request holds for all recipients (`TraceId`, `TemplateConfiguration`, `Context`) is in each.
+extension PinpointChannelsAdapter: YieldsRecipientVariants {
+    /// One message per `Addresses`, `Endpoints` or `Users` entry of a send request, in input order; nil without them.
+    public func recipientVariants(
+        of payload: JSONValue, notification: PushNotification, context: inout NormaliseContext
+    ) -> [RecipientVariant]? {
+        PinpointRecipients.variants(of: payload, context: &context) { document, _, inner in
+            normalise(document, context: &inner)
+        }
+    }
+}
+
+/// `pinpoint-gcm` reads a request whose only channel message is `GCMMessage` (what `auto` takes such a request for):
+/// its recipients are read as ``PinpointChannelsAdapter``'s, each `GCM` address's message by `pinpoint-gcm` itself.
+extension PinpointGCMAdapter: YieldsRecipientVariants {
+    /// One message per `Addresses`, `Endpoints` or `Users` entry of a send request, in input order; nil without them.
+    public func recipientVariants(
+        of payload: JSONValue, notification: PushNotification, context: inout NormaliseContext
+    ) -> [RecipientVariant]? {
+        PinpointRecipients.variants(of: payload, context: &context) { document, channel, inner in
+            channel == AmazonKeys.Request.Recipient.gcmChannel
+                ? normalise(document, context: &inner) : PinpointChannelsAdapter().normalise(document, context: &inner)
+        }
+    }
+}
+
+/// The per-recipient reading shared by the Pinpoint send formats.
+enum PinpointRecipients {
+    /// Reads one recipient's request (`document`) for a recipient of `channel` (nil: an endpoint or user).
+    typealias Reader = (_ document: JSONValue, _ channel: String?, _ context: inout NormaliseContext) ->
+        PushNotification?
+
+    /// The recipients' messages of the send request `payload`, in input order; nil when it names no recipients.
+    static func variants(
+        of payload: JSONValue, context: inout NormaliseContext, read: Reader
+    ) -> [RecipientVariant]? {
+        guard case .object(let root) = payload else { return nil }
+        var request = root
+        var requestPath = JSONPointer.root
+        var envelopeKey: String?
+        for key in [R.messageRequest, R.sendUsersMessageRequest] {
+            if case .object(let inner)? = root[key] {
+                request = inner
+                requestPath = requestPath.appending(key)
+                envelopeKey = key
+                break
+            }
+        }
+        guard case .object(let configuration)? = request[R.messageConfiguration] else { return nil }
+        let kinds = [(R.addresses, "address"), (R.endpoints, "endpoint"), (R.users, "user")]
+        guard let (key, noun) = kinds.first(where: { request[$0.0] != nil }) else { return nil }
+        let recipientsPath = requestPath.appending(key)
+        guard case .object(let recipients)? = request[key], !recipients.isEmpty else {
+            context.diagnostics.warning(
+                .amazonRecipientSkipped, at: recipientsPath,
+                "`\(key)` is not an object of recipients: the request converts as one message")
+            return nil
+        }
+        var variants: [RecipientVariant] = []
+        for (position, member) in recipients.enumerated() {
+            let at = recipientsPath.appending(member.key)
+            let label = "\(noun) \(position + 1) of \(recipients.count)"
+            guard
+                let variant = variant(
+                    member.key, member.value, at: at, label: label, isAddress: key == R.addresses,
+                    request: request, without: key, configuration: configuration, root: root,
+                    envelopeKey: envelopeKey, context: &context, read: read)
+            else { continue }
+            variants.append(variant)
+        }
+        return variants
+    }
+
+    /// One recipient's message, or nil (after a warning at `at`) when it gets none.
+    private static func variant(
+        _ id: String, _ value: JSONValue, at: JSONPointer, label: String, isAddress: Bool, request: JSONObject,
+        without recipientsKey: String, configuration: JSONObject, root: JSONObject, envelopeKey: String?,
+        context: inout NormaliseContext, read: Reader
+    ) -> RecipientVariant? {
+        func skip(_ why: String) -> RecipientVariant? {
+            context.diagnostics.warning(.amazonRecipientSkipped, at: at, "no message for this recipient: \(why)")
+            return nil
+        }
+        guard case .object(let settings) = value else {
+            return skip("its settings are \(value.typeName), not an object")
+        }
+        for key in [A.titleOverride, A.bodyOverride, A.rawContent, A.channelType] {
+            if let found = settings[key], found.stringValue == nil {
+                return skip("`\(key)` is \(found.typeName), not a string")
+            }
+        }
+        guard let values = Self.substitutionValues(settings[A.substitutions]) else {
+            return skip("`Substitutions` is not an object of string arrays")
+        }
+        if let found = settings[A.context], found.objectValue == nil {
+            return skip("`Context` is \(found.typeName), not an object")
+        }
+        // The messages this recipient gets.
+        var own = configuration
+        var messageKeys = [AmazonKeys.Message.wrapper, R.gcmMessage]
+        var channel: String?
+        if isAddress {
+            guard let type = settings[A.channelType]?.stringValue else { return skip("it has no `ChannelType`") }
+            channel = type
+            if A.appleChannels.contains(type) {
+                messageKeys = [AmazonKeys.Message.wrapper]
+            } else if type == A.gcmChannel {
+                messageKeys = [R.gcmMessage]
+            } else if A.unreadPushChannels.contains(type) {
+                return skip("its channel is \(type), whose message (ADMMessage, BaiduMessage) is not read")
+            } else {
+                return skip("its channel is \(type), not a push channel")
+            }
+            // The other channels' messages are not this recipient's.
+            for key in R.configurationKeys
+            where !messageKeys.contains(key) && key != R.defaultPushNotificationMessage && key != R.defaultMessage {
+                own.removeValue(forKey: key)
+            }
+        }
+        var merged = Self.substitutionValues(own[R.defaultMessage]?.objectValue?[A.substitutions]) ?? [:]
+        merged.merge(
+            Self.substitutionValues(own[R.defaultPushNotificationMessage]?.objectValue?[A.substitutions]) ?? [:]
+        ) { $1 }
+        var unrendered: [String: String] = [:]
+        for key in messageKeys {
+            let existing = own[key]?.objectValue
+            var message = existing ?? JSONObject()
+            if let raw = settings[A.rawContent] {
+                // RawContent "overrides all other values for the message".
+                message = JSONObject(uniqueKeysWithValues: [(A.rawContent, raw)])
+            } else {
+                if let title = settings[A.titleOverride] { message[AmazonKeys.Message.title] = title }
+                if let body = settings[A.bodyOverride] { message[AmazonKeys.Message.body] = body }
+            }
+            if existing == nil && message.isEmpty { continue }
+            var messageValues = merged
+            messageValues.merge(Self.substitutionValues(message[A.substitutions]) ?? [:]) { $1 }
+            messageValues.merge(values) { $1 }
+            own[key] = .object(Self.rendering(message, values: messageValues, unrendered: &unrendered))
+        }
+        for key in [R.defaultPushNotificationMessage, R.defaultMessage] {
+            guard case .object(let defaults)? = own[key] else { continue }
+            var defaultValues = merged
+            defaultValues.merge(values) { $1 }
+            own[key] = .object(Self.rendering(defaults, values: defaultValues, unrendered: &unrendered))
+        }
+        for (placeholder, why) in unrendered.sorted(by: { $0.key < $1.key }) {
+            context.diagnostics.warning(.amazonVariableUnrendered, at: at, "`\(placeholder)` left verbatim: \(why)")
+        }
+        // The request again, with only this recipient's message.
+        var single = JSONObject()
+        for (key, member) in request where key != recipientsKey {
+            switch key {
+            case R.messageConfiguration: single.appendUnchecked(key, .object(own))
+            case R.context: single.appendUnchecked(key, .object(Self.merging(member, settings[A.context])))
+            default: single.appendUnchecked(key, member)
+            }
+        }
+        if single[R.context] == nil, let recipientContext = settings[A.context] {
+            single.appendUnchecked(R.context, recipientContext)
+        }
+        var document = single
+        if let envelopeKey {
+            document = root
+            document[envelopeKey] = .object(single)
+        }
+        var inner = NormaliseContext(options: context.options)
+        guard var n = read(.object(document), channel, &inner) else {
+            return skip("its message could not be read")
+        }
+        var target = PushNotification.Target()
+        if isAddress { target.token = id }
+        n.target = target.isEmpty ? nil : target
+        return RecipientVariant(label: channel.map { "\(label) (\($0))" } ?? label, notification: n)
+    }
+
+    /// A `Substitutions` value as names and lists; an empty map when absent, nil when it is not an object of string
+    /// arrays.
+    static func substitutionValues(_ value: JSONValue?) -> [String: [String]]? {
+        guard let value else { return [:] }
+        guard case .object(let object) = value else { return nil }
+        var values: [String: [String]] = [:]
+        for (name, list) in object {
+            guard case .array(let items) = list else { return nil }
+            var strings: [String] = []
+            for item in items {
+                guard case .string(let text) = item else { return nil }
+                strings.append(text)
+            }
+            values[name] = strings
+        }
+        return values
+    }
+
+    /// `message` with the variables of its strings filled from `values`, its `Substitutions` consumed; `RawContent`
+    /// is left as it is. Each placeholder left verbatim is added to `unrendered` with the reason.
+    static func rendering(
+        _ message: JSONObject, values: [String: [String]], unrendered: inout [String: String]
+    ) -> JSONObject {
+        var out = JSONObject()
+        for (key, value) in message {
+            switch key {
+            case A.substitutions:
+                continue
+            case A.rawContent:
+                for placeholder in TemplateValue.placeholders(in: value.stringValue ?? "") {
+                    unrendered[placeholder.text] = "in `RawContent`, which is sent as it is written"
+                }
+                out.appendUnchecked(key, value)
+            default:
+                out.appendUnchecked(key, rendering(value, values: values, unrendered: &unrendered))
+            }
+        }
+        return out
+    }
+
+    /// `value` with the variables of each string in it filled from `values`.
+    private static func rendering(
+        _ value: JSONValue, values: [String: [String]], unrendered: inout [String: String]
+    ) -> JSONValue {
+        switch value {
+        case .string(let text):
+            let rendered = TemplateValue.render(text, values: values)
+            for placeholder in rendered.unrendered {
+                unrendered[placeholder.text] =
+                    placeholder.variable == nil
+                    ? "a Handlebars helper, block, partial or comment, which is not rendered"
+                    : "no `Substitutions` value names `\(placeholder.variable ?? "")`"
+            }
+            return .string(rendered.text)
+        case .object(let object):
+            var out = JSONObject()
+            for (key, member) in object {
+                out.appendUnchecked(key, rendering(member, values: values, unrendered: &unrendered))
+            }
+            return .object(out)
+        case .array(let items):
+            return .array(items.map { rendering($0, values: values, unrendered: &unrendered) })
+        default:
+            return value
+        }
+    }
+
+    /// The request's `Context` with the recipient's merged over it (when both are objects).
+    private static func merging(_ request: JSONValue, _ recipient: JSONValue?) -> JSONObject {
+        var merged = request.objectValue ?? JSONObject()
+        for (key, value) in recipient?.objectValue ?? JSONObject() { merged[key] = value }
+        return merged
+    }
+}
