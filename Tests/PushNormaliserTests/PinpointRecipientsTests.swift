@@ -149,6 +149,17 @@ struct PinpointRecipientsTests {
         #expect(results[0].payload["aps"]?["alert"]?["body"] == "B")
         #expect(results[1].payload["aps"]?["alert"] == "raw", "RawContent overrides the whole message")
         #expect(results.allSatisfy { $0.recipient?.tokens == [] })
+        // An endpoint's channel is not known: its overrides apply to the messages the request has, and make no other.
+        let fcm = try Self.messages(payload, to: "fcm")
+        #expect(fcm[0].payload["android"] == nil, "\(fcm[0].payload.compactText)")
+        #expect(fcm[0].payload["notification"]?["title"] == "One")
+        // With only the default message, they apply to it.
+        let defaultsOnly: JSONValue = [
+            "Endpoints": ["endpoint-1": ["BodyOverride": "Yours"]],
+            "MessageConfiguration": ["DefaultPushNotificationMessage": ["Title": "T", "Body": "For everyone"]],
+        ]
+        let fromDefaults = try Self.messages(defaultsOnly, to: "apns")
+        #expect(fromDefaults.map { $0.payload["aps"]?["alert"]?["body"] } == ["Yours"])
     }
 
     @Test("a variable no substitution names and a helper stay verbatim, each said once per recipient")

@@ -143,8 +143,15 @@ enum PinpointRecipients {
             Self.substitutionValues(own[R.defaultPushNotificationMessage]?.objectValue?[A.substitutions]) ?? [:]
         ) { $1 }
         var unrendered: [String: String] = [:]
+        if !isAddress && !messageKeys.contains(where: { own[$0]?.objectValue != nil }) {
+            // An endpoint or user of a request with only the default messages: its overrides apply to those.
+            messageKeys = [R.defaultPushNotificationMessage]
+        }
         for key in messageKeys {
             let existing = own[key]?.objectValue
+            // An address's channel message is made when the request has none (the defaults fill the rest); an
+            // endpoint's overrides apply only to the messages the request has (its channel is not known here).
+            if existing == nil && !isAddress && key != R.defaultPushNotificationMessage { continue }
             var message = existing ?? JSONObject()
             if let raw = settings[A.rawContent] {
                 // RawContent "overrides all other values for the message".
@@ -159,7 +166,7 @@ enum PinpointRecipients {
             messageValues.merge(values) { $1 }
             own[key] = .object(Self.rendering(message, values: messageValues, unrendered: &unrendered))
         }
-        for key in [R.defaultPushNotificationMessage, R.defaultMessage] {
+        for key in [R.defaultPushNotificationMessage, R.defaultMessage] where !messageKeys.contains(key) {
             guard case .object(let defaults)? = own[key] else { continue }
             var defaultValues = merged
             defaultValues.merge(values) { $1 }
