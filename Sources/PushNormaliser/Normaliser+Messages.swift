@@ -53,7 +53,9 @@ extension Normaliser {
             let before = context.diagnostics.count
             variants = reader.recipientVariants(of: payload, notification: normalised.notification, context: &context)
             // The recipients' findings (one skipped, a placeholder left verbatim) are the reading's, in every result.
-            normalised.diagnostics += context.diagnostics.dropFirst(before)
+            // When no recipient gets a message of its own, the request converts as one message, exactly as `convert`
+            // gives it (the recipients reported lost).
+            if variants?.isEmpty == false { normalised.diagnostics += context.diagnostics.dropFirst(before) }
         }
         guard let variants, !variants.isEmpty else {
             guard let parts = normalised.notification.splitByRecipient(capacity) else {
@@ -78,11 +80,10 @@ extension Normaliser {
         for variant in variants {
             if let parts = variant.notification.splitByRecipient(capacity, singleToken: true) {
                 for part in parts {
+                    // A variant that stays one message keeps its own label (`address 1 of 3 (APNS)`).
+                    let label = parts.count == 1 ? variant.label : "\(variant.label), \(part.recipient.label)"
                     addressed.append(
-                        (
-                            part.notification, "\(variant.label), \(part.recipient.label)", part.recipient.tokens,
-                            part.recipient.besidePayload
-                        ))
+                        (part.notification, label, part.recipient.tokens, part.recipient.besidePayload))
                 }
             } else {
                 let target = variant.notification.target
