@@ -181,9 +181,7 @@ struct MoreReaderComplexityTests {
     @Test(
         arguments: [
             "pinpoint", "pinpoint-android", "pinpoint-gcm", "pinpoint-message", "pinpoint-template",
-            "qconnect-push-template",
-            "sns",
-            "zego-offline-push",
+            "qconnect-push-template", "sns", "zego-offline-push",
         ], ComplexityTests.Growth.allCases)
     func eachReaderIsLinear(_ format: String, _ growth: ComplexityTests.Growth) throws {
         try ComplexityTests.expectReaderLinear(format, growth)
