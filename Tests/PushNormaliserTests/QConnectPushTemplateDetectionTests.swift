@@ -95,6 +95,23 @@ struct QConnectPushTemplateDetectionTests {
         #expect(original.title == "{{Attributes.firstName}}, your {{Attributes.tier}} reward is ready")
     }
 
+    @Test("what another format cannot carry is declared lost with the template's reasons")
+    func lossesHaveReasons() throws {
+        let adm = try #require(Self.inputs(of: "qconnect-push-template").first { $0.hasSuffix("/adm-baidu-kept") })
+        let request = try #require(Self.inputs(of: "qconnect-push-template").first { $0.hasSuffix("/create-request") })
+        let kept = try Normaliser().convert(
+            try #require(try Golden.load(adm + "/input.json")), from: "qconnect-push-template", to: "fcm")
+        #expect(kept.lost.contains { $0.path.description.hasSuffix("/push/adm/title") && $0.reason.contains("adm") })
+        let converted = try Normaliser().convert(
+            try #require(try Golden.load(request + "/input.json")), from: "qconnect-push-template", to: "fcm")
+        let reasons = Dictionary(
+            converted.lost.map { ($0.path.description, $0.reason) }, uniquingKeysWith: { first, _ in first })
+        let memory = "/extensions/amazon/qconnectPushTemplate/document"
+        #expect(reasons[memory + "/defaultAttributes/customerProfileAttributes/firstName"]?.contains("default") == true)
+        #expect(reasons[memory + "/name"]?.contains("metadata") == true, "\(reasons)")
+        #expect(!converted.lost.contains { $0.path.description.contains("sectionOrder") })
+    }
+
     @Test("a placeholder media URL is valid for APNs")
     func placeholderMediaIsValid() throws {
         let payload = try JSONValue(

@@ -209,10 +209,10 @@ struct QConnectPushTemplateReader {
             }
             if key == W.body || key == W.rawContent {
                 guard case .object(let wrapper) = value, let content = wrapper[W.wrappedContent] else {
+                    let found = value.objectValue == nil ? value.typeName : "an object without `content`"
                     context.diagnostics.error(
                         .qconnectTemplateContentNotWrapped, at: at,
-                        "`\(key)` must be an object `{\"content\": …}`, found \(value.typeName == "object" ? "one without `content`" : value.typeName); kept as it was, not read"
-                    )
+                        "`\(key)` must be an object `{\"content\": …}`, found \(found); kept as it was, not read")
                     rest[key] = value
                     continue
                 }
