@@ -24,6 +24,7 @@ extension FormatRegistry {
             AmazonAdapter(),
             ADMAdapter(),
             PinpointTemplateAdapter(),
+            QConnectPushTemplateAdapter(),
             // MARK: ZEGO (Adapters/Zego)
             ZegoDeliveredAdapter(),
             ZegoPushConfigAdapter(),

@@ -162,25 +162,40 @@ public struct PinpointTemplateAdapter: PayloadAdapter {
         return out
     }
 
-    /// `n` without what a push template has no member for, each explained in `context`.
-    static func restricted(_ n: PushNotification, context: inout RenderContext) -> PushNotification {
+    /// How a push template names its sections in the loss reasons `restricted` gives (`qconnect-push-template`
+    /// spells them in camelCase).
+    struct SectionNames {
+        var apple = "APNS"
+        var android = "GCM"
+        var rawContent = "RawContent"
+        var action = "Action"
+        var url = "Url"
+    }
+
+    /// `n` without what a push template has no member for, each explained in `context`, with the sections named as
+    /// `names` names them.
+    static func restricted(
+        _ n: PushNotification, context: inout RenderContext, names: SectionNames = SectionNames()
+    ) -> PushNotification {
         var out = n
         let pinpoint = n.extensionObject(AmazonKeys.Extension.namespace)[AmazonKeys.Extension.pinpointMessage]
         let isRaw = pinpoint?.objectValue?[AmazonKeys.Extension.PinpointMessage.rawContent]?.boolValue == true
         func lose(_ tokens: [String], _ reason: String) { context.explainLoss(at: JSONPointer(tokens: tokens), reason) }
-        let apns = "a push template's APNS section has no "
+        let apns = "a push template's \(names.apple) section has no "
         if !isRaw {
-            if out.badge != nil { lose(["badge"], apns + "badge (only RawContent has one)"); out.badge = nil }
-            if out.group != nil { lose(["group"], apns + "thread id (only RawContent has one)"); out.group = nil }
+            if out.badge != nil { lose(["badge"], apns + "badge (only \(names.rawContent) has one)"); out.badge = nil }
+            if out.group != nil {
+                lose(["group"], apns + "thread id (only \(names.rawContent) has one)"); out.group = nil
+            }
             if out.category != nil {
-                lose(["category"], apns + "category (only RawContent has one)")
+                lose(["category"], apns + "category (only \(names.rawContent) has one)")
                 out.category = nil
             }
             if out.contentAvailable != nil {
-                lose(["contentAvailable"], apns + "silent-push flag (only RawContent has content-available)")
+                lose(["contentAvailable"], apns + "silent-push flag (only \(names.rawContent) has content-available)")
                 out.contentAvailable = nil
             }
-            out.data = keptData(n.data, lose: lose)
+            out.data = keptData(n.data, names: names, lose: lose)
         }
         if out.target != nil {
             lose(["target"], "a push template names no recipient: the send request or campaign that uses it does")
@@ -191,7 +206,7 @@ public struct PinpointTemplateAdapter: PayloadAdapter {
             out.delivery = nil
         }
         if var android = out.android {
-            let reason = "an Android push template (GCM) has no "
+            let reason = "an Android push template (\(names.android)) has no "
             for (field, what) in Self.androidLosses where android.canonicalObject[field] != nil {
                 lose(["android", field], reason + what)
                 switch field {
@@ -222,8 +237,12 @@ public struct PinpointTemplateAdapter: PayloadAdapter {
 
     /// Custom data a template carries: only where `Action` and `Url` are read to (`data.data.pinpoint.deeplink`,
     /// `.url`); the rest is explained through `lose`.
-    private static func keptData(_ data: JSONObject, lose: ([String], String) -> Void) -> JSONObject {
-        let reason = "a push template has no custom data (only a send's Data); the tap link is its Action and Url"
+    private static func keptData(_ data: JSONObject, names: SectionNames, lose: ([String], String) -> Void)
+        -> JSONObject
+    {
+        let reason =
+            "a push template has no custom data (only a send's Data); the tap link is its \(names.action) and "
+            + names.url
         var out = JSONObject()
         for (key, value) in data {
             guard key == AmazonKeys.data, case .object(let inner) = value else {
