@@ -367,7 +367,7 @@ $(PKG_VENV)/.ready:
 	touch $@
 
 # The PyPI environments of the steps after `make test` (the report's, Spark's, the packages'), each made once:
-# .ci/run makes them in the background while `make test` builds and runs, so their downloads cost CI no time.
+# .ci/run makes them in the background, beside `make test`.
 .PHONY: venvs
 venvs: $(REPORT_VENV)/.ready $(SPARK_VENV)/.ready $(PKG_VENV)/.ready
 
