@@ -253,7 +253,7 @@ FUZZ_BUILD_FLAGS := --package-path Tests/Fuzz --scratch-path $(FUZZ_SCRATCH) -c 
 	-Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library -Xswiftc -use-ld=lld
 FUZZ_TARGETS ?= $(sort $(notdir $(patsubst %/,%,$(dir $(shell grep -l '"LLVMFuzzerTestOneInput"' Tests/Fuzz/Sources/*/*.swift)))))
 
-.PHONY: fuzz-build fuzz-seeds fuzz-corpus test-tsan asan-build
+.PHONY: fuzz-build fuzz-seeds fuzz-corpus test-tsan asan-build tsan-build
 
 fuzz-build: deps
 	$(SWIFT) build $(FUZZ_BUILD_FLAGS)
@@ -330,10 +330,13 @@ ASAN_SKIP := --skip OutputFaultTests --skip ComplexityTests --skip aLineOverTheL
 # take every third fixture of each format (PUSH_FIXTURE_SAMPLE; `make test` takes every one, and `make fuzz` replays
 # the golden inputs through every pair under ASan).
 ASAN_FIXTURE_SAMPLE ?= 3
-# The suite's AddressSanitizer build alone (`make test-asan` builds it when missing): .ci/run makes it in the background
-# while `make test` runs, which leaves one of the two cores idle for much of its time.
+# The suite's AddressSanitizer and ThreadSanitizer builds alone (`make test-asan` and `make test-tsan` build them when
+# missing): .ci/run makes them in the background, beside each other and the short steps.
 asan-build: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
+
+tsan-build: deps
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
 
 test-asan: deps
 	PUSH_FIXTURE_SAMPLE=$(ASAN_FIXTURE_SAMPLE) LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Fuzz/lsan-suppressions.txt:print_suppressions=0 \
