@@ -48,7 +48,8 @@ extension Normaliser {
         // Per-recipient messages only into a format with a place for the recipient (in the message or beside it):
         // into one that declares none, or that addresses recipients itself (a Pinpoint send request), a request stays
         // one message, its recipients together (or reported lost).
-        if capacity != .undeclared, !yieldsVariants(to), let reader = registry.adapter(named: normalised.format) as? any YieldsRecipientVariants
+        if capacity != .undeclared, !yieldsVariants(to),
+            let reader = registry.adapter(named: normalised.format) as? any YieldsRecipientVariants
         {
             var context = normalised.context
             let before = context.diagnostics.count
