@@ -52,12 +52,24 @@ class Storage:
         return open(path, "rb") if filesystem is None else filesystem.open_input_file(path)
 
     @classmethod
+    def make_dir(cls, uri: str) -> None:
+        """Makes the directory `uri` but not its parents: when the driver has removed the output (the job failed),
+        a task that starts late fails here instead of recreating it."""
+        filesystem, path = cls._resolve(uri)
+        try:
+            if filesystem is None:
+                os.mkdir(path)
+            else:
+                filesystem.create_dir(path, recursive=False)
+        except FileNotFoundError as error:
+            raise ConverterFailed("%s is gone: the job was stopped" % os.path.dirname(path.rstrip("/"))) from error
+        except FileExistsError:
+            pass
+
+    @classmethod
     def open_write(cls, uri: str) -> BinaryIO:
         filesystem, path = cls._resolve(uri)
-        if filesystem is None:
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            return open(path, "wb")
-        return filesystem.open_output_stream(path)
+        return open(path, "wb") if filesystem is None else filesystem.open_output_stream(path)
 
     @classmethod
     def rename_dir(cls, source: str, target: str) -> bool:
@@ -154,6 +166,7 @@ class SplitConverter:
         counter = _Counter()
         lost = LostTally()
         converted = lossy = failed = 0
+        Storage.make_dir(work)
         payloads = Storage.open_write(work + "/payloads.ndjson")
         errors = Storage.open_write(work + "/errors.ndjson")
         child = _Child(self.config, summary=True)

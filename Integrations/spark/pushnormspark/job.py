@@ -31,6 +31,7 @@ from . import summary as summary_model
 
 EXIT_OK, EXIT_FAILED_RECORDS, EXIT_USAGE, EXIT_JOB_FAILED = 0, 1, 2, 3
 PART = re.compile(r"^part-(\d+)")
+JOB_GROUP_PROPERTIES = ("spark.jobGroup.id", "spark.job.description", "spark.job.interruptOnCancel")
 
 
 class UsageError(ValueError):
@@ -86,11 +87,48 @@ def run_job(spark, options: JobOptions) -> JobResult:
     ship_package(spark)
     # Executors write too: they need the output as a full URI (`file:/abs/out`, `hdfs://nn/user/me/out`).
     options = dataclasses.replace(options, output=fs.qualify(options.output))
+    context = spark.sparkContext
+    caller = {key: context.getLocalProperty(key) for key in JOB_GROUP_PROPERTIES}  # restored afterwards
+    group = "pushnorm-%d-%d" % (os.getpid(), time.time_ns())
+    context.setJobGroup(group, "pushnorm convert into %s" % options.output, interruptOnCancel=True)
     try:
         return _run(spark, fs, options, options_json, started)
     except BaseException:
-        fs.delete(options.output)  # never a partial output that looks like a result
+        # Never a partial output that looks like a result. When one task fails, Spark aborts the job but the other
+        # tasks' Python workers may still be writing: stop them first, then remove the output.
+        _stop_tasks(context, group)
+        _remove(fs, options.output)
         raise
+    finally:
+        for key, value in caller.items():
+            context.setLocalProperty(key, value)
+
+
+def _stop_tasks(context, group: str, timeout: float = 60.0) -> None:
+    """Cancels the job group's jobs and waits (at most `timeout` seconds) until none of their tasks is running."""
+    context.cancelJobGroup(group)
+    tracker = context.statusTracker()
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        running = 0
+        for job in tracker.getJobIdsForGroup(group):
+            info = tracker.getJobInfo(job)
+            for stage in (info.stageIds if info else []):
+                stage_info = tracker.getStageInfo(stage)
+                running += stage_info.numActiveTasks if stage_info else 0
+        if not running:
+            return
+        time.sleep(0.1)
+
+
+def _remove(fs, output: str) -> None:
+    """Deletes OUT; again if a task that was still ending recreated part of it (a task's attempt directory is made
+    only inside an existing staging directory, so this settles)."""
+    for _ in range(5):
+        fs.delete(output)
+        time.sleep(0.2)
+        if not fs.exists(output):
+            return
 
 
 def _run(spark, fs, options: JobOptions, options_json: str | None, started: float) -> JobResult:
@@ -190,6 +228,7 @@ def _run_direct(spark, fs, options: JobOptions, config, files: list[str], names:
         for start in range(0, max(size, 1), split_bytes):
             splits.append(Split(len(splits), i, uri, start, min(size, start + split_bytes)))
     context = spark.sparkContext
+    fs.mkdirs(staging)  # each task makes its attempt directory in it, never its parents (SplitConverter)
     stats = context.parallelize(splits, len(splits)).map(SplitConverter(config, staging)).collect()
     stats.sort(key=lambda s: s["split"])
     per_input, fixes, summaries = {}, [], []
