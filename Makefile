@@ -58,24 +58,27 @@ rpc-spec:
 
 test: test-swift test-interop test-clients test-readme
 
-test-swift: deps
-	$(SWIFT) build --product pushnorm
-	$(SWIFT) test
+# The tests run the optimised executable that ships (`make dist`): the command-line, RPC, client and README tests
+# spawn it thousands of times, some over 100,000 records, and the debug build costs about five times the CPU there.
+# The complexity tests still measure the debug executable built with the tests (PushnormExecutable.builtWithTests),
+# and `make test-asan` the AddressSanitizer one.
+TEST_PUSHNORM = $(CURDIR)/$(DIST)/pushnorm
 
-test-interop: deps
-	$(SWIFT) build --product pushnorm
-	Tests/interop/run.sh "$$($(SWIFT) build --show-bin-path)/pushnorm"
+test-swift: deps dist
+	PUSHNORM_EXECUTABLE=$(TEST_PUSHNORM) $(SWIFT) test
 
-# The client packages against the debug executable: Python (pip-installed into .build/venv, then pytest) and Node
+test-interop: deps dist
+	Tests/interop/run.sh $(TEST_PUSHNORM)
+
+# The client packages against the shipped executable: Python (pip-installed into .build/venv, then pytest) and Node
 # (`node --test`, no packages).
-test-clients: deps
-	$(SWIFT) build --product pushnorm
+test-clients: deps dist
 	@[ -x $(VENV)/bin/python ] || $(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check pytest ./Clients/python
-	PUSHNORM="$$($(SWIFT) build --show-bin-path)/pushnorm" $(VENV)/bin/python -m pytest -q -p no:cacheprovider Clients/python/tests
-	PUSHNORM="$$($(SWIFT) build --show-bin-path)/pushnorm" node --test Clients/node/test/
+	PUSHNORM=$(TEST_PUSHNORM) $(VENV)/bin/python -m pytest -q -p no:cacheprovider Clients/python/tests
+	PUSHNORM=$(TEST_PUSHNORM) node --test Clients/node/test/
 	@if command -v go >/dev/null 2>&1; then \
-	  cd Clients/go && PUSHNORM="$$($(SWIFT) build --show-bin-path)/pushnorm" GOFLAGS=-buildvcs=false GOPROXY=off go test -count=1 ./...; \
+	  cd Clients/go && PUSHNORM=$(TEST_PUSHNORM) GOFLAGS=-buildvcs=false GOPROXY=off go test -count=1 ./...; \
 	else echo "test-clients: go is missing, the Go client is tested by make test-packages"; fi
 
 # A separate package depending on this one by path (Examples/swift-consumer) builds and runs the README quick start.
@@ -84,14 +87,13 @@ test-clients: deps
 swift-consumer: deps
 	$(SWIFT) run --package-path Examples/swift-consumer --scratch-path .build/swift-consumer QuickStart
 
-# Every code block of README.md, run as pasted (Tests/readme/run.py): shell blocks against the debug executable,
+# Every code block of README.md, run as pasted (Tests/readme/run.py): shell blocks against the shipped executable,
 # Swift blocks as a package depending on this checkout by path, Python and Node blocks against the clients; an output
 # block after a block must equal what it printed. `Tests/readme/run.py --update …` rewrites the output blocks.
-test-readme: deps
-	$(SWIFT) build --product pushnorm
+test-readme: deps dist
 	@[ -x $(VENV)/bin/python ] || $(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check ./Clients/python
-	$(PYTHON) Tests/readme/run.py --pushnorm "$$($(SWIFT) build --show-bin-path)/pushnorm" --python $(VENV)/bin/python
+	$(PYTHON) Tests/readme/run.py --pushnorm $(TEST_PUSHNORM) --python $(VENV)/bin/python
 
 # The DocC site of the PushNormaliser product in .build/docs, with the toolchain's docc (.ci/docs.sh); fails on any
 # docc warning and on a public symbol without a doc comment.

@@ -18,12 +18,14 @@ public struct MeasuredRun: Sendable {
 
     /// Runs `pushnorm arguments…` with standard input from `inputPath`, standard output to `outputPath` and
     /// standard error to `errorPath` (both `/dev/null` by default). `addressSpaceKiB` runs it under
-    /// `ulimit -v` (through `/bin/sh`).
+    /// `ulimit -v` (through `/bin/sh`). `builtWithTests` runs ``PushnormExecutable/builtWithTests`` instead of
+    /// ``PushnormExecutable/path``.
     public static func run(
         _ arguments: [String], inputPath: String = "/dev/null", outputPath: String = "/dev/null",
-        errorPath: String = "/dev/null", addressSpaceKiB: Int? = nil, directory: String? = nil
+        errorPath: String = "/dev/null", addressSpaceKiB: Int? = nil, directory: String? = nil,
+        builtWithTests: Bool = false
     ) throws -> MeasuredRun {
-        let executable = try PushnormExecutable.requirePath()
+        let executable = try PushnormExecutable.requirePath(builtWithTests: builtWithTests)
         var argv = [executable] + arguments
         // The peak resident set comes from `/usr/bin/time`, whose child is forked from a small process: a process
         // spawned straight from this one (clone with shared memory, then exec) inherits this process's high-water

@@ -16,11 +16,20 @@ public enum PushnormExecutable {
         public var description: String
     }
 
-    /// Where the executable should be: `$PUSHNORM_EXECUTABLE`, else `pushnorm` next to the running test binary.
+    /// Where the executable should be: `$PUSHNORM_EXECUTABLE` (`make test` sets it to the optimised `make dist`
+    /// build), else ``builtWithTests``.
     public static let path: String = {
         if let explicit = ProcessInfo.processInfo.environment["PUSHNORM_EXECUTABLE"], !explicit.isEmpty {
             return explicit
         }
+        return builtWithTests
+    }()
+
+    /// `pushnorm` next to the running test binary: the one `swift test` built with the tests, in the same
+    /// configuration (debug, or a sanitizer's build). The complexity tests measure this one whatever
+    /// `$PUSHNORM_EXECUTABLE` says: their input sizes are chosen so that its per-record cost stands well above
+    /// start-up and noise, which the optimised build's (about ten times smaller) would not.
+    public static let builtWithTests: String = {
         let runner = Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments.first ?? "")
         var folder = runner.resolvingSymlinksInPath().deletingLastPathComponent()
         // The bundle's executable may sit inside `<name>.xctest/` on some platforms.
@@ -31,9 +40,11 @@ public enum PushnormExecutable {
     /// True when it is there.
     public static var exists: Bool { FileManager.default.isExecutableFile(atPath: path) }
 
-    /// The path, or an error saying how to build it.
-    public static func requirePath() throws -> String {
-        guard exists else {
+    /// The path (``path``, or ``builtWithTests`` when `builtWithTests` is true), or an error saying how to
+    /// build it.
+    public static func requirePath(builtWithTests: Bool = false) throws -> String {
+        let path = builtWithTests ? Self.builtWithTests : Self.path
+        guard FileManager.default.isExecutableFile(atPath: path) else {
             throw Missing(
                 description: "the pushnorm executable is missing at \(path): `swift test` builds it with the tests "
                     + "(run `swift build --build-tests` or `make test`), or set PUSHNORM_EXECUTABLE")

@@ -96,14 +96,15 @@ struct ComplexityTests {
         return out
     }
 
-    /// CPU seconds of `arguments` on `input` (the fewest of `runs` runs: noise only adds).
+    /// CPU seconds of `arguments` on `input` (the fewest of `runs` runs: noise only adds), run by the executable
+    /// built with the tests (``PushnormExecutable/builtWithTests``).
     static func cpu(_ arguments: [String], _ input: [UInt8], runs: Int = 1) throws -> Double {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("r22-cx-\(UUID().uuidString)").path
         try Data(input).write(to: URL(fileURLWithPath: path))
         defer { unlink(path) }
         var best = Double.infinity
         for _ in 0..<runs {
-            let run = try MeasuredRun.run(arguments, inputPath: path)
+            let run = try MeasuredRun.run(arguments, inputPath: path, builtWithTests: true)
             #expect(run.status >= 0, "\(arguments) died of signal \(-run.status)")
             best = min(best, run.cpuSeconds)
         }
