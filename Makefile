@@ -299,12 +299,12 @@ fuzz-corpus: fuzz-build fuzz-seeds
 	  echo "$$t: $$(ls $(FUZZ_COMMITTED)/$$t | wc -l) committed corpus files"; rm -rf $$base; \
 	done
 
-# The whole suite under AddressSanitizer (leak checks included), in its own build folder; then the concurrent
-# parts under ThreadSanitizer (test-tsan).
+# The whole suite under AddressSanitizer (leak checks included), in its own build folder; then the threads under
+# ThreadSanitizer (test-tsan).
 # Leaks inside the toolchain's own libraries (XCTest's runner, FoundationEssentials) are suppressed, listed in
 # Tests/Fuzz/lsan-suppressions.txt; any other leak fails the run.
-# OutputFaultTests is skipped here: it drives the plain debug executable (.build/debug/pushnorm), not an ASan build,
-# so under ASan it would only repeat `make test`'s run (about 90 s, most of it the kill-and-resume test).
+# OutputFaultTests is skipped here: it drives the executable directly (through `ulimit -f` and `/dev/full`), and
+# under ASan it would only repeat `make test`'s run (about 90 s, most of it the kill-and-resume test).
 # `swift format lint` with the committed .swift-format over every Swift file (generated RPCSpecFiles.swift opts out
 # with `// swift-format-ignore-file`); any finding fails. `make format` applies the formatter's fixes in place.
 LINT_PATHS := Package.swift Sources Adapters Tests Benchmarks/InProcess Examples/swift-consumer
@@ -322,8 +322,8 @@ warnings:
 # Left out under ASan: the output-fault tests, and the tests that measure the plain build's CPU time (complexity) or
 # run it under `ulimit -v` (ASan's shadow memory does not fit in such an address space).
 # Also left out: the volume runs, which spend minutes under ASan repeating paths smaller tests take (the kill-and-resume
-# of 60,000 fan-out records, 100,000 records through the batch (ThreadSanitizer runs it) and the RPC server, 200,000
-# behind a terminal's progress line); together about 9 of ASan's 20 CPU-minutes on this suite.
+# of 60,000 fan-out records, 100,000 records through the batch and the RPC server, 200,000 behind a terminal's
+# progress line); together about 9 of ASan's 20 CPU-minutes on this suite.
 ASAN_SKIP := --skip OutputFaultTests --skip ComplexityTests --skip aLineOverTheLimitIsSkippedWhileItStreams --skip anArrayElementOverTheLimitIsSkippedWhileItStreams \
 	--skip aBatchOfLargeRepliesStaysBounded --skip anOpenRPCDocumentIsReadOnlyUpToItsLimit --skip boundedReaders \
 	--skip resumeMidFanOut --skip hundredThousandRecordsKeepOrderAndLoseNothing --skip batchOfOneHundredThousand \
@@ -332,24 +332,31 @@ ASAN_SKIP := --skip OutputFaultTests --skip ComplexityTests --skip aLineOverTheL
 # take every third fixture of each format (PUSH_FIXTURE_SAMPLE; `make test` takes every one, and `make fuzz` replays
 # the golden inputs through every pair under ASan).
 ASAN_FIXTURE_SAMPLE ?= 3
-# The suite's AddressSanitizer and ThreadSanitizer builds alone (`make test-asan` and `make test-tsan` build them when
-# missing): .ci/run makes them in the background, beside each other and the short steps.
+# The AddressSanitizer build of the suite and the ThreadSanitizer build (`make test-asan` and `make test-tsan` build
+# them when missing): .ci/run makes them in the background, beside each other and the short steps.
 asan-build: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
 
+# ThreadSanitizer builds the library, Tests/Concurrency's ConcurrencyCheck and `pushnorm`, not the test bundle (the
+# threads are in the library's BatchConverter and the command line's pipeline, which no test bundle run covered).
+TSAN_FLAGS := --package-path Tests/Concurrency --scratch-path .build/tsan --sanitize=thread
 tsan-build: deps
-	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
+	$(SWIFT) build $(TSAN_FLAGS)
+	$(SWIFT) build $(TSAN_FLAGS) --product pushnorm
 
 test-asan: deps
 	PUSH_FIXTURE_SAMPLE=$(ASAN_FIXTURE_SAMPLE) LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Fuzz/lsan-suppressions.txt:print_suppressions=0 \
 	  $(SWIFT) test --sanitize=address --scratch-path .build/asan $(ASAN_SKIP)
 	$(if $(SKIP_TSAN),,$(MAKE) test-tsan)
 
-# The concurrent parts (BatchConverter's parallel workers) under ThreadSanitizer; the batch test on 20,000 records
-# rather than 100,000 (PUSH_BATCH_RECORDS; each record costs about ten times as much under ThreadSanitizer).
-TSAN_FILTER ?= BatchNothingLost|batchKeepsOrderOnManyJobs|PinpointMessageConcurrency
-test-tsan: deps
-	PUSH_BATCH_RECORDS=20000 $(SWIFT) test --sanitize=thread --scratch-path .build/tsan --filter '$(TSAN_FILTER)'
+# The threads under ThreadSanitizer (Tests/tsan/run.py; any race report fails): the library's (ConcurrencyCheck:
+# BatchConverter over an array of records with 4 jobs, one Normaliser shared by many threads) and the command line's
+# (convert and validate with --jobs 4 into several targets, with --errors, --summary and --resume; rpc with its log
+# queue), over every golden input with broken records between them, each result equal to the release build's with
+# one job.
+test-tsan: deps dist tsan-build
+	bin="$$($(SWIFT) build $(TSAN_FLAGS) --show-bin-path)"; \
+	  $(PYTHON) Tests/tsan/run.py --pushnorm "$$bin/pushnorm" --check "$$bin/ConcurrencyCheck" --reference $(TEST_PUSHNORM)
 
 # MARK: - Version and packages
 .PHONY: version wheel npm-pack packages-deps test-packages

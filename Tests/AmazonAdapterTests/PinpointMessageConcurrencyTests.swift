@@ -3,10 +3,11 @@ import Dispatch
 import PushCore
 import Testing
 
-/// Pinpoint's tables read from several threads at once, as `convert --jobs N` and the batch converter do. Run under
-/// ThreadSanitizer by `make test-tsan` (its filter names this suite): an empty `PinpointMessageHooks` was passed to
-/// the engine `inout` at an undefined address (the engine's shared type metadata), which TSan reported as three
-/// access races in `WireTable.read` once g21 was merged.
+/// Pinpoint's tables read from several threads at once, as `convert --jobs N` and the batch converter do. Under
+/// ThreadSanitizer, `make test-tsan` reads them so (Tests/Concurrency's ConcurrencyCheck and `convert --jobs 4
+/// --to pinpoint-message`): an empty `PinpointMessageHooks` was passed to the engine `inout` at an undefined address
+/// (the engine's shared type metadata), which TSan reported as three access races in `WireTable.read` once g21 was
+/// merged.
 @Suite("pinpoint-message: tables read concurrently")
 struct PinpointMessageConcurrencyTests {
     /// An APNSMessage with every kind of line: scalars, both hooks, a wrong type and an unmodelled key.

@@ -12,8 +12,8 @@ import PushTestSupport
 /// source format with no difference other than the documented normalisations and the reported losses.
 @Suite("Batch: nothing lost")
 struct BatchNothingLostTests {
-    /// 100 000, or `PUSH_BATCH_RECORDS` (`make test-tsan` sets 20 000: the workers race as much on fewer records,
-    /// and ThreadSanitizer makes each record about ten times dearer).
+    /// 100 000, or `PUSH_BATCH_RECORDS` (for a run under a sanitizer, which makes each record about ten times
+    /// dearer: the workers race as much on fewer records).
     static let recordCount = ProcessInfo.processInfo.environment["PUSH_BATCH_RECORDS"].flatMap(Int.init) ?? 100_000
     /// Distinct records; the 100 000 are drawn from them, so the per-record checks run once per distinct
     /// record while the batch itself processes all 100 000.
