@@ -195,7 +195,10 @@ public struct PinpointTemplateAdapter: PayloadAdapter {
                 lose(["contentAvailable"], apns + "silent-push flag (only \(names.rawContent) has content-available)")
                 out.contentAvailable = nil
             }
-            out.data = keptData(n.data, names: names, lose: lose)
+            let reason =
+                "a push template has no custom data (only a send's Data); the tap link is its \(names.action) and "
+                + names.url
+            out.data = keptData(n.data, reason: reason, lose: lose)
         }
         if out.target != nil {
             lose(["target"], "a push template names no recipient: the send request or campaign that uses it does")
@@ -235,14 +238,9 @@ public struct PinpointTemplateAdapter: PayloadAdapter {
         ("data", "data (a send's GCMMessage has Data)"),
     ]
 
-    /// Custom data a template carries: only where `Action` and `Url` are read to (`data.data.pinpoint.deeplink`,
-    /// `.url`); the rest is explained through `lose`.
-    private static func keptData(_ data: JSONObject, names: SectionNames, lose: ([String], String) -> Void)
-        -> JSONObject
-    {
-        let reason =
-            "a push template has no custom data (only a send's Data); the tap link is its \(names.action) and "
-            + names.url
+    /// Custom data a template (or a campaign `Message`) carries: only where `Action` and `Url` are read to
+    /// (`data.data.pinpoint.deeplink`, `.url`); the rest is explained through `lose` with `reason`.
+    static func keptData(_ data: JSONObject, reason: String, lose: ([String], String) -> Void) -> JSONObject {
         var out = JSONObject()
         for (key, value) in data {
             guard key == AmazonKeys.data, case .object(let inner) = value else {
