@@ -42,7 +42,7 @@ public struct DiagnosticCatalogue: Sendable {
     public static let standard = DiagnosticCatalogue(
         DiagnosticEntry.jsonCodes + DiagnosticEntry.coreCodes + DiagnosticEntry.apnsCodes
             + DiagnosticEntry.amazonCodes + DiagnosticEntry.admCodes + DiagnosticEntry.pinpointTemplateCodes
-            + DiagnosticEntry.qconnectPushTemplateCodes
+            + DiagnosticEntry.qconnectPushTemplateCodes + DiagnosticEntry.pinpointCampaignCodes
             + DiagnosticEntry.fcmCodes
             + DiagnosticEntry.hiveCodes + DiagnosticEntry.hmsCodes + DiagnosticEntry.zegoCodes
             + DiagnosticEntry.facadeCodes)

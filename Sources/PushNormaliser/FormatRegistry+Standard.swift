@@ -25,6 +25,7 @@ extension FormatRegistry {
             ADMAdapter(),
             PinpointTemplateAdapter(),
             QConnectPushTemplateAdapter(),
+            PinpointCampaignAdapter(),
             // MARK: ZEGO (Adapters/Zego)
             ZegoDeliveredAdapter(),
             ZegoPushConfigAdapter(),

@@ -72,7 +72,9 @@ struct ReferenceCommandTests {
         #expect(placement["default"] == "top")
         #expect(placement["formats"] == .array(["sns", "amazon"]))
         let sendTime = try #require(items.first { $0["name"] == "sendTime" })
-        #expect(sendTime["default"] == .null && sendTime["formats"] == .array(["pinpoint-message"]))
+        // A campaign's messages read `TimeToLive` as a send's do.
+        #expect(
+            sendTime["default"] == .null && sendTime["formats"] == .array(["pinpoint-message", "pinpoint-campaign"]))
         #expect(sendTime["type"] == "integer ≥ 0")
     }
 

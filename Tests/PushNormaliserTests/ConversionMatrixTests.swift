@@ -121,8 +121,10 @@ struct ConversionMatrixTests {
             var optionAdded =
                 options.zegoResourcesID == nil ? [] : [JSONPointer(tokens: ["extensions", "zego", "resourcesID"])]
             // Pinpoint's SilentPush implies the background push type (documented): a source that carries `delivery`
-            // (fcm) gets it back.
-            if target == "pinpoint-message", original.notification.contentAvailable == true {
+            // (fcm) gets it back, through a send's APNSMessage or a campaign's.
+            if target == "pinpoint-message" || target == "pinpoint-campaign",
+                original.notification.contentAvailable == true
+            {
                 optionAdded.append(JSONPointer(tokens: ["delivery", "pushType"]))
             }
             let invented = added.filter { leaf in
