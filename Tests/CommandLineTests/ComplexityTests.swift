@@ -181,7 +181,8 @@ struct ReaderComplexityTests {
 struct MoreReaderComplexityTests {
     @Test(
         arguments: [
-            "pinpoint", "pinpoint-android", "pinpoint-gcm", "pinpoint-message", "pinpoint-template",
+            "pinpoint", "pinpoint-android", "pinpoint-campaign", "pinpoint-gcm", "pinpoint-message",
+            "pinpoint-template",
             "qconnect-push-template", "sns", "zego-offline-push",
         ], ComplexityTests.Growth.allCases)
     func eachReaderIsLinear(_ format: String, _ growth: ComplexityTests.Growth) throws {
