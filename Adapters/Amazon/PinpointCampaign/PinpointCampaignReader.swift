@@ -349,23 +349,8 @@ struct PinpointCampaignReader {
             memory[K.fromDefault] = .object(object)
         }
         guard !configuration.isEmpty else { return }
-        var inner = NormaliseContext(options: context.options)
-        guard let read = PinpointChannelsAdapter().normalise(.object(configuration), context: &inner) else { return }
-        let source = n.source
-        n = read
-        n.source = source
         // A `DefaultMessage` value read into both messages is reported once, at `DefaultMessage`.
-        var seen = Set<String>()
-        for diagnostic in inner.diagnostics {
-            let path = relocate(diagnostic.path)
-            if seen.insert("\(diagnostic.code.rawValue) \(path)").inserted {
-                context.diagnostics.append(
-                    Diagnostic(diagnostic.severity, diagnostic.code, at: path, diagnostic.message))
-            }
-        }
-        if context.recordsProvenance {
-            for (field, input) in inner.provenance { context.provenance[field] = relocate(input) }
-        }
+        PinpointChannelsAdapter.read(configuration, into: &n, context: &context) { relocate($0) }
     }
 
     /// The campaign path of a path in the `MessageConfiguration` read (`/GCMMessage/SmallImageIconUrl` →

@@ -210,3 +210,31 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
         return kept
     }
 }
+
+extension PinpointChannelsAdapter {
+    /// Reads `configuration` (a `MessageConfiguration` that a template's or a campaign's sections became) into `n`,
+    /// keeping `n.source`, with each finding and provenance entry at the path `relocate` gives it in the enclosing
+    /// document; a finding that two messages relocate to the same place (a value both took from the defaults) is
+    /// reported once.
+    static func read(
+        _ configuration: JSONObject, into n: inout PushNotification, context: inout NormaliseContext,
+        relocate: (JSONPointer) -> JSONPointer
+    ) {
+        var inner = NormaliseContext(options: context.options)
+        guard let read = PinpointChannelsAdapter().normalise(.object(configuration), context: &inner) else { return }
+        let source = n.source
+        n = read
+        n.source = source
+        var seen = Set<String>()
+        for diagnostic in inner.diagnostics {
+            let path = relocate(diagnostic.path)
+            if seen.insert("\(diagnostic.code.rawValue) \(path)").inserted {
+                context.diagnostics.append(
+                    Diagnostic(diagnostic.severity, diagnostic.code, at: path, diagnostic.message))
+            }
+        }
+        if context.recordsProvenance {
+            for (field, input) in inner.provenance { context.provenance[field] = relocate(input) }
+        }
+    }
+}
