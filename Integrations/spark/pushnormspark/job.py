@@ -96,12 +96,18 @@ def run_job(spark, options: JobOptions) -> JobResult:
     except BaseException:
         # Never a partial output that looks like a result. When one task fails, Spark aborts the job but the other
         # tasks' Python workers may still be writing: stop them first, then remove the output.
-        _stop_tasks(context, group)
+        try:
+            _stop_tasks(context, group)
+        except Exception:  # noqa: BLE001 - the context may be gone (its JVM died): remove the output all the same
+            pass
         _remove(fs, options.output)
         raise
     finally:
-        for key, value in caller.items():
-            context.setLocalProperty(key, value)
+        try:
+            for key, value in caller.items():
+                context.setLocalProperty(key, value)
+        except Exception:  # noqa: BLE001 - a dead context: the job's own error (if any) is the one to see
+            pass
 
 
 def _stop_tasks(context, group: str, timeout: float = 60.0) -> None:
