@@ -9,25 +9,9 @@ import Testing
 /// from another format loses, and recognition. Its goldens (`Fixtures/pinpoint-campaign`) run with every format's, in
 /// `FixtureCoverageTests`.
 @Suite("pinpoint-campaign: Amazon Pinpoint campaigns")
-struct PinpointCampaignAdapterTests {
+struct PinpointCampaignAdapterTests: AdapterProbing {
     static let fixtures = Golden.fixturesDirectory() + "/pinpoint-campaign"
     let adapter = PinpointCampaignAdapter()
-
-    private func read(_ text: String) throws -> (PushNotification, [Diagnostic]) {
-        var context = NormaliseContext()
-        let n = try #require(adapter.normalise(try JSONValue(parsing: text), context: &context))
-        return (n, context.diagnostics)
-    }
-
-    private func codes(_ diagnostics: [Diagnostic]) -> [String] {
-        diagnostics.map { "\($0.code.rawValue) \($0.path)" }
-    }
-
-    private func rendered(_ n: PushNotification) -> (JSONValue, RenderContext) {
-        var context = RenderContext()
-        let value = adapter.render(n, context: &context)
-        return (value, context)
-    }
 
     @Test(
         "each form renders back as it was read",

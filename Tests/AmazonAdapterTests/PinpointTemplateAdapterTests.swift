@@ -9,25 +9,9 @@ import Testing
 /// loses, and recognition. Its goldens (`Fixtures/pinpoint-template`) run with every format's, in
 /// `FixtureCoverageTests`.
 @Suite("pinpoint-template: Amazon Pinpoint push templates")
-struct PinpointTemplateAdapterTests {
+struct PinpointTemplateAdapterTests: AdapterProbing {
     static let fixtures = Golden.fixturesDirectory() + "/pinpoint-template"
     let adapter = PinpointTemplateAdapter()
-
-    private func read(_ text: String) throws -> (PushNotification, [Diagnostic]) {
-        var context = NormaliseContext()
-        let n = try #require(adapter.normalise(try JSONValue(parsing: text), context: &context))
-        return (n, context.diagnostics)
-    }
-
-    private func codes(_ diagnostics: [Diagnostic]) -> [String] {
-        diagnostics.map { "\($0.code.rawValue) \($0.path)" }
-    }
-
-    private func rendered(_ n: PushNotification) -> (JSONValue, RenderContext) {
-        var context = RenderContext()
-        let value = adapter.render(n, context: &context)
-        return (value, context)
-    }
 
     @Test(
         "each form renders back as it was read",

@@ -8,25 +8,9 @@ import Testing
 /// at the template's own paths, the template rules, its own memory, what a rendering from another format loses, and
 /// recognition. Its goldens (`Fixtures/qconnect-push-template`) run with every format's, in `FixtureCoverageTests`.
 @Suite("qconnect-push-template: Amazon Q in Connect push message templates")
-struct QConnectPushTemplateAdapterTests {
+struct QConnectPushTemplateAdapterTests: AdapterProbing {
     static let fixtures = Golden.fixturesDirectory() + "/qconnect-push-template"
     let adapter = QConnectPushTemplateAdapter()
-
-    private func read(_ text: String) throws -> (PushNotification, [Diagnostic]) {
-        var context = NormaliseContext()
-        let n = try #require(adapter.normalise(try JSONValue(parsing: text), context: &context))
-        return (n, context.diagnostics)
-    }
-
-    private func codes(_ diagnostics: [Diagnostic]) -> [String] {
-        diagnostics.map { "\($0.code.rawValue) \($0.path)" }
-    }
-
-    private func rendered(_ n: PushNotification) -> (JSONValue, RenderContext) {
-        var context = RenderContext()
-        let value = adapter.render(n, context: &context)
-        return (value, context)
-    }
 
     @Test(
         "each form renders back as it was read",
