@@ -9,7 +9,26 @@ package enum FCMKeys {
 
     /// `HelloWorld_key` → `helloWorldKey`: the lowerCamelCase spelling of a snake_case key.
     package static func camel(_ snake: String) -> String {
-        guard snake.contains("_") else { return snake }
+        let underscore = UInt8(ascii: "_")
+        guard snake.utf8.contains(underscore) else { return snake }
+        if snake.utf8.allSatisfy({ $0 < 0x80 }) {
+            // The wire keys: ASCII, so bytes (`Character` iteration costs ten times as much, on every FCM lookup);
+            // a key of up to 15 bytes is a small string, with nothing allocated.
+            return String(unsafeUninitializedCapacity: snake.utf8.count) { out in
+                var count = 0
+                var upper = false
+                for byte in snake.utf8 {
+                    if byte == underscore {
+                        upper = true
+                        continue
+                    }
+                    out[count] = upper && byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 0x20 : byte
+                    count += 1
+                    upper = false
+                }
+                return count
+            }
+        }
         var out = ""
         var upper = false
         for character in snake {

@@ -286,9 +286,17 @@ import CSimdjson
         }
     }
 
+    /// The length of `node` written as compact JSON (``writeCompact(_:into:)``), counted, not written.
+    @usableFromInline package func compactSize(_ node: Node) -> Int {
+        var counter = ByteCounter()
+        writeCompact(node, into: &counter)
+        return counter.count
+    }
+
     /// Writes `node` as compact JSON, byte for byte what ``JSONWriter`` writes for ``jsonValue(_:)``.
     @_specialize(exported:true,where S == [UInt8])
     @_specialize(exported:true,where S == ByteBuffer)
+    @_specialize(exported:true,where S == ByteCounter)
     @usableFromInline package func writeCompact<S: ByteSink>(_ node: Node, into out: inout S) {
         switch tag(node) {
         case Kind.object.rawValue:

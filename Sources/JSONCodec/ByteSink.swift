@@ -20,3 +20,16 @@ extension Array: ByteSink where Element == UInt8 {
     @inlinable @inline(__always)
     package mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) { append(contentsOf: bytes) }
 }
+
+/// A sink that only counts what it is given (the compact size of a document's value, with nothing written).
+@usableFromInline package struct ByteCounter: ByteSink {
+    @usableFromInline package var count = 0
+
+    @inlinable package init() {}
+
+    @inlinable @inline(__always)
+    package mutating func appendByte(_ byte: UInt8) { count += 1 }
+
+    @inlinable @inline(__always)
+    package mutating func appendBytes(_ bytes: UnsafeBufferPointer<UInt8>) { count += bytes.count }
+}

@@ -41,6 +41,9 @@ public import PushCore
     func keyString(_ key: Node) -> String
     /// The value as a ``JSONValue`` (for what is kept verbatim).
     func jsonValue(_ node: Node) -> JSONValue
+    /// The length of the value written as compact JSON (what ``JSONWriter/compactSize(of:)`` gives for
+    /// ``jsonValue(_:)``), for size limits.
+    func compactSize(_ node: Node) -> Int
 }
 
 extension BorrowedDocument: WireSource {
@@ -126,4 +129,5 @@ extension BorrowedDocument: WireSource {
     @usableFromInline package func keyLength(_ key: JSONValue) -> Int { key.stringValue?.utf8.count ?? -1 }
     @usableFromInline package func keyString(_ key: JSONValue) -> String { key.stringValue ?? "" }
     @usableFromInline package func jsonValue(_ node: JSONValue) -> JSONValue { node }
+    @usableFromInline package func compactSize(_ node: JSONValue) -> Int { JSONWriter.compactSize(of: node) }
 }

@@ -109,16 +109,9 @@ package struct WireSpeltObject<S: WireSource> {
         return (members[snake].value, key.only(.snakeCase), snake)
     }
 
-    /// Reads a scalar or array line into `n`: true when taken. A value of the wrong type is reported and set aside.
-    @inline(__always) package mutating func read<Hook>(
-        _ line: WireTable<Hook>.Line, snakeOnly: Bool = false, into n: inout PushNotification,
-        context: inout NormaliseContext
-    ) -> Bool {
-        guard let scalar = line.scalar else { return false }
-        return read(scalar, codes: line.codes, snakeOnly: snakeOnly, into: &n, context: &context)
-    }
-
-    /// Reads a line's scalar part (``WireTable/Line/scalar``, with its codes) into `n`: true when taken.
+    /// Reads a line's scalar part (``WireTable/Line/scalar``, with its codes) into `n`: true when taken. A value of
+    /// the wrong type is reported and set aside. (Not generic over the table's hook, so that a caller reading a
+    /// concrete source gets the specialisation below.)
     @_specialize(exported:true,where S == BorrowedDocument)
     @_specialize(exported:true,where S == JSONValueSource)
     package mutating func read(

@@ -248,7 +248,7 @@ struct RobustnessTests {
     static func inputWithAHundredMegabyteAlert(before: String, after: String) throws -> (input: String, output: String)
     {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("r22-\(UUID().uuidString)").path
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         handle.write(Data((before + #"{"aps":{"alert":""#).utf8))
         let block = Data(repeating: UInt8(ascii: "x"), count: 1 << 20)

@@ -23,6 +23,17 @@ struct FCMAdapterTests {
         #expect(c1.diagnostics.isEmpty && c2.diagnostics.isEmpty)
     }
 
+    @Test func camelSpellings() {
+        #expect(FCMKeys.camel("channel_id") == "channelId")
+        #expect(FCMKeys.camel("visibility") == "visibility")
+        #expect(FCMKeys.camel("light_settings_x_") == "lightSettingsX")
+        #expect(FCMKeys.camel("a__b") == "aB")
+        #expect(FCMKeys.camel("notification_1") == "notification1")
+        // Not ASCII: the `Character` path, upper-casing what follows an underscore.
+        #expect(FCMKeys.camel("titre_élevé") == "titreÉlevé")
+        #expect(FCMKeys.camel("default_vibrate_timings") == "defaultVibrateTimings")  // over 15 bytes
+    }
+
     @Test func durations() {
         #expect(FCMChecksProbe.duration("3s") == 3)
         #expect(FCMChecksProbe.duration("3.000000001s") == 3)

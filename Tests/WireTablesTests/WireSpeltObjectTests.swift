@@ -21,7 +21,10 @@ import WireTables
             JSONValueSource(), json, at: JSONPointer(tokens: ["android"]), duplicate: Self.duplicate)
         var n = PushNotification()
         var context = NormaliseContext()
-        for line in lines { _ = object.read(line, into: &n, context: &context) }
+        for line in lines {
+            guard let scalar = line.scalar else { continue }
+            _ = object.read(scalar, codes: line.codes, into: &n, context: &context)
+        }
         return (n, object, context.diagnostics)
     }
 

@@ -19,7 +19,7 @@ extension FCMAdapter: WireFormat {
             context.diagnostics.isEmpty
         else { return false }
         // FCM's rules (the adapter path rejects a payload they find an error in).
-        guard !FCMChecks.check(document.jsonValue(root)).containsErrors else { return false }
+        guard !FCMChecks.check(document, root).containsErrors else { return false }
         var wire = WireNotification(document: document)
         guard Self.collectData(document, root, into: &wire.data) else { return false }
         n.data = JSONObject()

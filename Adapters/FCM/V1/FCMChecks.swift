@@ -20,69 +20,128 @@ package enum FCMChecks {
         return (root, .root)
     }
 
-    /// The value of `snake` in `object`, in either spelling, with its path.
-    static func value(_ object: JSONObject, _ snake: String, at path: JSONPointer) -> (JSONValue, JSONPointer)? {
-        if let value = object[snake] { return (value, path.appending(snake)) }
-        let camel = FCMKeys.camel(snake)
-        if let value = object[camel] { return (value, path.appending(camel)) }
-        return nil
-    }
-
+    /// The object `snake` names in `object`, in either spelling, with its path.
     static func object(_ object: JSONObject, _ snake: String, at path: JSONPointer) -> (JSONObject, JSONPointer)? {
-        guard let (value, at) = value(object, snake, at: path), case .object(let inner) = value else { return nil }
-        return (inner, at)
+        guard let found = Object(JSONValueSource(), .object(object), at: path)?.object(snake),
+            case .object(let inner) = found.node
+        else { return nil }
+        return (inner, found.path)
     }
 
-    static func string(_ object: JSONObject, _ snake: String, at path: JSONPointer) -> (String, JSONPointer)? {
-        guard let (value, at) = value(object, snake, at: path), case .string(let text) = value else { return nil }
-        return (text, at)
+    /// One object of the checked message, over the parsed document or a ``JSONValue``: its keys (read once), values
+    /// and input path. A member's path is built only when it is looked up.
+    struct Object<S: WireSource> {
+        let source: S
+        let node: S.Node
+        let path: JSONPointer
+        /// The members' keys and values, in input order.
+        let keys: [String]
+        let values: [S.Node]
+
+        init?(_ source: S, _ node: S.Node, at path: JSONPointer) {
+            guard source.isObject(node) else { return nil }
+            self.source = source
+            self.node = node
+            self.path = path
+            var keys: [String] = []
+            var values: [S.Node] = []
+            keys.reserveCapacity(source.childCount(node))
+            values.reserveCapacity(source.childCount(node))
+            for member in source.members(node) {
+                keys.append(source.keyString(member.key))
+                values.append(member.value)
+            }
+            self.keys = keys
+            self.values = values
+        }
+
+        /// The value of `snake` in either spelling (the snake_case one first, the first member of that name), with
+        /// its path.
+        func value(_ snake: String) -> (S.Node, JSONPointer)? {
+            if let index = keys.firstIndex(of: snake) { return (values[index], path.appending(snake)) }
+            guard snake.utf8.contains(UInt8(ascii: "_")) else { return nil }
+            let camel = FCMKeys.camel(snake)
+            guard let index = keys.firstIndex(of: camel) else { return nil }
+            return (values[index], path.appending(camel))
+        }
+
+        /// The object `snake` names, in either spelling.
+        func object(_ snake: String) -> Object? {
+            guard let (value, at) = value(snake) else { return nil }
+            return Object(source, value, at: at)
+        }
+
+        /// The string `snake` names, in either spelling, with its path.
+        func string(_ snake: String) -> (String, JSONPointer)? {
+            guard let (value, at) = value(snake), let text = source.string(value) else { return nil }
+            return (text, at)
+        }
+
+        /// The value of exactly `key` (one spelling).
+        func exactly(_ key: String) -> S.Node? {
+            keys.firstIndex(of: key).map { values[$0] }
+        }
+
+        /// `node`'s compact JSON, for a message.
+        func text(_ node: S.Node) -> String { source.jsonValue(node).compactText }
     }
 
     /// Every rule, on a Message or send request.
     package static func check(_ payload: JSONValue) -> [Diagnostic] {
-        guard let (message, path) = message(of: payload) else { return [] }
-        var out: [Diagnostic] = []
-        checkTargets(message, at: path, into: &out)
-        if let (data, at) = object(message, FCMKeys.Message.data, at: path) {
-            checkStringMap(data, at: at, name: "data", into: &out)
-            checkReservedKeys(data, at: at, into: &out)
+        check(JSONValueSource(), payload)
+    }
+
+    /// Every rule, on a Message or send request `root` of `source` (the parsed document: no ``JSONValue`` is built
+    /// but for the text of a finding).
+    @_specialize(where S == BorrowedDocument)
+    @_specialize(where S == JSONValueSource)
+    static func check<S: WireSource>(_ source: S, _ root: S.Node) -> [Diagnostic] {
+        guard var message = Object(source, root, at: .root) else { return [] }
+        if FCMMessageReader.isRequest(source, root), let inner = message.object(FCMKeys.Request.message) {
+            message = inner
         }
-        if let (notification, at) = object(message, FCMKeys.Message.notification, at: path),
-            let (image, imageAt) = string(notification, "image", at: at)
+        var out: [Diagnostic] = []
+        checkTargets(message, into: &out)
+        if let data = message.object(FCMKeys.Message.data) {
+            checkStringMap(data, name: "data", into: &out)
+            checkReservedKeys(data, into: &out)
+        }
+        if let notification = message.object(FCMKeys.Message.notification),
+            let (image, imageAt) = notification.string("image")
         {
             checkImage(image, at: imageAt, into: &out)
         }
-        if let (android, at) = object(message, FCMKeys.Message.android, at: path) {
-            checkAndroid(android, at: at, into: &out)
+        if let android = message.object(FCMKeys.Message.android) {
+            checkAndroid(android, into: &out)
         }
-        if let (apns, at) = object(message, FCMKeys.Message.apns, at: path) {
-            if let (headers, headersAt) = object(apns, "headers", at: at) {
-                checkStringMap(headers, at: headersAt, name: "apns.headers", into: &out)
+        if let apns = message.object(FCMKeys.Message.apns) {
+            if let headers = apns.object("headers") {
+                checkStringMap(headers, name: "apns.headers", into: &out)
             }
-            if let (options, optionsAt) = object(apns, "fcm_options", at: at) {
-                checkAnalyticsLabel(options, at: optionsAt, into: &out)
-                if let (image, imageAt) = string(options, "image", at: optionsAt) {
+            if let options = apns.object("fcm_options") {
+                checkAnalyticsLabel(options, into: &out)
+                if let (image, imageAt) = options.string("image") {
                     checkImage(image, at: imageAt, into: &out)
                 }
             }
         }
-        if let (webpush, at) = object(message, FCMKeys.Message.webpush, at: path) {
+        if let webpush = message.object(FCMKeys.Message.webpush) {
             for key in ["data", "headers"] {
-                if let (map, mapAt) = object(webpush, key, at: at) {
-                    checkStringMap(map, at: mapAt, name: "webpush.\(key)", into: &out)
+                if let map = webpush.object(key) {
+                    checkStringMap(map, name: "webpush.\(key)", into: &out)
                 }
             }
-            if let (notification, notificationAt) = object(webpush, "notification", at: at),
-                let (direction, directionAt) = string(notification, "dir", at: notificationAt),
+            if let notification = webpush.object("notification"),
+                let (direction, directionAt) = notification.string("dir"),
                 !["ltr", "rtl", "auto"].contains(direction)
             {
                 out.error(
                     .fcmEnumInvalid, at: directionAt,
                     "webpush.notification.dir must be \"ltr\", \"rtl\" or \"auto\", found \"\(direction)\"")
             }
-            if let (options, optionsAt) = object(webpush, "fcm_options", at: at) {
-                checkAnalyticsLabel(options, at: optionsAt, into: &out)
-                if let (link, linkAt) = string(options, "link", at: optionsAt), !TemplateValue.holdsPlaceholder(link),
+            if let options = webpush.object("fcm_options") {
+                checkAnalyticsLabel(options, into: &out)
+                if let (link, linkAt) = options.string("link"), !TemplateValue.holdsPlaceholder(link),
                     !link.lowercased().hasPrefix("https://")
                         || !isAbsoluteURL(link)
                 {
@@ -91,25 +150,25 @@ package enum FCMChecks {
                 }
             }
         }
-        if let (options, at) = object(message, FCMKeys.Message.fcmOptions, at: path) {
-            checkAnalyticsLabel(options, at: at, into: &out)
+        if let options = message.object(FCMKeys.Message.fcmOptions) {
+            checkAnalyticsLabel(options, into: &out)
         }
-        let size = JSONWriter.compactSize(of: .object(message))
+        let size = source.compactSize(message.node)
         if size > maximumMessageBytes {
             out.error(
-                .fcmMessageTooLarge, at: path,
+                .fcmMessageTooLarge, at: message.path,
                 "the message is \(size) bytes, \(size - maximumMessageBytes) over FCM's limit of \(maximumMessageBytes)"
             )
         }
         return out
     }
 
-    static func checkTargets(_ message: JSONObject, at path: JSONPointer, into out: inout [Diagnostic]) {
+    static func checkTargets<S>(_ message: Object<S>, into out: inout [Diagnostic]) {
         var present: [String] = []
         for key in [FCMKeys.Message.token, FCMKeys.Message.topic, FCMKeys.Message.condition, FCMKeys.Message.fid] {
-            guard let (value, at) = value(message, key, at: path) else { continue }
+            guard let (value, at) = message.value(key) else { continue }
             present.append(key)
-            guard case .string(let text) = value else { continue }
+            guard let text = message.source.string(value) else { continue }
             if text.isEmpty {
                 out.error(.fcmTargetEmpty, at: at, "`\(key)` must not be empty")
             } else if key == FCMKeys.Message.topic {
@@ -120,7 +179,7 @@ package enum FCMChecks {
         }
         if present.count != 1 {
             out.error(
-                .fcmTargetCount, at: path,
+                .fcmTargetCount, at: message.path,
                 present.isEmpty
                     ? "exactly one of token, topic, condition or fid must be set; found none"
                     : "exactly one of token, topic, condition or fid must be set; found \(present.joined(separator: ", "))"
@@ -208,32 +267,40 @@ package enum FCMChecks {
     package static func checkStringMap(
         _ map: JSONObject, at path: JSONPointer, name: String, into out: inout [Diagnostic]
     ) {
-        for (key, value) in map {
-            if case .string = value { continue }
+        guard let map = Object(JSONValueSource(), .object(map), at: path) else { return }
+        checkStringMap(map, name: name, into: &out)
+    }
+
+    static func checkStringMap<S>(_ map: Object<S>, name: String, into out: inout [Diagnostic]) {
+        for (key, value) in zip(map.keys, map.values) where map.source.string(value) == nil {
             out.error(
-                .fcmMapNotString, at: path.appending(key),
-                "`\(name)` maps strings to strings; `\(key)` is \(value.typeName) (send \(value.compactText) as a string)"
+                .fcmMapNotString, at: map.path.appending(key),
+                "`\(name)` maps strings to strings; `\(key)` is \(map.source.typeName(value)) (send \(map.text(value)) as a string)"
             )
         }
     }
 
     /// `from`, `message_type`, and keys starting `google` or `gcm`.
     package static func checkReservedKeys(_ map: JSONObject, at path: JSONPointer, into out: inout [Diagnostic]) {
+        guard let map = Object(JSONValueSource(), .object(map), at: path) else { return }
+        checkReservedKeys(map, into: &out)
+    }
+
+    static func checkReservedKeys<S>(_ map: Object<S>, into out: inout [Diagnostic]) {
         for key in map.keys
         where key == "from" || key == "message_type" || key.hasPrefix("google") || key.hasPrefix("gcm") {
             out.error(
-                .fcmDataReservedKey, at: path.appending(key),
+                .fcmDataReservedKey, at: map.path.appending(key),
                 "`\(key)` is reserved by FCM (from, message_type, google…, gcm…)")
         }
     }
 
-    static func checkAndroid(_ android: JSONObject, at path: JSONPointer, into out: inout [Diagnostic]) {
-        if let (priority, at) = string(android, "priority", at: path),
-            !["normal", "high"].contains(priority.lowercased())
-        {
+    static func checkAndroid<S>(_ android: Object<S>, into out: inout [Diagnostic]) {
+        let source = android.source
+        if let (priority, at) = android.string("priority"), !["normal", "high"].contains(priority.lowercased()) {
             out.error(.fcmEnumInvalid, at: at, "android.priority must be \"normal\" or \"high\", found \"\(priority)\"")
         }
-        if let (ttl, at) = string(android, "ttl", at: path) {
+        if let (ttl, at) = android.string("ttl") {
             if let seconds = durationSeconds(ttl) {
                 if seconds.whole > maximumTTLSeconds || (seconds.whole == maximumTTLSeconds && seconds.hasFraction) {
                     out.error(
@@ -243,15 +310,15 @@ package enum FCMChecks {
                 out.error(.fcmDurationInvalid, at: at, durationMessage("ttl", ttl))
             }
         }
-        if let (data, at) = object(android, "data", at: path) {
-            checkStringMap(data, at: at, name: "android.data", into: &out)
-            checkReservedKeys(data, at: at, into: &out)
+        if let data = android.object("data") {
+            checkStringMap(data, name: "android.data", into: &out)
+            checkReservedKeys(data, into: &out)
         }
-        if let (options, at) = object(android, "fcm_options", at: path) {
-            checkAnalyticsLabel(options, at: at, into: &out)
+        if let options = android.object("fcm_options") {
+            checkAnalyticsLabel(options, into: &out)
         }
-        guard let (notification, at) = object(android, "notification", at: path) else { return }
-        if let (color, colorAt) = string(notification, "color", at: at), !isColour(color) {
+        guard let notification = android.object("notification") else { return }
+        if let (color, colorAt) = notification.string("color"), !isColour(color) {
             out.error(.fcmColorInvalid, at: colorAt, "android.notification.color must be #rrggbb, found \"\(color)\"")
         }
         for (key, allowed) in [
@@ -265,62 +332,61 @@ package enum FCMChecks {
             ("visibility", ["VISIBILITY_UNSPECIFIED", "PRIVATE", "PUBLIC", "SECRET"]),
             ("proxy", ["PROXY_UNSPECIFIED", "ALLOW", "DENY", "IF_PRIORITY_LOWERED"]),
         ] {
-            if let (value, valueAt) = string(notification, key, at: at), !allowed.contains(value) {
+            if let (value, valueAt) = notification.string(key), !allowed.contains(value) {
                 out.error(
                     .fcmEnumInvalid, at: valueAt,
                     "android.notification.\(key) must be one of \(allowed.joined(separator: ", ")), found \"\(value)\"")
             }
         }
-        if let (count, countAt) = value(notification, "notification_count", at: at), let number = count.int64Value,
+        if let (count, countAt) = notification.value("notification_count"), let number = source.int64(count),
             number < 0
         {
             out.error(.fcmNotificationCountNegative, at: countAt, "notification_count \(number) is negative")
         }
         for prefix in ["title", "body"] {
-            if value(notification, "\(prefix)_loc_args", at: at) != nil,
-                let args = value(notification, "\(prefix)_loc_args", at: at)?.1,
-                value(notification, "\(prefix)_loc_key", at: at) == nil
+            if let (_, args) = notification.value("\(prefix)_loc_args"), notification.value("\(prefix)_loc_key") == nil
             {
                 out.error(
                     .fcmLocArgsWithoutKey, at: args, "\(prefix)_loc_args needs \(prefix)_loc_key, which it fills in")
             }
         }
-        if let (time, timeAt) = string(notification, "event_time", at: at), !isRFC3339UTC(time) {
+        if let (time, timeAt) = notification.string("event_time"), !isRFC3339UTC(time) {
             out.error(
                 .fcmEventTimeInvalid, at: timeAt,
                 "event_time must be an RFC 3339 UTC timestamp such as 2026-01-02T03:04:05.123Z, found \"\(time)\"")
         }
-        if let (timings, timingsAt) = value(notification, "vibrate_timings", at: at), case .array(let items) = timings {
-            for (index, item) in items.enumerated() {
-                if case .string(let text) = item, durationSeconds(text) != nil { continue }
+        if let (timings, timingsAt) = notification.value("vibrate_timings"), source.isArray(timings) {
+            for (index, item) in source.elements(timings).enumerated() {
+                if let text = source.string(item), durationSeconds(text) != nil { continue }
                 out.error(
                     .fcmDurationInvalid, at: timingsAt.appending(index: index),
-                    durationMessage("vibrate_timings", item.stringValue ?? item.compactText))
+                    durationMessage("vibrate_timings", source.string(item) ?? notification.text(item)))
             }
         }
-        if let (light, lightAt) = object(notification, "light_settings", at: at) {
-            if let (color, colorAt) = value(light, "color", at: lightAt) {
-                let channels = color.objectValue.map { object in
-                    ["red", "green", "blue", "alpha"].compactMap { object[$0] }
-                }
+        if let light = notification.object("light_settings") {
+            if let (color, colorAt) = light.value("color") {
+                // A google.type.Color: each channel present a number from 0 to 1 (not an object: invalid).
                 let valid =
-                    channels.map { values in
-                        values.allSatisfy { ($0.numberValue).map { (0...1).contains($0) } ?? false }
+                    Object(source, color, at: colorAt).map { object in
+                        ["red", "green", "blue", "alpha"].allSatisfy { channel in
+                            guard let value = object.exactly(channel) else { return true }
+                            return source.number(value).map { (0...1).contains($0) } ?? false
+                        }
                     } ?? false
                 if !valid {
                     out.error(
                         .fcmColorInvalid, at: colorAt,
-                        "light_settings.color must be a google.type.Color object ({red, green, blue, alpha?}, each 0 to 1), found \(color.compactText)"
+                        "light_settings.color must be a google.type.Color object ({red, green, blue, alpha?}, each 0 to 1), found \(light.text(color))"
                     )
                 }
             }
             for key in ["light_on_duration", "light_off_duration"] {
-                if let (text, textAt) = string(light, key, at: lightAt), durationSeconds(text) == nil {
+                if let (text, textAt) = light.string(key), durationSeconds(text) == nil {
                     out.error(.fcmDurationInvalid, at: textAt, durationMessage(key, text))
                 }
             }
         }
-        if let (image, imageAt) = string(notification, "image", at: at) {
+        if let (image, imageAt) = notification.string("image") {
             checkImage(image, at: imageAt, into: &out)
         }
     }
@@ -358,8 +424,8 @@ package enum FCMChecks {
     }
 
     /// `analytics_label` in `object`: `[a-zA-Z0-9-_.~%]{1,50}`.
-    static func checkAnalyticsLabel(_ object: JSONObject, at path: JSONPointer, into out: inout [Diagnostic]) {
-        guard let (label, at) = string(object, "analytics_label", at: path) else { return }
+    static func checkAnalyticsLabel<S>(_ object: Object<S>, into out: inout [Diagnostic]) {
+        guard let (label, at) = object.string("analytics_label") else { return }
         if label.isEmpty || label.utf8.count > 50 || !label.utf8.allSatisfy({ isLabelByte($0) }) {
             out.error(
                 .fcmAnalyticsLabelInvalid, at: at,

@@ -346,7 +346,10 @@ package enum FCMMessageReader {
                 }
                 var notification = WireSpeltObject(
                     source, found.value, at: path.appending(found.key.description), duplicate: .fcmKeyDuplicate)
-                for inner in table.lines { _ = notification.read(inner, into: &read, context: &context) }
+                for inner in table.lines {
+                    guard let scalar = inner.scalar else { continue }
+                    _ = notification.read(scalar, codes: inner.codes, into: &read, context: &context)
+                }
                 var kept = JSONObject()
                 for key in W.notificationKept {
                     guard let member = notification.take(key, context: &context) else { continue }
@@ -358,7 +361,8 @@ package enum FCMMessageReader {
                 if !kept.isEmpty { ext.appendUnchecked(X.androidNotification, .object(kept)) }
                 camel += notification.declaredUsed
             default:
-                _ = config.read(line, into: &read, context: &context)
+                guard let scalar = line.scalar else { continue }
+                _ = config.read(scalar, codes: line.codes, into: &read, context: &context)
             }
         }
         var kept = JSONObject()

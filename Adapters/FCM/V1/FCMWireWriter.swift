@@ -112,7 +112,8 @@ enum FCMWireWriter {
             message.appendUnchecked(FCMKeys.Message.condition, .string(condition))
         }
         var findings: [Diagnostic] = []
-        FCMChecks.checkTargets(message, at: .root, into: &findings)
+        guard let message = FCMChecks.Object(JSONValueSource(), .object(message), at: .root) else { return true }
+        FCMChecks.checkTargets(message, into: &findings)
         return findings.isEmpty
     }
 
