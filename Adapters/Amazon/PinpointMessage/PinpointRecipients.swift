@@ -15,7 +15,7 @@ private typealias A = AmazonKeys.Request.Recipient
 /// - `TitleOverride` and `BodyOverride` replace the message's `Title` and `Body`; `RawContent` replaces the whole
 ///   message; `Context` is merged over the request's.
 /// - `Substitutions` fill the message's `{{…}}` variables: the recipient's over the channel message's over the
-///   defaults', the value at the placeholder's list index (the first by default). A variable no substitution names,
+///   defaults' (over the `substitutions` option's values, when given), the value at the placeholder's list index (the first by default). A variable no substitution names,
 ///   a Handlebars helper or block, and a placeholder in `RawContent` are left verbatim, with a warning.
 ///
 /// Each variant is the request read again with only that recipient's message, so it holds exactly what the recipient
@@ -138,7 +138,9 @@ enum PinpointRecipients {
                 own.removeValue(forKey: key)
             }
         }
-        var merged = Self.substitutionValues(own[R.defaultMessage]?.objectValue?[A.substitutions]) ?? [:]
+        // The `substitutions` option's values, when given, are under the request's.
+        var merged = context.options.substitutions?.values ?? [:]
+        merged.merge(Self.substitutionValues(own[R.defaultMessage]?.objectValue?[A.substitutions]) ?? [:]) { $1 }
         merged.merge(
             Self.substitutionValues(own[R.defaultPushNotificationMessage]?.objectValue?[A.substitutions]) ?? [:]
         ) { $1 }
