@@ -96,6 +96,24 @@ struct TemplateRenderingTests {
         #expect(unrendered.first.map { $0.path.resolve(in: payload) != nil } == true)
     }
 
+    @Test(
+        "a placeholder only in what extensions keep verbatim (a template's Default section) is reported, not rendered")
+    func extensionPlaceholdersReported() throws {
+        let payload: JSONValue = [
+            "APNS": ["Title": "A", "Body": "b"], "GCM": ["Title": "G", "Body": "b"],
+            "Default": ["Title": "{{Attributes.Item}}", "Body": "b"],
+        ]
+        let result = try Self.convert(
+            payload, to: "pinpoint-template", substitutions: TemplateSubstitutions(["Attributes.Item": ["tea"]]))
+        #expect(result.payload["Default"]?["Title"] == "{{Attributes.Item}}")
+        let unrendered = result.diagnostics.filter { $0.code == .templateUnrendered }
+        #expect(unrendered.count == 1)
+        #expect(
+            unrendered.first?.message
+                == "`Attributes.Item` left verbatim: /extensions/amazon/pinpointTemplate/template/Default/Title is kept "
+                + "as the source format wrote it and is not rendered")
+    }
+
     @Test("a send request: an address's Substitutions over the request's over the option's")
     func sendRequestPrecedence() throws {
         let request: JSONValue = [
