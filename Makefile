@@ -47,7 +47,7 @@ install-check:
 	$(MAKE) --no-print-directory install PREFIX="$$prefix" >/dev/null && \
 	cd "$$prefix" && echo '{"jsonrpc":"2.0","id":1,"method":"rpc.discover"}' | env -i "$$prefix/bin/pushnorm" rpc \
 	  | $(PYTHON) -c 'import json,sys; d=json.load(sys.stdin)["result"]; t=json.dumps(d); \
-	    assert d["openrpc"] == "1.3.2" and len(d["methods"]) == 7, d; \
+	    assert d["openrpc"] == "1.3.2" and len(d["methods"]) == 8, d; \
 	    assert "Notification" in d["components"]["schemas"] and "schema.json\"" not in t, "not self-contained"; \
 	    print("install-check: the installed binary answers rpc.discover (%d bytes, %d methods, schemas %s)" % \
 	      (len(t), len(d["methods"]), ", ".join(sorted(d["components"]["schemas"]))))'

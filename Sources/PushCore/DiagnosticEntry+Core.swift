@@ -23,5 +23,24 @@ extension DiagnosticEntry {
         DiagnosticEntry(.notAnObject, .error, summary: "The top-level value is not an object."),
         DiagnosticEntry(.wrongType, .error, summary: "A value has the wrong JSON type for its key."),
         DiagnosticEntry(.missingValue, .error, summary: "A required value is missing."),
+        DiagnosticEntry(
+            .templateHelperKept, .warning,
+            summary: """
+                Rendering templates (`convert --substitutions`): a Handlebars helper, block, partial or comment \
+                (`{{#if …}}`, `{{capitalize …}}`), which the tool does not render, kept verbatim; one per text.
+                """),
+        DiagnosticEntry(
+            .templateSubstitutionsInvalid, .error, .warning,
+            summary: """
+                Substitutions that are not an object of variable names and lists of strings (or strings): an error \
+                for `--substitutions FILE` and the RPC `substitutions`, a warning for a template's \
+                `DefaultSubstitutions` (the entry is not used).
+                """),
+        DiagnosticEntry(
+            .templateUnrendered, .warning,
+            summary: """
+                Rendering templates (`convert --substitutions`): a `{{…}}` variable no substitution gives a value, \
+                left verbatim; one per text, naming its variables.
+                """),
     ]
 }

@@ -12,6 +12,9 @@ public struct NormaliseContext: Sendable {
     /// When false, ``record(_:from:)`` does nothing: for a normalisation whose provenance nobody reads
     /// (the facade's read-back of a rendered payload, which only compares models). Default true.
     public var recordsProvenance = true
+    /// The payload's own default values for its template variables (a Pinpoint template's `DefaultSubstitutions`),
+    /// read only when ``FormatOptions/substitutions`` is set: rendering puts that option's values over them.
+    package var templateDefaults = TemplateSubstitutions()
 
     /// A context reading with `options`.
     public init(options: FormatOptions = FormatOptions()) { self.options = options }

@@ -51,7 +51,9 @@ extension TemplateValue {
         var unrendered: [Placeholder] = []
         let end = scan(text) { placeholder, verbatim in
             out += verbatim
-            if let name = placeholder.variable, let list = values[name], placeholder.index < list.count {
+            if let name = placeholder.variable, let list = values[name] ?? values[unbracketed(name)],
+                placeholder.index < list.count
+            {
                 out += list[placeholder.index]
             } else {
                 out += placeholder.text
@@ -60,6 +62,13 @@ extension TemplateValue {
         }
         out += end
         return (out, unrendered)
+    }
+
+    /// `name` without the brackets of its segments (`User.UserAttributes.[Last Name]` →
+    /// `User.UserAttributes.Last Name`): the second spelling a value's name may have.
+    private static func unbracketed(_ name: String) -> String {
+        guard name.contains("[") else { return name }
+        return name.filter { $0 != "[" && $0 != "]" }
     }
 
     /// Calls `visit` with each placeholder of `text` and the text before it (since the previous one); returns the

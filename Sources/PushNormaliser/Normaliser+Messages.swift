@@ -60,6 +60,9 @@ extension Normaliser {
             if variants?.isEmpty == false { normalised.diagnostics += context.diagnostics.dropFirst(before) }
         }
         guard let variants, !variants.isEmpty else {
+            // Each recipient's message is rendered as it is read (its `Substitutions` over the option's); the one
+            // message here is rendered now.
+            renderTemplates(&normalised, payload: payload)
             guard let parts = normalised.notification.splitByRecipient(capacity) else {
                 return [
                     try conversion(

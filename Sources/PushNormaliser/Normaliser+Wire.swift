@@ -82,7 +82,8 @@ extension Normaliser {
         _ document: BorrowedDocument, root: BorrowedDocument.Node, from: String, to: String, options: FormatOptions,
         lostFields: Bool, into out: inout [UInt8], capacity: Int = 2048
     ) -> WireConversion? {
-        guard from != "auto", let source = registry.wireFormat(named: from),
+        // Rendering templates (`substitutions`) works on the model: the adapters' path.
+        guard from != "auto", options.substitutions == nil, let source = registry.wireFormat(named: from),
             let target = registry.wireFormat(named: to)
         else { return nil }
         var result: WireConversion?

@@ -149,7 +149,8 @@ public struct Normaliser: Sendable {
             parse(bytes), from: from, to: to, strict: strict, allowInvalid: allowInvalid, options: options)
     }
 
-    /// Converts: normalise, then render. Fails when the payload has error findings (those of `normalise` and the
+    /// Converts: normalise, then render. With `options.substitutions` (``PushCore/FormatOptions/substitutions``), the
+    /// notification's template variables are rendered in between. Fails when the payload has error findings (those of `normalise` and the
     /// model checks `validate` runs), unless `allowInvalid` (then it converts anyway, with every finding attached), or
     /// (strict) when anything would be lost.
     ///
@@ -160,8 +161,9 @@ public struct Normaliser: Sendable {
         _ payload: JSONValue, from: String = "auto", to: String, strict: Bool = false, allowInvalid: Bool = false,
         options: FormatOptions = FormatOptions()
     ) throws(NormalisationFailure) -> ConversionResult {
-        let normalised = try readForConversion(
+        var normalised = try readForConversion(
             payload, from: from, to: to, allowInvalid: allowInvalid, options: options)
+        renderTemplates(&normalised, payload: payload)
         return try conversion(
             of: normalised.notification, read: normalised, payload: payload, to: to, strict: strict, options: options)
     }

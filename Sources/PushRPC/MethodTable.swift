@@ -11,6 +11,7 @@ enum MethodTable {
         ConvertMethod(),
         FormatsMethod(),
         ReportMethod(),
+        VariablesMethod(),
         DiscoverMethod(),
     ]
 

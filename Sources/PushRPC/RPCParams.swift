@@ -104,6 +104,18 @@ struct RPCParams {
         return options
     }
 
+    /// `substitutions` (``PushCore/TemplateSubstitutions``: an object of variable names and lists of strings, or
+    /// strings); nil when absent. A bad entry is -32602 with a diagnostic located under `/substitutions`.
+    func substitutions() throws(RPCError) -> TemplateSubstitutions? {
+        let key = "substitutions"
+        guard let value = object[key] else { return nil }
+        var diagnostics: [Diagnostic] = []
+        let substitutions = TemplateSubstitutions(
+            json: value, at: JSONPointer(tokens: [key]), diagnostics: &diagnostics)
+        if diagnostics.containsErrors { throw .invalidParams(diagnostics) }
+        return substitutions
+    }
+
     /// `payload`: an object, or a string holding JSON text (parsed here; invalid text is a 1005 error).
     func payload(parser: JSONParser) throws(RPCError) -> JSONValue {
         let value = try required("payload")

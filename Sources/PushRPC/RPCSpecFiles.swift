@@ -758,6 +758,14 @@ enum RPCSpecFiles {
           "schema": {
             "$ref": "#/components/schemas/FormatOptions"
           }
+        },
+        {
+          "name": "substitutions",
+          "description": "Render templates: every text holding a `{{…}}` placeholder gets its variables filled in, whatever the target, each with the first value of its list (or the `[n]`th for `{{X.[n]}}`). Values are taken from, each over the ones after it: an address's or endpoint's `Substitutions`, the send request's messages' `Substitutions`, these, a Pinpoint template's `DefaultSubstitutions` (dotted and nested keys alike). A variable with no value (`core.template.unrendered`) and a Handlebars helper, block, partial or comment (`core.template.helper-kept`) are kept verbatim and reported in `diagnostics`, one warning per text. Without it nothing is rendered. A bad entry is -32602 (`core.template.substitutions-invalid`, located under /substitutions).",
+          "required": false,
+          "schema": {
+            "$ref": "#/components/schemas/Substitutions"
+          }
         }
       ],
       "result": {
@@ -959,6 +967,31 @@ enum RPCSpecFiles {
           }
         },
         {
+          "name": "a pinpoint template rendered into fcm",
+          "params": [
+            {
+              "name": "payload",
+              "value": {"GCM": {"Title": "Hello {{User.UserAttributes.FirstName}}", "Body": "Your {{Attributes.Item}} is waiting {{Attributes.Where}}"}, "DefaultSubstitutions": "{\"User.UserAttributes.FirstName\":\"there\",\"Attributes.Item\":\"order\"}"}
+            },
+            {
+              "name": "from",
+              "value": "pinpoint-template"
+            },
+            {
+              "name": "to",
+              "value": "fcm"
+            },
+            {
+              "name": "substitutions",
+              "value": {"Attributes.Item": ["basket", "cart"]}
+            }
+          ],
+          "result": {
+            "name": "converted",
+            "value": {"payload": {"android": {"notification": {"title": "Hello there", "body": "Your basket is waiting {{Attributes.Where}}"}}}, "headers": {}, "size": 105, "from": "pinpoint-template", "lost": [{"path": "/extensions/amazon/pinpointTemplate/template/DefaultSubstitutions", "reason": "the default values of the template's variables, which Pinpoint fills in when it sends; a payload carries the placeholders verbatim"}], "diagnostics": [{"severity": "warning", "code": "core.template.unrendered", "path": "/GCM", "message": "`Attributes.Where` left verbatim: no substitution gives it a value"}]}
+          }
+        },
+        {
           "name": "legacy multicast to fcm: one message per token",
           "params": [
             {
@@ -1141,6 +1174,70 @@ enum RPCSpecFiles {
       ]
     },
     {
+      "name": "variables",
+      "summary": "Lists the template variables a payload uses.",
+      "description": "The `{{…}}` placeholders of every string of the payload (any JSON document: a template, a send request, a vendor payload), in document order, each with the JSON Pointer of the string holding it and the variable it names (absent for a Handlebars helper, block, partial or comment, which rendering keeps verbatim); then each variable name once, in order of first use. `pushnorm variables FILE` prints the same. Member names are not read as templates.",
+      "paramStructure": "by-name",
+      "params": [
+        {
+          "name": "payload",
+          "description": "The payload or template.",
+          "required": true,
+          "schema": {
+            "$ref": "#/components/schemas/Payload"
+          }
+        }
+      ],
+      "result": {
+        "name": "variables",
+        "description": "The placeholders and the variable names.",
+        "schema": {
+          "type": "object",
+          "additionalProperties": false,
+          "required": ["variables", "names"],
+          "properties": {
+            "variables": {
+              "type": "array",
+              "items": {
+                "type": "object",
+                "additionalProperties": false,
+                "required": ["path", "placeholder"],
+                "properties": {
+                  "path": {"type": "string", "description": "JSON Pointer of the string holding the placeholder."},
+                  "placeholder": {"type": "string", "description": "The placeholder as written, braces included."},
+                  "variable": {"type": "string", "description": "The variable it names (`User.UserAttributes.FirstName`); absent for a helper."}
+                }
+              }
+            },
+            "names": {"type": "array", "items": {"type": "string"}, "description": "Each variable name once, in order of first use."}
+          }
+        }
+      },
+      "errors": [
+        {
+          "$ref": "#/components/errors/InvalidParams"
+        },
+        {
+          "$ref": "#/components/errors/InvalidPayloadJSON"
+        }
+      ],
+      "examples": [
+        {
+          "name": "a push template",
+          "params": [
+            {
+              "name": "payload",
+              "value": {"GCM": {"Title": "Hello {{User.UserAttributes.FirstName}}", "Body": "{{#if Attributes.Gold}}Gold{{/if}} offer"}}
+            }
+          ],
+          "result": {
+            "name": "variables",
+            "value": {"variables": [{"path": "/GCM/Title", "placeholder": "{{User.UserAttributes.FirstName}}", "variable": "User.UserAttributes.FirstName"}, {"path": "/GCM/Body", "placeholder": "{{#if Attributes.Gold}}"}, {"path": "/GCM/Body", "placeholder": "{{/if}}"}], "names": ["User.UserAttributes.FirstName"]}
+          }
+        }
+      ]
+    },
+    {
       "name": "rpc.discover",
       "summary": "Returns this OpenRPC document.",
       "description": "rpc-spec/openrpc.json as compiled into the server, made self-contained: the schema files it refers to are inlined under components/schemas (Notification, HiveActions) and every $ref points inside the document. `pushnorm rpc --openrpc PATH` serves another document, bundled the same way.",
@@ -1239,6 +1336,17 @@ enum RPCSpecFiles {
           "fcm",
           "fcm-legacy"
         ]
+      },
+      "Substitutions": {
+        "description": "Values of template variables (TemplateSubstitutions): variable name (dotted, `User.UserAttributes.FirstName`, or nested objects) to a list of strings (attribute values are lists; the first is used unless the placeholder names an index) or a string.",
+        "type": "object",
+        "additionalProperties": {
+          "oneOf": [
+            {"type": "string"},
+            {"type": "array", "minItems": 1, "items": {"type": "string"}},
+            {"$ref": "#/components/schemas/Substitutions"}
+          ]
+        }
       },
       "FormatOptions": {
         "description": "Conversion options (FormatOptions). All optional; unknown keys and bad values are -32602.",

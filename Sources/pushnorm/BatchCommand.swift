@@ -18,10 +18,12 @@ enum BatchCommand {
         for name in [from, to] where name != "auto" && FormatRegistry.standard.adapter(named: name) == nil {
             throw Arguments.UsageError(message: FormatNames.unknown(name), command: "convert")
         }
+        var options = try Commands.options(arguments)
+        options.substitutions = try Commands.substitutions(arguments)
         var converter = BatchConverter(
             normaliser: try arguments.normaliser(),
             operation: .convert(from: from, to: to, strict: arguments.flags.contains("--strict")),
-            options: try Commands.options(arguments), jobs: try jobs(arguments))
+            options: options, jobs: try jobs(arguments))
         converter.allowInvalid = arguments.flags.contains("--allow-invalid")
         return try run(converter, arguments, isConvert: true)
     }

@@ -32,6 +32,9 @@ struct ChunkSummary {
     var notices: [DiagnosticCode: (first: Diagnostic, records: Int)] = [:]
     /// A single payload's lost fields (printed on stderr, as `render` does).
     var singleLost: [LostField] = []
+    /// A single payload's template findings (`convert --substitutions`: a variable or helper left verbatim), printed
+    /// on stderr before its lost fields.
+    var singleTemplateFindings: [Diagnostic] = []
 
     /// Notes `outcome`; `span` is where the record's bytes are in the chunk (nil when not there), `from` the format
     /// asked for.
@@ -39,7 +42,11 @@ struct ChunkSummary {
         for notice in outcome.notices {
             notices[notice.code, default: (notice, 0)].records += 1
         }
-        if single { singleLost = outcome.failed ? [] : outcome.lost }
+        if single {
+            singleLost = outcome.failed ? [] : outcome.lost
+            singleTemplateFindings =
+                outcome.failed ? [] : outcome.diagnostics.filter { $0.code.rawValue.hasPrefix("core.template.") }
+        }
         guard summarising else { return }
         let format = outcome.format ?? (from == "auto" ? nil : from)
         let lossy = !outcome.failed && !outcome.lost.isEmpty
@@ -102,5 +109,6 @@ struct ChunkSummary {
         lossSetIndex.removeAll(keepingCapacity: true)
         notices.removeAll()
         singleLost = []
+        singleTemplateFindings = []
     }
 }

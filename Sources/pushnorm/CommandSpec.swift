@@ -92,7 +92,11 @@ struct CommandSpec: Sendable {
                 .flag(
                     "--allow-invalid",
                     "convert records with error findings anyway (--report-loss adds their diagnostics)"),
-                optionsFile, jobs,
+                optionsFile,
+                .valued(
+                    "--substitutions", "FILE",
+                    "render templates' {{variables}} with these values (JSON: name -> [strings] or string)"),
+                jobs,
                 .valued("--errors", "FILE", "write error records here (NDJSON) and leave null in their place"),
                 .flag("--report-loss", "wrap every output record as {payload, lost}"),
                 ndjson, output, resume, summary, report,
@@ -102,6 +106,19 @@ struct CommandSpec: Sendable {
                 (needs -o DIR); the output has the same shape, in input order. -o OUT and --errors FILE are written
                 to a temporary file and renamed into place once complete and synced; with --resume the partial file
                 (OUT.pushnorm-partial) and a checkpoint (OUT.pushnorm-checkpoint) stay after a kill or a full disk.
+                --substitutions renders every text holding a placeholder, the first value of each list: an address's
+                Substitutions over the request's over the file's over a template's DefaultSubstitutions; a variable
+                with no value (core.template.unrendered) and a Handlebars helper (core.template.helper-kept) are
+                kept verbatim and reported. Without it placeholders are kept verbatim.
+                """),
+        CommandSpec(
+            name: "variables", summary: "list the {{…}} template variables a payload uses, with their locations",
+            operands: "[FILE|-]", maximumOperands: 1, options: [pretty] + limitOptions,
+            details: """
+                Prints {variables: [{path, placeholder, variable}], names}: each placeholder of each string, with the
+                JSON Pointer of the string holding it (variable absent for a Handlebars helper, which is not
+                rendered), then each variable name once. Any JSON document is read: a template, a send request, a
+                vendor payload.
                 """),
         CommandSpec(
             name: "report", summary: "render the HTML migration report of a --summary JSON file",

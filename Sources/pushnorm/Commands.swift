@@ -30,6 +30,7 @@ enum Commands {
         case "report": return try ReportCommand.run(arguments)
         case "formats": return formats()
         case "rpc": return try RPCCommand.run(arguments)
+        case "variables": return try variables(arguments)
         case "explain": return try ReferenceCommands.explain(arguments)
         case "options": return ReferenceCommands.options(arguments)
         default: return try help(arguments)
@@ -66,6 +67,41 @@ enum Commands {
                 command: arguments.spec?.name)
         }
         return options
+    }
+
+    /// `--substitutions FILE` (a JSON object: variable name → list of strings, or a string), decoded; nil when
+    /// absent. A file that is not such an object is a usage error naming each bad entry (code
+    /// `core.template.substitutions-invalid`, JSON Pointer into the file).
+    static func substitutions(_ arguments: Arguments) throws(Arguments.UsageError) -> TemplateSubstitutions? {
+        guard let path = arguments.value("--substitutions") else { return nil }
+        let bytes = try IO.readInput(path, limit: JSONParser.defaultMaximumBytes + 1)
+        let json: JSONValue
+        do { json = try JSONParser().parse(bytes) } catch {
+            throw Arguments.UsageError(message: "--substitutions \(path): \(error)", command: arguments.spec?.name)
+        }
+        var diagnostics: [Diagnostic] = []
+        let substitutions = TemplateSubstitutions(json: json, diagnostics: &diagnostics)
+        if !diagnostics.isEmpty {
+            throw Arguments.UsageError(
+                message: "--substitutions \(path): " + diagnostics.map(\.description).joined(separator: "; "),
+                command: arguments.spec?.name)
+        }
+        return substitutions
+    }
+
+    /// `pushnorm variables [FILE|-]`: the `{{…}}` placeholders of one payload, as JSON
+    /// `{variables: [{path, placeholder, variable}], names: [...]}` (`variable` absent for a Handlebars helper).
+    static func variables(_ arguments: Arguments) throws(Arguments.UsageError) -> Int32 {
+        let normaliser = try arguments.normaliser()
+        let bytes = try single(arguments)
+        if IO.isBlank(bytes) { return noRecords(arguments.positionals.first) }
+        let payload: JSONValue
+        do { payload = try normaliser.parse(bytes) } catch {
+            report(error.diagnostics)
+            return 1
+        }
+        printJSON(normaliser.templateVariablesJSON(in: payload), arguments)
+        return 0
     }
 
     /// `--options FILE`, parsed; nil when absent.

@@ -70,6 +70,7 @@ final class RunSummary {
         for (code, notice) in chunk.summary.notices {
             notices[code, default: (notice.first, 0)].records += notice.records
         }
+        for finding in chunk.summary.singleTemplateFindings { IO.stderr("\(finding)\n") }
         for lost in chunk.summary.singleLost { IO.stderr("lost \(lost.path): \(lost.reason)\n") }
         guard summarising else { return }
         chunk.summary.finishLost()

@@ -11,7 +11,8 @@ struct CommandLineOptionsTests {
     static let helpDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
         "Help")
     static let commands = [
-        "normalise", "validate", "render", "convert", "report", "formats", "rpc", "explain", "options", "help",
+        "normalise", "validate", "render", "convert", "variables", "report", "formats", "rpc", "explain", "options",
+        "help",
     ]
     static let payload = Array(#"{"aps":{"alert":"hi"},"payload":"{}","custom":1}"#.utf8)
 

@@ -17,6 +17,7 @@ import Testing
         "convert": ["payload": payload, "to": "apns"],
         "formats": [:],
         "report": ["summary": ["records": 1, "converted": 1, "lossy": 0, "failed": 0]],
+        "variables": ["payload": payload],
         "rpc.discover": [:],
     ]
 

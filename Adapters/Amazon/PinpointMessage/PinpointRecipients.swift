@@ -15,8 +15,10 @@ private typealias A = AmazonKeys.Request.Recipient
 /// - `TitleOverride` and `BodyOverride` replace the message's `Title` and `Body`; `RawContent` replaces the whole
 ///   message; `Context` is merged over the request's.
 /// - `Substitutions` fill the message's `{{…}}` variables: the recipient's over the channel message's over the
-///   defaults', the value at the placeholder's list index (the first by default). A variable no substitution names,
-///   a Handlebars helper or block, and a placeholder in `RawContent` are left verbatim, with a warning.
+///   defaults' (over the `substitutions` option's values, when given), the value at the placeholder's list index (the
+///   first by default). A variable no substitution names, a Handlebars helper or block, and a placeholder in
+///   `RawContent` are left verbatim, with a warning (`amazon.pinpoint.variable-unrendered`; with the `substitutions`
+///   option, `core.template.unrendered` or `core.template.helper-kept`).
 ///
 /// Each variant is the request read again with only that recipient's message, so it holds exactly what the recipient
 /// receives; what the request holds for all recipients (`TraceId`, `TemplateConfiguration`, `Context`) is in each.
@@ -138,7 +140,9 @@ enum PinpointRecipients {
                 own.removeValue(forKey: key)
             }
         }
-        var merged = Self.substitutionValues(own[R.defaultMessage]?.objectValue?[A.substitutions]) ?? [:]
+        // The `substitutions` option's values, when given, are under the request's.
+        var merged = context.options.substitutions?.values ?? [:]
+        merged.merge(Self.substitutionValues(own[R.defaultMessage]?.objectValue?[A.substitutions]) ?? [:]) { $1 }
         merged.merge(
             Self.substitutionValues(own[R.defaultPushNotificationMessage]?.objectValue?[A.substitutions]) ?? [:]
         ) { $1 }
@@ -173,7 +177,13 @@ enum PinpointRecipients {
             own[key] = .object(Self.rendering(defaults, values: defaultValues, unrendered: &unrendered))
         }
         for (placeholder, why) in unrendered.sorted(by: { $0.key < $1.key }) {
-            context.diagnostics.warning(.amazonVariableUnrendered, at: at, "`\(placeholder)` left verbatim: \(why)")
+            // Rendering templates (`substitutions` given), what is left verbatim has the codes every format's has.
+            var code = DiagnosticCode.amazonVariableUnrendered
+            if context.options.substitutions != nil {
+                let isVariable = TemplateValue.placeholders(in: placeholder).first?.variable != nil
+                code = isVariable ? .templateUnrendered : .templateHelperKept
+            }
+            context.diagnostics.warning(code, at: at, "`\(placeholder)` left verbatim: \(why)")
         }
         // The request again, with only this recipient's message.
         var single = JSONObject()

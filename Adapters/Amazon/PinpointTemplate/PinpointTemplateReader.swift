@@ -189,7 +189,14 @@ struct PinpointTemplateReader {
                     "`\(key)` must be a string holding a JSON object, found \(value.typeName); kept as it was")
                 return
             }
-            if case .object? = try? JSONParser().parse(text) { return }
+            if case .object(let defaults)? = try? JSONParser().parse(text) {
+                // Read only to render with (`substitutions` set): nested and dotted keys both name variables.
+                if context.options.substitutions != nil {
+                    context.templateDefaults = TemplateSubstitutions(
+                        json: .object(defaults), at: path, severity: .warning, diagnostics: &context.diagnostics)
+                }
+                return
+            }
             context.diagnostics.error(
                 .pinpointTemplateSubstitutionsInvalid, at: path,
                 "`\(key)` must hold a JSON object (the default values of the template's variables); kept as it was")
