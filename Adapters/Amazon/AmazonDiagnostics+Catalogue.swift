@@ -5,9 +5,25 @@ extension DiagnosticEntry {
     /// one-line summary.
     package static let amazonCodes: [DiagnosticEntry] = [
         DiagnosticEntry(
+            .amazonADMExpiresAfterInvalid, .error,
+            summary: """
+                `ADMMessage.ExpiresAfter` is not a string of whole seconds (kept).
+                """),
+        DiagnosticEntry(
             .amazonAndroidSilentPushInvalid, .error,
             summary: """
                 `pinpoint.notification.silentPush` is not `"1"` or `"0"` (kept).
+                """),
+        DiagnosticEntry(
+            .amazonBaiduTimeToLiveRange, .warning,
+            summary: """
+                `BaiduMessage.TimeToLive` is over Baidu's 604,800 seconds (7 days, also its default).
+                """),
+        DiagnosticEntry(
+            .amazonChannelMessageKept, .info,
+            summary: """
+                An `ADMMessage` or `BaiduMessage` beside the message read as the Android side (`GCMMessage`, or \
+                `ADMMessage` beside a `BaiduMessage`): kept verbatim, the model has one Android side.
                 """),
         DiagnosticEntry(
             .amazonGCMMissing, .warning,

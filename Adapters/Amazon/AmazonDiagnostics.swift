@@ -71,6 +71,13 @@ extension DiagnosticCode {
     public static let amazonGCMTimeToLiveInvalid: DiagnosticCode = "amazon.gcm.time-to-live-invalid"
     /// The request has no `GCMMessage` and no `DefaultPushNotificationMessage`: Pinpoint sends nothing to Android.
     public static let amazonGCMMissing: DiagnosticCode = "amazon.gcm.missing"
+    /// `ADMMessage.ExpiresAfter` is not a string of whole seconds; kept.
+    public static let amazonADMExpiresAfterInvalid: DiagnosticCode = "amazon.adm.expires-after-invalid"
+    /// `BaiduMessage.TimeToLive` is over Baidu's 604,800 seconds (7 days).
+    public static let amazonBaiduTimeToLiveRange: DiagnosticCode = "amazon.baidu.time-to-live-range"
+    /// An `ADMMessage` or `BaiduMessage` beside the message read as the Android side (`GCMMessage`, or
+    /// `ADMMessage` beside a `BaiduMessage`): the model has one Android side, so it is kept verbatim.
+    public static let amazonChannelMessageKept: DiagnosticCode = "amazon.pinpoint.channel-message-kept"
 }
 
 extension DiagnosticCode {

@@ -63,8 +63,6 @@ package enum AmazonKeys {
             package static let appleChannels: Set<String> = ["APNS", "APNS_SANDBOX", "APNS_VOIP", "APNS_VOIP_SANDBOX"]
             /// The `ChannelType` whose message is `GCMMessage`.
             package static let gcmChannel = "GCM"
-            /// Push channels whose own message (`ADMMessage`, `BaiduMessage`) is not read.
-            package static let unreadPushChannels: Set<String> = ["ADM", "BAIDU"]
         }
 
         /// `DirectMessageConfiguration` keys: one message per channel and the two defaults.
