@@ -23,8 +23,10 @@ private typealias K = PinpointTemplateWire.Memory
 /// itself is kept verbatim in `extensions.amazon.pinpointTemplate` and written back; a rendering leaves out of a
 /// platform section the values `Default` supplied, when they still equal it.
 ///
-/// `ADM` and `Baidu` are kept verbatim and written back (an info says so), not read: the model has one Android side,
-/// `GCM`'s, and other formats lose them with that reason. `RawContent` is read as `pinpoint-message` reads it (it
+/// The model has one Android side: `GCM`'s, else `ADM`'s (read as `pinpoint-message` reads an `ADMMessage`), else
+/// `Baidu`'s (as a `BaiduMessage`); a rendering writes it back under its own section. An `ADM` or `Baidu` section
+/// beside the one read is kept verbatim and written back (an info says so), and other formats lose it with that
+/// reason. `RawContent` is read as `pinpoint-message` reads it (it
 /// overrides the section, and `Default` supplies nothing to it). Placeholders (`{{User.UserAttributes.X}}`,
 /// `{{Attributes.x}}`, Handlebars helpers) are data, kept verbatim; a URL holding one gets an info, not an error.
 /// Keys a template does not define are kept and written back with a warning (`MediaUrl` under `GCM`, `ImageUrl` under
@@ -207,6 +209,14 @@ public struct PinpointTemplateAdapter: PayloadAdapter {
         if out.delivery != nil {
             lose(["delivery"], "a push template has no delivery headers: the send request or campaign sets them")
             out.delivery = nil
+        }
+        if out.extensionObject(ADMWire.namespace)[ADMWire.Extension.md5] != nil {
+            lose(
+                PinpointAndroidChannel.md5Path.tokens,
+                "an Android push template (\(names.android)) has no MD5 (a send's ADMMessage has)")
+            var adm = out.extensionObject(ADMWire.namespace)
+            adm.removeValue(forKey: ADMWire.Extension.md5)
+            out.setExtension(ADMWire.namespace, adm)
         }
         if var android = out.android {
             let reason = "an Android push template (\(names.android)) has no "
