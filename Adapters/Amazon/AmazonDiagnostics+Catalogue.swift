@@ -155,14 +155,14 @@ extension DiagnosticEntry {
         DiagnosticEntry(
             .amazonSNSPlatformKept, .info,
             summary: """
-                Another APNs key (`APNS_SANDBOX`, `APNS_VOIP`, `MACOS`, … beside the one read) is kept verbatim, \
-                not read.
+                Another APNs key (`APNS_SANDBOX`, `APNS_VOIP`, `MACOS`, … beside the one read), or `ADM` beside an \
+                APNs key or `GCM`, is kept verbatim, not read.
                 """),
         DiagnosticEntry(
             .amazonSNSPlatformMissing, .error,
             summary: """
-                None of `APNS`, `APNS_SANDBOX`, `APNS_VOIP`, `APNS_VOIP_SANDBOX`, `MACOS`, `MACOS_SANDBOX`, `GCM` \
-                is present.
+                None of `APNS`, `APNS_SANDBOX`, `APNS_VOIP`, `APNS_VOIP_SANDBOX`, `MACOS`, `MACOS_SANDBOX`, `GCM`, \
+                `ADM` is present.
                 """),
         DiagnosticEntry(
             .amazonSNSUnknownKey, .warning,

@@ -47,9 +47,10 @@ extension DiagnosticCode {
     public static let amazonMessageUnknownKey: DiagnosticCode = "amazon.pinpoint.unknown-key"
     /// Info: the `snsPlatform` key is absent, so the other APNs key was read.
     public static let amazonSNSPlatformFallback: DiagnosticCode = "amazon.sns.platform-fallback"
-    /// Error: neither `APNS` nor `APNS_SANDBOX` is present.
+    /// Error: no APNs key (`APNS`, `APNS_SANDBOX`, …), no `GCM` and no `ADM`.
     public static let amazonSNSPlatformMissing: DiagnosticCode = "amazon.sns.platform-missing"
-    /// Info: the other APNs key (`APNS_SANDBOX` when `APNS` was read) is kept verbatim, not read.
+    /// Info: the other APNs key (`APNS_SANDBOX` when `APNS` was read), or `ADM` beside an APNs key or `GCM`, is kept
+    /// verbatim, not read.
     public static let amazonSNSPlatformKept: DiagnosticCode = "amazon.sns.platform-kept"
     /// Warning: no `default` key, which SNS requires with `MessageStructure=json`.
     public static let amazonSNSDefaultMissing: DiagnosticCode = "amazon.sns.default-missing"
