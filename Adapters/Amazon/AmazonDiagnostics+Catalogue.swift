@@ -137,6 +137,16 @@ extension DiagnosticEntry {
                 """),
         DiagnosticEntry(.amazonActionURLMissing, .warning, summary: "`Action` `URL` or `DEEP_LINK` without a `Url`."),
         DiagnosticEntry(
+            .amazonSNSBaiduIncomplete, .warning,
+            summary: """
+                SNS's `BAIDU` message has no `title` or no `description` (Baidu Cloud Push requires both).
+                """),
+        DiagnosticEntry(
+            .amazonSNSBaiduUnknownKey, .warning,
+            summary: """
+                A key of SNS's `BAIDU` message that Baidu Cloud Push does not define; kept and written back.
+                """),
+        DiagnosticEntry(
             .amazonSNSDefaultMissing, .warning,
             summary: """
                 No `default` key, which SNS requires with `MessageStructure=json`.
@@ -155,14 +165,14 @@ extension DiagnosticEntry {
         DiagnosticEntry(
             .amazonSNSPlatformKept, .info,
             summary: """
-                Another APNs key (`APNS_SANDBOX`, `APNS_VOIP`, `MACOS`, … beside the one read), or `ADM` beside an \
-                APNs key or `GCM`, is kept verbatim, not read.
+                Another APNs key (`APNS_SANDBOX`, `APNS_VOIP`, `MACOS`, … beside the one read), or `ADM` or `BAIDU` \
+                beside the key read, is kept verbatim, not read.
                 """),
         DiagnosticEntry(
             .amazonSNSPlatformMissing, .error,
             summary: """
                 None of `APNS`, `APNS_SANDBOX`, `APNS_VOIP`, `APNS_VOIP_SANDBOX`, `MACOS`, `MACOS_SANDBOX`, `GCM`, \
-                `ADM` is present.
+                `ADM`, `BAIDU` is present.
                 """),
         DiagnosticEntry(
             .amazonSNSUnknownKey, .warning,

@@ -52,6 +52,10 @@ extension DiagnosticCode {
     /// Info: the other APNs key (`APNS_SANDBOX` when `APNS` was read), or `ADM` beside an APNs key or `GCM`, is kept
     /// verbatim, not read.
     public static let amazonSNSPlatformKept: DiagnosticCode = "amazon.sns.platform-kept"
+    /// Warning: a key of SNS's `BAIDU` message that Baidu Cloud Push does not define; kept and written back.
+    public static let amazonSNSBaiduUnknownKey: DiagnosticCode = "amazon.sns.baidu-unknown-key"
+    /// Warning: SNS's `BAIDU` message has no `title` or no `description` (Baidu requires both).
+    public static let amazonSNSBaiduIncomplete: DiagnosticCode = "amazon.sns.baidu-incomplete"
     /// Warning: no `default` key, which SNS requires with `MessageStructure=json`.
     public static let amazonSNSDefaultMissing: DiagnosticCode = "amazon.sns.default-missing"
     /// Warning: the `GCM` message names a target (`token`, `topic`, `condition`, legacy `to`/`registration_ids`);
