@@ -17,8 +17,9 @@ private typealias K = QConnectPushTemplateWire.Memory
 /// `PushMessageTemplateContent` has four platform sections and no `Default`: `apns` is the shared content (what iOS
 /// shows: `mediaUrl` is `media[0]`, `action` `DEEP_LINK`/`URL` + `url` the tap link) and `fcm` is Android's, each read
 /// as a Pinpoint template's `APNS` and `GCM` sections are (through `pinpoint-message`'s two-channel reader), with
-/// `body` and `rawContent` unwrapped from `{"content": …}` and every finding at the template's own path. `adm` and
-/// `baidu` are kept verbatim and written back (an info says so), not read. `defaultAttributes` (the values Amazon
+/// `body` and `rawContent` unwrapped from `{"content": …}` and every finding at the template's own path. With no `fcm`,
+/// `adm` (else `baidu`) is Android's, read as a Pinpoint template's `ADM` (`Baidu`); an `adm` or `baidu` section beside
+/// the one read is kept verbatim and written back (an info says so), not read. `defaultAttributes` (the values Amazon
 /// Connect fills in for a variable without a profile value) and the template's metadata are kept verbatim.
 /// Placeholders (`{{Attributes.firstName}}`) are data, kept verbatim; a URL holding one gets an info, not an error.
 /// A platform section without `rawContent` needs both a title and a body (a warning). Keys a template does not define

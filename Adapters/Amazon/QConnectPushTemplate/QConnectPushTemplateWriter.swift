@@ -14,7 +14,7 @@ struct QConnectPushTemplateWriter {
     func document(from rendered: JSONValue) -> JSONValue {
         var configuration = JSONObject()
         if case .object(let object) = rendered {
-            if object[P.apnsMessage] != nil || object[P.gcmMessage] != nil {
+            if [W.apns, W.fcm, W.adm, W.baidu].contains(where: { object[W.message(of: $0)] != nil }) {
                 configuration = object
             } else if !object.isEmpty {
                 configuration[P.apnsMessage] = .object(object)
@@ -23,7 +23,9 @@ struct QConnectPushTemplateWriter {
         var produced = sections(configuration)
         guard let memory else {
             var push = JSONObject()
-            for name in [W.apns, W.fcm] { if let section = produced[name] { push[name] = .object(section) } }
+            for name in [W.apns, W.fcm, W.adm, W.baidu] {
+                if let section = produced[name] { push[name] = .object(section) }
+            }
             return .object(JSONObject(uniqueKeysWithValues: [(W.push, .object(push))]))
         }
         let document = memory[K.document]?.objectValue ?? JSONObject()
@@ -40,7 +42,9 @@ struct QConnectPushTemplateWriter {
             }
         }
         for (key, value) in existing ?? JSONObject() where push[key] == nil { push[key] = value }
-        for name in [W.apns, W.fcm] { if let section = produced[name] { push[name] = .object(section) } }
+        for name in [W.apns, W.fcm, W.adm, W.baidu] {
+            if let section = produced[name] { push[name] = .object(section) }
+        }
         let order = memory[K.containerOrder]?.objectValue
         let parent = JSONPointer(tokens: Array(tokens.dropLast())).description
         let hadPush = order?[parent]?.arrayValue?.contains(.string(W.push)) == true
@@ -75,6 +79,7 @@ struct QConnectPushTemplateWriter {
         var out: [String: JSONObject] = [:]
         for (name, message, members) in [
             (W.apns, P.apnsMessage, P.apnsMembers), (W.fcm, P.gcmMessage, P.androidMembers),
+            (W.adm, W.message(of: W.adm), P.androidMembers), (W.baidu, W.message(of: W.baidu), P.androidMembers),
         ] {
             let order = sectionOrder[name]?.arrayValue?.compactMap(\.stringValue)
             var written = configuration[message]?.objectValue
