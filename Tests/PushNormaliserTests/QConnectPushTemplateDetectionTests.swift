@@ -95,6 +95,23 @@ struct QConnectPushTemplateDetectionTests {
         #expect(original.title == "{{Attributes.firstName}}, your {{Attributes.tier}} reward is ready")
     }
 
+    @Test("a Pinpoint template's ADM section read as the Android side becomes Q in Connect's adm (issue 23, item 3)")
+    func pinpointADMSectionToQConnectADM() throws {
+        let folder = try #require(Self.inputs(of: "pinpoint-template").first { $0.hasSuffix("/adm-baidu-kept") })
+        let result = try Normaliser().convert(
+            try #require(try Golden.load(folder + "/input.json")), from: "pinpoint-template",
+            to: "qconnect-push-template")
+        let push = try #require(result.payload["push"])
+        #expect(push["adm"]?["title"] == "Fire tablet title")
+        #expect(push["adm"]?["body"]?["content"] == "Fire tablet body")
+        #expect(push["fcm"] == nil, "the Android side goes where it was read from, not to fcm")
+        // The Baidu section beside it was kept, not read: lost with its reason.
+        #expect(result.lost.map(\.path.description).allSatisfy { $0.contains("/Baidu/") }, "\(result.lost)")
+        // And back: Q in Connect's adm is read as the Android side again, written to ADM.
+        let back = try Normaliser().convert(result.payload, from: "qconnect-push-template", to: "pinpoint-template")
+        #expect(back.payload["ADM"]?["Title"] == "Fire tablet title")
+    }
+
     @Test("what another format cannot carry is declared lost with the template's reasons")
     func lossesHaveReasons() throws {
         let adm = try #require(Self.inputs(of: "qconnect-push-template").first { $0.hasSuffix("/adm-baidu-kept") })

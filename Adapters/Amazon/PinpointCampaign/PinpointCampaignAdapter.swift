@@ -169,7 +169,9 @@ public struct PinpointCampaignAdapter: PayloadAdapter {
         guard amazon[AmazonKeys.Extension.pinpointMessage] != nil || amazon[PinpointGCMMessage.memoryKey] != nil
         else { return n }
         amazon.removeValue(forKey: AmazonKeys.Extension.pinpointMessage)
-        amazon.removeValue(forKey: PinpointGCMMessage.memoryKey)
+        // The channel the Android side was read from stays: an ADM or Baidu message is written as one.
+        amazon[PinpointGCMMessage.memoryKey] = PinpointAndroidChannel.channelOnly(
+            amazon[PinpointGCMMessage.memoryKey]?.objectValue)
         var out = n
         if amazon.isEmpty {
             out.extensions.removeValue(forKey: AmazonKeys.Extension.namespace)

@@ -26,6 +26,19 @@ package enum PinpointAndroidChannel: String, Sendable, CaseIterable {
         self = memory?[Self.memoryKey]?.stringValue.flatMap(Self.init(rawValue:)) ?? .gcm
     }
 
+    /// Of another format's memory, only the channel it names (nil for `GCMMessage`'s, or none): what a format that
+    /// sets that memory aside keeps, so an `ADMMessage` or `BaiduMessage` is written as one.
+    package static func channelOnly(_ memory: JSONObject?) -> JSONValue? {
+        guard let channel = memory?[memoryKey], Self(memory: memory) != .gcm else { return nil }
+        return .object(JSONObject(uniqueKeysWithValues: [(memoryKey, channel)]))
+    }
+
+    /// The Android side's message in `configuration` (what `pinpoint-message`'s writer gave): `ADMMessage` or
+    /// `BaiduMessage` when one is there, else `GCMMessage`.
+    package static func written(in configuration: JSONObject) -> PinpointAndroidChannel {
+        [.adm, .baidu].first { configuration[$0.configurationKey] != nil } ?? .gcm
+    }
+
     /// The `MessageConfiguration` key of the channel's message.
     package var configurationKey: String { rawValue }
 

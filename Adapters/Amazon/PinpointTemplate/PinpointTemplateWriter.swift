@@ -60,15 +60,22 @@ struct PinpointTemplateWriter {
         let absent = Set(memory?[K.absent]?.arrayValue?.compactMap(\.stringValue) ?? [])
         let unknown = memory?[K.unknown]?.objectValue ?? JSONObject()
         var out: [String: JSONObject] = [:]
+        // Another format's notification has its Android side written in `GCM` (or where it was read from).
+        let android: String
+        switch PinpointAndroidChannel.written(in: configuration) {
+        case .adm: android = W.adm
+        case .baidu: android = W.baidu
+        case .gcm: android = W.gcm
+        }
         for (name, message) in W.platformSections {
-            let written = configuration[message]?.objectValue ?? (memory == nil && name == W.gcm ? JSONObject() : nil)
+            let written = configuration[message]?.objectValue ?? (memory == nil && name == android ? JSONObject() : nil)
             guard var section = written else { continue }
             let members = W.members(of: name) ?? []
             for key in section.keys where !members.contains(key) { section.removeValue(forKey: key) }
             for case .string(let key) in fromDefault[name]?.arrayValue ?? [] where section[key] == defaults[key] {
                 section.removeValue(forKey: key)
             }
-            if memory == nil && name == W.gcm, case .object(let apns)? = configuration[W.apnsMessage] {
+            if memory == nil && name == android, case .object(let apns)? = configuration[W.apnsMessage] {
                 // Another format's notification: Android shows the shared title and body too (a template without
                 // them in GCM or Default sends Android nothing).
                 for key in ["Body", "Title"] where section[key] == nil {

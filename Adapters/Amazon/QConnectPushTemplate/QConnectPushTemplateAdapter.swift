@@ -41,7 +41,8 @@ public struct QConnectPushTemplateAdapter: PayloadAdapter {
 
     /// How the loss reasons name this format's sections.
     static let sectionNames = PinpointTemplateAdapter.SectionNames(
-        apple: W.apns, android: W.fcm, rawContent: W.rawContent, action: "action", url: "url")
+        apple: W.apns, android: W.fcm, adm: W.adm, baidu: W.baidu, rawContent: W.rawContent, action: "action",
+        url: "url")
 
     /// Built once: a conversion reads it several times.
     private static let standardDescriptor: FormatDescriptor = {
@@ -140,7 +141,9 @@ public struct QConnectPushTemplateAdapter: PayloadAdapter {
         guard amazon[AmazonKeys.Extension.pinpointMessage] != nil || amazon[PinpointGCMMessage.memoryKey] != nil
         else { return n }
         amazon.removeValue(forKey: AmazonKeys.Extension.pinpointMessage)
-        amazon.removeValue(forKey: PinpointGCMMessage.memoryKey)
+        // The channel the Android side was read from stays: an ADM or Baidu message is written as one.
+        amazon[PinpointGCMMessage.memoryKey] = PinpointAndroidChannel.channelOnly(
+            amazon[PinpointGCMMessage.memoryKey]?.objectValue)
         var out = n
         if amazon.isEmpty {
             out.extensions.removeValue(forKey: AmazonKeys.Extension.namespace)

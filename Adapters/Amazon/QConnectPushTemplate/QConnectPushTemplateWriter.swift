@@ -77,16 +77,23 @@ struct QConnectPushTemplateWriter {
         let sectionOrder = memory?[K.sectionOrder]?.objectValue ?? JSONObject()
         let unknown = memory?[K.unknown]?.objectValue ?? JSONObject()
         var out: [String: JSONObject] = [:]
+        // Another format's notification has its Android side written in `fcm` (or where it was read from).
+        let android: String
+        switch PinpointAndroidChannel.written(in: configuration) {
+        case .adm: android = W.adm
+        case .baidu: android = W.baidu
+        case .gcm: android = W.fcm
+        }
         for (name, message, members) in [
             (W.apns, P.apnsMessage, P.apnsMembers), (W.fcm, P.gcmMessage, P.androidMembers),
             (W.adm, W.message(of: W.adm), P.androidMembers), (W.baidu, W.message(of: W.baidu), P.androidMembers),
         ] {
             let order = sectionOrder[name]?.arrayValue?.compactMap(\.stringValue)
             var written = configuration[message]?.objectValue
-            if written == nil && (order != nil || (memory == nil && name == W.fcm)) { written = JSONObject() }
+            if written == nil && (order != nil || (memory == nil && name == android)) { written = JSONObject() }
             guard var section = written else { continue }
             for key in section.keys where !members.contains(key) { section.removeValue(forKey: key) }
-            if memory == nil && name == W.fcm, case .object(let apns)? = configuration[P.apnsMessage] {
+            if memory == nil && name == android, case .object(let apns)? = configuration[P.apnsMessage] {
                 // Another format's notification: Android shows the shared title and body too (an `fcm` section
                 // without them sends Android nothing).
                 for key in ["Body", "Title"] where section[key] == nil {
