@@ -29,7 +29,7 @@ public struct SNSAdapter: PayloadAdapter {
         name: "sns", vendor: X.namespace,
         summary:
             "An Amazon SNS JSON message: the APNs payload as a string under `APNS`, `APNS_SANDBOX`, `APNS_VOIP`, …, "
-            + "and the FCM message (legacy or `fcmV1Message`) under `GCM`.",
+            + "the FCM message (legacy or `fcmV1Message`) under `GCM`, and the `ADM` or `BAIDU` message alone.",
         isDelivered: false,
         carries: AmazonAdapter.carriedFields + [
             "android", "extensions.amazon.sns", "extensions.amazon.snsPlatform", "extensions.amazon.snsGCM",
