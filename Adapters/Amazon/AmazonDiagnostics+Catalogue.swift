@@ -5,9 +5,25 @@ extension DiagnosticEntry {
     /// one-line summary.
     package static let amazonCodes: [DiagnosticEntry] = [
         DiagnosticEntry(
+            .amazonADMExpiresAfterInvalid, .error,
+            summary: """
+                `ADMMessage.ExpiresAfter` is not a string of whole seconds (kept).
+                """),
+        DiagnosticEntry(
             .amazonAndroidSilentPushInvalid, .error,
             summary: """
                 `pinpoint.notification.silentPush` is not `"1"` or `"0"` (kept).
+                """),
+        DiagnosticEntry(
+            .amazonBaiduTimeToLiveRange, .warning,
+            summary: """
+                `BaiduMessage.TimeToLive` is over Baidu's 604,800 seconds (7 days, also its default).
+                """),
+        DiagnosticEntry(
+            .amazonChannelMessageKept, .info,
+            summary: """
+                An `ADMMessage` or `BaiduMessage` beside the message read as the Android side (`GCMMessage`, or \
+                `ADMMessage` beside a `BaiduMessage`): kept verbatim, the model has one Android side.
                 """),
         DiagnosticEntry(
             .amazonGCMMissing, .warning,
@@ -121,6 +137,16 @@ extension DiagnosticEntry {
                 """),
         DiagnosticEntry(.amazonActionURLMissing, .warning, summary: "`Action` `URL` or `DEEP_LINK` without a `Url`."),
         DiagnosticEntry(
+            .amazonSNSBaiduIncomplete, .warning,
+            summary: """
+                SNS's `BAIDU` message has no `title` or no `description` (Baidu Cloud Push requires both).
+                """),
+        DiagnosticEntry(
+            .amazonSNSBaiduUnknownKey, .warning,
+            summary: """
+                A key of SNS's `BAIDU` message that Baidu Cloud Push does not define; kept and written back.
+                """),
+        DiagnosticEntry(
             .amazonSNSDefaultMissing, .warning,
             summary: """
                 No `default` key, which SNS requires with `MessageStructure=json`.
@@ -139,14 +165,14 @@ extension DiagnosticEntry {
         DiagnosticEntry(
             .amazonSNSPlatformKept, .info,
             summary: """
-                Another APNs key (`APNS_SANDBOX`, `APNS_VOIP`, `MACOS`, … beside the one read) is kept verbatim, \
-                not read.
+                Another APNs key (`APNS_SANDBOX`, `APNS_VOIP`, `MACOS`, … beside the one read), or `ADM` or `BAIDU` \
+                beside the key read, is kept verbatim, not read.
                 """),
         DiagnosticEntry(
             .amazonSNSPlatformMissing, .error,
             summary: """
-                None of `APNS`, `APNS_SANDBOX`, `APNS_VOIP`, `APNS_VOIP_SANDBOX`, `MACOS`, `MACOS_SANDBOX`, `GCM` \
-                is present.
+                None of `APNS`, `APNS_SANDBOX`, `APNS_VOIP`, `APNS_VOIP_SANDBOX`, `MACOS`, `MACOS_SANDBOX`, `GCM`, \
+                `ADM`, `BAIDU` is present.
                 """),
         DiagnosticEntry(
             .amazonSNSUnknownKey, .warning,

@@ -47,10 +47,15 @@ extension DiagnosticCode {
     public static let amazonMessageUnknownKey: DiagnosticCode = "amazon.pinpoint.unknown-key"
     /// Info: the `snsPlatform` key is absent, so the other APNs key was read.
     public static let amazonSNSPlatformFallback: DiagnosticCode = "amazon.sns.platform-fallback"
-    /// Error: neither `APNS` nor `APNS_SANDBOX` is present.
+    /// Error: no APNs key (`APNS`, `APNS_SANDBOX`, …), no `GCM` and no `ADM`.
     public static let amazonSNSPlatformMissing: DiagnosticCode = "amazon.sns.platform-missing"
-    /// Info: the other APNs key (`APNS_SANDBOX` when `APNS` was read) is kept verbatim, not read.
+    /// Info: the other APNs key (`APNS_SANDBOX` when `APNS` was read), or `ADM` beside an APNs key or `GCM`, is kept
+    /// verbatim, not read.
     public static let amazonSNSPlatformKept: DiagnosticCode = "amazon.sns.platform-kept"
+    /// Warning: a key of SNS's `BAIDU` message that Baidu Cloud Push does not define; kept and written back.
+    public static let amazonSNSBaiduUnknownKey: DiagnosticCode = "amazon.sns.baidu-unknown-key"
+    /// Warning: SNS's `BAIDU` message has no `title` or no `description` (Baidu requires both).
+    public static let amazonSNSBaiduIncomplete: DiagnosticCode = "amazon.sns.baidu-incomplete"
     /// Warning: no `default` key, which SNS requires with `MessageStructure=json`.
     public static let amazonSNSDefaultMissing: DiagnosticCode = "amazon.sns.default-missing"
     /// Warning: the `GCM` message names a target (`token`, `topic`, `condition`, legacy `to`/`registration_ids`);
@@ -71,6 +76,13 @@ extension DiagnosticCode {
     public static let amazonGCMTimeToLiveInvalid: DiagnosticCode = "amazon.gcm.time-to-live-invalid"
     /// The request has no `GCMMessage` and no `DefaultPushNotificationMessage`: Pinpoint sends nothing to Android.
     public static let amazonGCMMissing: DiagnosticCode = "amazon.gcm.missing"
+    /// `ADMMessage.ExpiresAfter` is not a string of whole seconds; kept.
+    public static let amazonADMExpiresAfterInvalid: DiagnosticCode = "amazon.adm.expires-after-invalid"
+    /// `BaiduMessage.TimeToLive` is over Baidu's 604,800 seconds (7 days).
+    public static let amazonBaiduTimeToLiveRange: DiagnosticCode = "amazon.baidu.time-to-live-range"
+    /// An `ADMMessage` or `BaiduMessage` beside the message read as the Android side (`GCMMessage`, or
+    /// `ADMMessage` beside a `BaiduMessage`): the model has one Android side, so it is kept verbatim.
+    public static let amazonChannelMessageKept: DiagnosticCode = "amazon.pinpoint.channel-message-kept"
 }
 
 extension DiagnosticCode {

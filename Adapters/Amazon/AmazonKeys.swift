@@ -63,8 +63,6 @@ package enum AmazonKeys {
             package static let appleChannels: Set<String> = ["APNS", "APNS_SANDBOX", "APNS_VOIP", "APNS_VOIP_SANDBOX"]
             /// The `ChannelType` whose message is `GCMMessage`.
             package static let gcmChannel = "GCM"
-            /// Push channels whose own message (`ADMMessage`, `BaiduMessage`) is not read.
-            package static let unreadPushChannels: Set<String> = ["ADM", "BAIDU"]
         }
 
         /// `DirectMessageConfiguration` keys: one message per channel and the two defaults.
@@ -141,13 +139,17 @@ package enum AmazonKeys {
         package static let gcm = "GCM"
         /// The GCM string's key of an FCM v1 `SendMessageRequest` (`{"validate_only"?, "message": {…}}`).
         package static let fcmV1Message = "fcmV1Message"
+        /// The string SNS sends to Amazon Device Messaging (Fire OS) endpoints: an `adm` message.
+        package static let adm = "ADM"
+        /// The string SNS sends to Baidu Cloud Push endpoints: `{"title", "description", …}`.
+        package static let baidu = "BAIDU"
         /// The keys whose string is an APNs payload, in the order they are looked for.
         package static let apnsPlatforms = [apns, apnsSandbox, apnsVoIP, apnsVoIPSandbox, macOS, macOSSandbox]
         /// The VoIP keys: SNS sends their payload with `apns-push-type: voip`.
         package static let voIPPlatforms: Set<String> = [apnsVoIP, apnsVoIPSandbox]
         /// Every key SNS defines for a `MessageStructure=json` message (mobile platforms and the other protocols).
         package static let known: Set<String> = Set(apnsPlatforms).union([
-            `default`, gcm, "ADM", "BAIDU", "MPNS", "WNS", "email", "email-json", "sqs", "lambda", "http", "https",
+            `default`, gcm, adm, baidu, "MPNS", "WNS", "email", "email-json", "sqs", "lambda", "http", "https",
             "sms", "firehose", "application",
         ])
     }

@@ -18,6 +18,11 @@ extension SNSAdapter: ExplainsKeptValues {
             default: return nil
             }
         }
+        if tokens.count >= 4, tokens[1] == X.namespace, tokens[2] == SNSBaiduWire.memoryKey {
+            return tokens[3] == SNSBaiduWire.unknown
+                ? "keys of SNS's Baidu message that Baidu Cloud Push does not define"
+                : "a Baidu Cloud Push option of SNS's BAIDU message (`\(tokens[3])`) other formats have no place for"
+        }
         guard tokens.count >= 4, tokens[1] == X.namespace, tokens[2] == X.sns else { return nil }
         let key = tokens[3]
         if key == S.default {

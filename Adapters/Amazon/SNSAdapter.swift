@@ -14,7 +14,10 @@ private typealias X = AmazonKeys.Extension
 /// `delivery.pushType` `voip`, and a VoIP notification renders under the VoIP key. It is read like ``AmazonAdapter`` reads a payload, since hand-made
 /// SNS payloads are where the `attachment-url` convention lives. Every other key is kept verbatim in
 /// `extensions.amazon.sns`, and the key read in `extensions.amazon.snsPlatform`. Findings inside the
-/// string are located at its key. Rendering re-serialises the payload compactly into the string.
+/// string are located at its key. Rendering re-serialises the payload compactly into the string. A message with
+/// neither an APNs key nor `GCM` is read from its `ADM` string (Amazon Device Messaging's body, by the `adm` format;
+/// `snsPlatform` is then `ADM`); beside them `ADM` is kept verbatim with an info. Likewise a message with none of
+/// those is read from its `BAIDU` string (``SNSBaiduWire``: `title`, `description`, `custom_content`).
 public struct SNSAdapter: PayloadAdapter {
     /// Creates the adapter; its behaviour is set per call by the context's ``FormatOptions``.
     public init() {}
@@ -26,11 +29,11 @@ public struct SNSAdapter: PayloadAdapter {
         name: "sns", vendor: X.namespace,
         summary:
             "An Amazon SNS JSON message: the APNs payload as a string under `APNS`, `APNS_SANDBOX`, `APNS_VOIP`, …, "
-            + "and the FCM message (legacy or `fcmV1Message`) under `GCM`.",
+            + "the FCM message (legacy or `fcmV1Message`) under `GCM`, and the `ADM` or `BAIDU` message alone.",
         isDelivered: false,
         carries: AmazonAdapter.carriedFields + [
             "android", "extensions.amazon.sns", "extensions.amazon.snsPlatform", "extensions.amazon.snsGCM",
-            "extensions.fcm",
+            "extensions.amazon.snsBaidu", "extensions.fcm",
         ],
         layoutPaths: [
             JSONPointer(tokens: ["extensions", X.namespace, X.mediaPlacements]),
@@ -40,10 +43,10 @@ public struct SNSAdapter: PayloadAdapter {
         ],
         options: [.snsPlatform, .amazonMediaKey, .amazonMediaPlacement])
 
-    /// Certain on a string under one of the six APNs keys, or under `GCM`.
+    /// Certain on a string under one of the six APNs keys, or under `GCM`, `ADM` or `BAIDU`.
     public func recognise(_ payload: JSONValue) -> Recognition? {
         guard case .object(let root) = payload else { return nil }
-        let evidence = (S.apnsPlatforms + [S.gcm]).filter { root[$0]?.stringValue != nil }
+        let evidence = (S.apnsPlatforms + [S.gcm, S.adm, S.baidu]).filter { root[$0]?.stringValue != nil }
         guard !evidence.isEmpty else { return nil }
         return Recognition(strength: 3, evidence: evidence.map { "/\($0)" })
     }
@@ -66,6 +69,9 @@ public struct SNSAdapter: PayloadAdapter {
         }
         let platform = readPlatform(root, preferred: preferred, into: &n, kept: &kept, context: &context)
         readGCM(root, apple: platform != nil, into: &n, kept: &kept, context: &context)
+        readADM(root, apple: platform, into: &n, kept: &kept, context: &context)
+        let other = platform ?? (root[S.gcm] != nil ? S.gcm : root[S.adm] != nil ? S.adm : nil)
+        readBaidu(root, read: other, into: &n, kept: &kept, context: &context)
         if let platform, S.voIPPlatforms.contains(platform) {
             var delivery = n.delivery ?? PushNotification.Delivery()
             delivery.pushType = "voip"
@@ -74,6 +80,7 @@ public struct SNSAdapter: PayloadAdapter {
         }
         var ext = n.extensionObject(X.namespace)
         if let platform { ext[X.snsPlatform] = .string(platform) }
+        // `ADM` read alone left the key out of `kept` (and named it in `snsPlatform`).
         if !kept.isEmpty { ext[X.sns] = .object(kept) }
         n.setExtension(X.namespace, ext)
         checkDefault(kept, context: &context)
@@ -96,12 +103,12 @@ public struct SNSAdapter: PayloadAdapter {
                 .amazonSNSPlatformFallback, at: JSONPointer(tokens: [other]),
                 "`\(preferred)` (option snsPlatform) is absent; read the payload from `\(other)`")
         } else {
-            // A message for Android devices only (`GCM`) has no APNs payload.
-            if root[S.gcm] == nil {
+            // A message for Android devices only (`GCM`), or for Fire OS only (`ADM`), has no APNs payload.
+            if root[S.gcm] == nil && root[S.adm] == nil && root[S.baidu] == nil {
                 context.diagnostics.error(
                     .amazonSNSPlatformMissing, at: .root,
                     "an SNS mobile message needs an `APNS`, `APNS_SANDBOX`, `APNS_VOIP`, `APNS_VOIP_SANDBOX`, "
-                        + "`MACOS`, `MACOS_SANDBOX` or `GCM` string")
+                        + "`MACOS`, `MACOS_SANDBOX`, `GCM`, `ADM` or `BAIDU` string")
             }
             return nil
         }
@@ -140,6 +147,8 @@ public struct SNSAdapter: PayloadAdapter {
     /// Amazon's three placements: see ``AmazonPayloadWriter/carriedPart(of:options:adapter:)``.
     /// A VoIP push type too: it chooses the VoIP key.
     public func carriedPart(of notification: PushNotification, options: FormatOptions) -> PushNotification {
+        if Self.admAlone(notification) { return Self.admCarriedPart(of: notification, options: options) }
+        if Self.baiduAlone(notification) { return Self.baiduCarriedPart(of: notification) }
         if Self.gcmAlone(notification) {
             return Self.gcmCarriedPart(of: notification, carried: notification, options: options)
         }
@@ -160,10 +169,15 @@ public struct SNSAdapter: PayloadAdapter {
     }
 
     public func render(_ notification: PushNotification, context: inout RenderContext) -> JSONValue {
-        // A message read without an APNs key writes the headers into the GCM message's `apns.headers`.
-        if !Self.gcmAlone(notification) { Self.explainHeaders(notification.delivery, context: &context) }
+        // A message read without an APNs key writes the headers into the GCM message's `apns.headers` (or, from
+        // `ADM` alone, loses them as the `adm` format does).
+        if !Self.gcmAlone(notification) && !Self.admAlone(notification) && !Self.baiduAlone(notification) {
+            Self.explainHeaders(notification.delivery, context: &context)
+        }
         let ext = notification.extensionObject(X.namespace)
         let kept = ext[X.sns]?.objectValue ?? JSONObject()
+        if Self.admAlone(notification) { return renderADM(notification, kept: kept, context: &context) }
+        if Self.baiduAlone(notification) { return renderBaidu(notification, kept: kept, context: &context) }
         var platform = S.apnsPlatforms.contains(context.options.snsPlatform) ? context.options.snsPlatform : S.apns
         if let remembered = ext[X.snsPlatform]?.stringValue, S.apnsPlatforms.contains(remembered) {
             platform = remembered

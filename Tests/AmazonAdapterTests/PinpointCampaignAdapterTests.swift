@@ -162,16 +162,38 @@ struct PinpointCampaignAdapterTests: AdapterProbing {
         #expect(adapter.recipientVariants(of: single, notification: n, context: &context) == nil)
     }
 
-    @Test func admBaiduAndTheMessagesThatAreNotPushAreKeptVerbatim() throws {
-        let (n, diagnostics) = try read(
-            #"{"MessageConfiguration":{"ADMMessage":{"Title":"Fire"},"SMSMessage":{"Body":"text"}}}"#)
-        #expect(n.title == nil && n.android == nil)
+    @Test func withoutGCMMessageTheADMMessageIsTheAndroidSideAndTheOthersAreKept() throws {
+        let text =
+            #"{"MessageConfiguration":{"ADMMessage":{"ImageSmallIconUrl":"https://x.example/s.png","Title":"Fire"},"#
+            + #""BaiduMessage":{"Title":"Baidu"},"SMSMessage":{"Body":"text"}}}"#
+        let (n, diagnostics) = try read(text)
+        #expect(n.title == nil && n.android?.title == "Fire")
+        #expect(n.android?.smallImageIcon == "https://x.example/s.png")
         #expect(
             codes(diagnostics) == [
-                "pinpoint-campaign.message.kept /MessageConfiguration/ADMMessage",
+                "pinpoint-campaign.message.kept /MessageConfiguration/BaiduMessage",
                 "pinpoint-campaign.message.kept /MessageConfiguration/SMSMessage",
             ])
-        #expect(rendered(n).0["MessageConfiguration"]?["ADMMessage"]?["Title"] == .string("Fire"))
+        let (value, context) = rendered(n)
+        #expect(value == (try JSONValue(parsing: text)))
+        #expect(context.lossReasons.isEmpty)
+    }
+
+    @Test func aCampaignsTimeToLiveDoesNotApplyToItsADMMessage() throws {
+        let (n, diagnostics) = try read(#"{"MessageConfiguration":{"ADMMessage":{"Title":"Fire","TimeToLive":60}}}"#)
+        #expect(n.android?.ttl == nil)
+        #expect(codes(diagnostics) == ["pinpoint-campaign.member.kept /MessageConfiguration/ADMMessage/TimeToLive"])
+        // A TimeToLive the Android side got elsewhere has no place in the campaign's ADMMessage.
+        var withTTL = n
+        withTTL.android?.ttl = "60s"
+        let (_, context) = rendered(withTTL)
+        #expect(context.lossReasons[JSONPointer(tokens: ["android", "ttl"])] != nil)
+    }
+
+    @Test func aBaiduMessageKeepsItsTimeToLive() throws {
+        let (n, _) = try read(#"{"MessageConfiguration":{"BaiduMessage":{"Title":"Baidu","TimeToLive":60}}}"#)
+        #expect(n.android?.title == "Baidu" && n.android?.ttl == "60s")
+        #expect(rendered(n).0["MessageConfiguration"]?["BaiduMessage"]?["TimeToLive"] == 60)
     }
 
     @Test func anotherFormatsNotificationLosesWhatACampaignMessageHasNoMemberFor() throws {

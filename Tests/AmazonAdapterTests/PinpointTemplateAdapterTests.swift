@@ -166,14 +166,30 @@ struct PinpointTemplateAdapterTests: AdapterProbing {
         #expect(codes(try read(#"{"apns":{"title":"t"},"tags":{}}"#).1).isEmpty)
     }
 
-    @Test func admAndBaiduAreKeptVerbatimNotRead() throws {
+    @Test func withoutGCMTheADMSectionIsTheAndroidSideAndBaiduIsKept() throws {
         let (n, diagnostics) = try read(#"{"ADM":{"Title":"Fire"},"Baidu":{"Title":"Baidu"}}"#)
-        #expect(n.title == nil && n.android == nil)
+        #expect(n.title == nil && n.android?.title == "Fire")
+        #expect(codes(diagnostics) == ["pinpoint-template.section.kept /Baidu"])
+        let (value, context) = rendered(n)
+        #expect(value == (try JSONValue(parsing: #"{"ADM":{"Title":"Fire"},"Baidu":{"Title":"Baidu"}}"#)))
+        #expect(context.lossReasons.isEmpty)
+    }
+
+    @Test func besideGCMTheADMAndBaiduSectionsAreKeptVerbatimNotRead() throws {
+        let (n, diagnostics) = try read(#"{"ADM":{"Title":"Fire"},"Baidu":{"Title":"Baidu"},"GCM":{"Title":"G"}}"#)
+        #expect(n.android?.title == "G")
         #expect(
             codes(diagnostics) == [
                 "pinpoint-template.section.kept /ADM", "pinpoint-template.section.kept /Baidu",
             ])
         #expect(rendered(n).0["ADM"]?["Title"] == .string("Fire"))
+    }
+
+    @Test func aBaiduSectionAloneIsTheAndroidSide() throws {
+        let (n, diagnostics) = try read(#"{"Baidu":{"Title":"Baidu","Body":"b"}}"#)
+        #expect(n.android?.title == "Baidu" && n.android?.body == "b")
+        #expect(codes(diagnostics).isEmpty)
+        #expect(rendered(n).0 == (try JSONValue(parsing: #"{"Baidu":{"Body":"b","Title":"Baidu"}}"#)))
     }
 
     @Test func recognition() throws {

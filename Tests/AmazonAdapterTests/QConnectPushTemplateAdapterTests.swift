@@ -101,10 +101,22 @@ struct QConnectPushTemplateAdapterTests: AdapterProbing {
         #expect(kept.title == "Sale" && kept.android?.title == "Sale on Android")
     }
 
-    @Test func admAndBaiduAreKeptVerbatimNotRead() throws {
+    @Test func withoutFCMTheADMSectionIsTheAndroidSideAndBaiduIsKept() throws {
+        let text =
+            #"{"push":{"adm":{"title":"Fire","body":{"content":"b"}},"baidu":{"title":"B","body":{"content":"b"}}}}"#
+        let (n, diagnostics) = try read(text)
+        #expect(n.title == nil && n.android?.title == "Fire" && n.android?.body == "b")
+        #expect(codes(diagnostics) == ["qconnect-push-template.section.kept /push/baidu"])
+        let (value, context) = rendered(n)
+        #expect(value == (try JSONValue(parsing: text)))
+        #expect(context.lossReasons.isEmpty)
+    }
+
+    @Test func besideFCMTheADMAndBaiduSectionsAreKeptVerbatimNotRead() throws {
         let (n, diagnostics) = try read(
-            #"{"push":{"adm":{"title":"Fire","body":{"content":"b"}},"baidu":{"title":"B","body":{"content":"b"}}}}"#)
-        #expect(n.title == nil && n.android == nil)
+            #"{"push":{"adm":{"title":"Fire","body":{"content":"b"}},"baidu":{"title":"B","body":{"content":"b"}},"#
+                + #""fcm":{"title":"F","body":{"content":"b"}}}}"#)
+        #expect(n.android?.title == "F")
         #expect(
             codes(diagnostics) == [
                 "qconnect-push-template.section.kept /push/adm", "qconnect-push-template.section.kept /push/baidu",

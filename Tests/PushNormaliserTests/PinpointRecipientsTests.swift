@@ -86,7 +86,8 @@ struct PinpointRecipientsTests {
             ])
     }
 
-    @Test("each address's channel picks its message; ADM, BAIDU and SMS addresses get none, with a warning")
+    @Test(
+        "each address's channel picks its message; SMS addresses and those without a channel get none, with a warning")
     func channelsPickTheMessage() throws {
         let payload: JSONValue = [
             "Addresses": [
@@ -97,12 +98,13 @@ struct PinpointRecipientsTests {
                 "no-channel": ["TitleOverride": "x"],
             ],
             "MessageConfiguration": [
+                "ADMMessage": ["Title": "Fire OS title", "ConsolidationKey": "k"],
                 "APNSMessage": ["Title": "iOS title", "Body": "iOS body", "Badge": 2],
                 "GCMMessage": ["Title": "Android title", "Body": "Android body", "IconReference": "ic_box"],
             ],
         ]
         let results = try Self.messages(payload, to: "fcm")
-        #expect(results.count == 2)
+        #expect(results.count == 3)
         let apple: JSONValue? = results[0].payload
         #expect(apple?["token"] == "apns-token")
         #expect(apple?["notification"]?["title"] == "iOS title")
@@ -111,13 +113,45 @@ struct PinpointRecipientsTests {
         #expect(android?["token"] == "fcm-token")
         #expect(android?["android"]?["notification"]?["title"] == "Android title")
         #expect(android?["android"]?["notification"]?["icon"] == "ic_box")
+        let fire: JSONValue? = results[2].payload
+        #expect(fire?["token"] == "adm-token")
+        #expect(fire?["android"]?["notification"]?["title"] == "Fire OS title")
+        #expect(fire?["android"]?["collapse_key"] == "k")
+        #expect(results[2].recipient?.label == "address 3 of 5 (ADM)")
         let skipped = results[0].diagnostics.filter { $0.code == .amazonRecipientSkipped }
-        #expect(
-            skipped.map(\.path.description) == [
-                "/Addresses/adm-token", "/Addresses/+15550100", "/Addresses/no-channel",
-            ])
+        #expect(skipped.map(\.path.description) == ["/Addresses/+15550100", "/Addresses/no-channel"])
         #expect(skipped.allSatisfy { $0.severity == .warning })
-        #expect(skipped[0].message.contains("ADMMessage"))
+    }
+
+    @Test("an ADM address gets the ADMMessage (issue 23, item 3): into adm with its consolidation key and MD5")
+    func admAddressToADM() throws {
+        let folder = try #require(
+            FormatFixtures.scenarios(of: "pinpoint-message").first { $0.hasSuffix("/send-messages-adm-address") })
+        let input = try #require(try Golden.load(folder + "/input.json"))
+        let results = try Self.messages(input, to: "adm")
+        #expect(results.count == 1)
+        let adm = try #require(results.first?.payload)
+        #expect(adm["consolidationKey"] == "order-42")
+        #expect(adm["expiresAfter"] == 86400)
+        #expect(adm["md5"] == "XrY7u+Ae7tCTyyK7j1rNww==")
+        #expect(results.first?.recipient?.tokens == ["adm-registration-id"])
+    }
+
+    @Test("a BAIDU address gets the BaiduMessage, an ADM address of a request without ADMMessage only the defaults")
+    func baiduAddressAndDefaults() throws {
+        let payload: JSONValue = [
+            "Addresses": ["baidu-channel": ["ChannelType": "BAIDU"], "adm-token": ["ChannelType": "ADM"]],
+            "MessageConfiguration": [
+                "BaiduMessage": ["Title": "Baidu title", "TimeToLive": 600],
+                "DefaultPushNotificationMessage": ["Body": "For everyone"],
+            ],
+        ]
+        let results = try Self.messages(payload, to: "fcm")
+        #expect(results.count == 2)
+        #expect(results[0].payload["android"]?["notification"]?["title"] == "Baidu title")
+        #expect(results[0].payload["android"]?["ttl"] == "600s")
+        #expect(results[1].payload["token"] == "adm-token")
+        #expect(results[1].payload["notification"]?["body"] == "For everyone")
     }
 
     @Test("into APNs each address's payload has its device token beside it")

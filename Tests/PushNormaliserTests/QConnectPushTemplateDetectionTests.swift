@@ -95,13 +95,32 @@ struct QConnectPushTemplateDetectionTests {
         #expect(original.title == "{{Attributes.firstName}}, your {{Attributes.tier}} reward is ready")
     }
 
+    @Test("a Pinpoint template's ADM section read as the Android side becomes Q in Connect's adm (issue 23, item 3)")
+    func pinpointADMSectionToQConnectADM() throws {
+        let folder = try #require(Self.inputs(of: "pinpoint-template").first { $0.hasSuffix("/adm-baidu-kept") })
+        let result = try Normaliser().convert(
+            try #require(try Golden.load(folder + "/input.json")), from: "pinpoint-template",
+            to: "qconnect-push-template")
+        let push = try #require(result.payload["push"])
+        #expect(push["adm"]?["title"] == "Fire tablet title")
+        #expect(push["adm"]?["body"]?["content"] == "Fire tablet body")
+        #expect(push["fcm"] == nil, "the Android side goes where it was read from, not to fcm")
+        // The Baidu section beside it was kept, not read: lost with its reason.
+        #expect(result.lost.map(\.path.description).allSatisfy { $0.contains("/Baidu/") }, "\(result.lost)")
+        // And back: Q in Connect's adm is read as the Android side again, written to ADM.
+        let back = try Normaliser().convert(result.payload, from: "qconnect-push-template", to: "pinpoint-template")
+        #expect(back.payload["ADM"]?["Title"] == "Fire tablet title")
+    }
+
     @Test("what another format cannot carry is declared lost with the template's reasons")
     func lossesHaveReasons() throws {
         let adm = try #require(Self.inputs(of: "qconnect-push-template").first { $0.hasSuffix("/adm-baidu-kept") })
         let request = try #require(Self.inputs(of: "qconnect-push-template").first { $0.hasSuffix("/create-request") })
         let kept = try Normaliser().convert(
             try #require(try Golden.load(adm + "/input.json")), from: "qconnect-push-template", to: "fcm")
-        #expect(kept.lost.contains { $0.path.description.hasSuffix("/push/adm/title") && $0.reason.contains("adm") })
+        // Its `adm` section is the Android side (there is no `fcm`); `baidu` is kept, and lost with its reason.
+        #expect(
+            kept.lost.contains { $0.path.description.hasSuffix("/push/baidu/title") && $0.reason.contains("baidu") })
         let converted = try Normaliser().convert(
             try #require(try Golden.load(request + "/input.json")), from: "qconnect-push-template", to: "fcm")
         let reasons = Dictionary(

@@ -21,14 +21,16 @@ private typealias K = PinpointCampaignWire.Memory
 /// `pinpoint-message` reads a send's `APNSMessage`: `MediaUrl` is `media[0]`, `SilentPush` `contentAvailable`,
 /// `Action` `DEEP_LINK`/`URL` + `Url` is `data.data.pinpoint.deeplink`/`url`, `TimeToLive` kept, or
 /// `delivery.expiration` with the `sendTime` option), and `GCMMessage` is Android's (as `pinpoint-message` reads a
-/// send's `GCMMessage`, `ImageSmallIconUrl` being its `SmallImageIconUrl`). A campaign with `DefaultMessage` but no
+/// send's `GCMMessage`, `ImageSmallIconUrl` being its `SmallImageIconUrl`). Without a `GCMMessage`, the `ADMMessage`
+/// (else the `BaiduMessage`) is Android's, read as a send's and written back under its own key; an `ADMMessage`
+/// reads no `TimeToLive`, which "doesn't apply to … ADM" (botocore). A campaign with `DefaultMessage` but no
 /// `APNSMessage` shows `DefaultMessage` on iOS. `DefaultMessage` itself is kept verbatim and written back; a
 /// rendering leaves out of a platform message the values `DefaultMessage` supplied, when they still equal it.
 ///
 /// A member a platform has no place for (`ImageUrl`, `ImageIconUrl`, `ImageSmallIconUrl` under `APNSMessage`,
 /// `MediaUrl` under `GCMMessage`, `JsonBody`) is kept verbatim with an info; a key that is not a member (`Sound`,
-/// `Data`, `Priority`, `SmallImageIconUrl`: the naming traps) with a warning. `ADMMessage` and `BaiduMessage` (the
-/// model has one Android side, `GCMMessage`'s) and the messages that are not push (`EmailMessage`, `SMSMessage`,
+/// `Data`, `Priority`, `SmallImageIconUrl`: the naming traps) with a warning. An `ADMMessage` or `BaiduMessage` beside
+/// the message read as Android's (the model has one Android side) and the messages that are not push (`EmailMessage`, `SMSMessage`,
 /// `InAppMessage`, `CustomMessage`) are kept verbatim and written back, with an info; other formats lose them with
 /// that reason. Placeholders (`{{User.UserAttributes.X}}`) are data, kept verbatim; a URL holding one gets an info.
 ///
@@ -167,7 +169,9 @@ public struct PinpointCampaignAdapter: PayloadAdapter {
         guard amazon[AmazonKeys.Extension.pinpointMessage] != nil || amazon[PinpointGCMMessage.memoryKey] != nil
         else { return n }
         amazon.removeValue(forKey: AmazonKeys.Extension.pinpointMessage)
-        amazon.removeValue(forKey: PinpointGCMMessage.memoryKey)
+        // The channel the Android side was read from stays: an ADM or Baidu message is written as one.
+        amazon[PinpointGCMMessage.memoryKey] = PinpointAndroidChannel.channelOnly(
+            amazon[PinpointGCMMessage.memoryKey]?.objectValue)
         var out = n
         if amazon.isEmpty {
             out.extensions.removeValue(forKey: AmazonKeys.Extension.namespace)
@@ -225,8 +229,20 @@ public struct PinpointCampaignAdapter: PayloadAdapter {
             }
             out.delivery = kept.isEmpty ? nil : kept
         }
+        if out.extensionObject(ADMWire.namespace)[ADMWire.Extension.md5] != nil {
+            lose(PinpointAndroidChannel.md5Path.tokens, "a campaign Message has no MD5 (a send's ADMMessage has)")
+            var adm = out.extensionObject(ADMWire.namespace)
+            adm.removeValue(forKey: ADMWire.Extension.md5)
+            out.setExtension(ADMWire.namespace, adm)
+        }
+        let channel = PinpointAndroidChannel(
+            memory: n.extensionObject(AmazonKeys.Extension.namespace)[PinpointGCMMessage.memoryKey]?.objectValue)
+        if channel == .adm, out.android?.ttl != nil {
+            lose(["android", "ttl"], "a campaign's TimeToLive does not apply to its ADMMessage (botocore Message)")
+            out.android?.ttl = nil
+        }
         if var android = out.android {
-            let reason = "an Android campaign Message (GCMMessage) has no "
+            let reason = "an Android campaign Message (\(channel.rawValue)) has no "
             for (field, what) in Self.androidLosses where android.canonicalObject[field] != nil {
                 lose(["android", field], reason + what)
                 switch field {

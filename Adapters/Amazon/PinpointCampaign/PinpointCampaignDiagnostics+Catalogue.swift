@@ -20,7 +20,8 @@ extension DiagnosticEntry {
         DiagnosticEntry(
             .pinpointCampaignMessageKept, .info,
             summary: """
-                An `ADMMessage` or `BaiduMessage` (the model's Android side is `GCMMessage`'s), or a message that \
+                An `ADMMessage` or `BaiduMessage` beside the message read as the Android side (`GCMMessage`, else \
+                `ADMMessage`), or a message that \
                 is not push (`EmailMessage`, `SMSMessage`, `InAppMessage`, `CustomMessage`): kept verbatim and \
                 written back, not read.
                 """),

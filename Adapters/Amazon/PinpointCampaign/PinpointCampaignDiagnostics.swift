@@ -7,8 +7,8 @@ extension DiagnosticCode {
     /// A campaign `Message` member the platform's message has no place for (`ImageUrl` under `APNSMessage`,
     /// `JsonBody`, `MediaUrl` under `GCMMessage`): kept verbatim and written back.
     public static let pinpointCampaignMemberKept: DiagnosticCode = "pinpoint-campaign.member.kept"
-    /// A message that is not read into the model (`ADMMessage`, `BaiduMessage`, the email, SMS, in-app and custom
-    /// messages): kept verbatim.
+    /// A message that is not read into the model (an `ADMMessage` or `BaiduMessage` beside the Android side's
+    /// message, the email, SMS, in-app and custom messages): kept verbatim.
     public static let pinpointCampaignMessageKept: DiagnosticCode = "pinpoint-campaign.message.kept"
     /// An additional treatment: kept verbatim; converted as a message of its own into a format with a place per
     /// message.

@@ -19,6 +19,9 @@ struct PinpointCampaignReader {
     /// True when a push message was kept unread (`ADMMessage`, `BaiduMessage`) or the campaign names a push
     /// template: its content is there, by design not read.
     var keptContent = false
+    /// The message read as the model's Android side: `GCMMessage`, else `ADMMessage`, else `BaiduMessage` (the first
+    /// the `MessageConfiguration` has); the others are kept.
+    var androidMessage = W.gcmMessage
 
     /// The `MessageConfiguration`'s path.
     var configurationPath: JSONPointer { base.appending(W.messageConfiguration) }
@@ -221,10 +224,11 @@ struct PinpointCampaignReader {
         var kept = JSONObject()
         var fields = JSONObject()
         var messageOrder = JSONObject()
+        androidMessage = W.androidMessages.first { configuration[$0] != nil } ?? W.gcmMessage
         for (key, value) in configuration {
             let at = configurationPath.appending(key)
             switch key {
-            case W.apnsMessage, W.gcmMessage, W.defaultMessage:
+            case W.apnsMessage, androidMessage, W.defaultMessage:
                 guard case .object(let message) = value else {
                     context.diagnostics.error(
                         .wrongType, at: at, "`\(key)` must be an object, found \(value.typeName); kept as it was")
@@ -243,7 +247,7 @@ struct PinpointCampaignReader {
             case _ where W.keptPushMessages.contains(key):
                 context.diagnostics.info(
                     .pinpointCampaignMessageKept, at: at,
-                    "`\(key)` is kept verbatim and written back; the model's Android side is `GCMMessage`'s")
+                    "`\(key)` is kept verbatim and written back; the model's Android side is `\(androidMessage)`'s")
                 kept.appendUnchecked(key, value)
                 keptContent = true
             case _ where W.otherMessages.contains(key):
@@ -316,7 +320,7 @@ struct PinpointCampaignReader {
         context: inout NormaliseContext
     ) {
         var configuration = JSONObject()
-        for name in [W.apnsMessage, W.gcmMessage] {
+        for name in [W.apnsMessage, androidMessage] {
             var effective = sections[name]
             if effective == nil {
                 guard defaults != nil else { continue }
@@ -334,8 +338,8 @@ struct PinpointCampaignReader {
                 }
             }
             if !taken.isEmpty { fromDefault[name] = taken }
-            if name == W.gcmMessage, let small = section.removeValue(forKey: W.campaignSmallIcon) {
-                // The send's GCMMessage spells it `SmallImageIconUrl`.
+            if name != W.apnsMessage, let small = section.removeValue(forKey: W.campaignSmallIcon) {
+                // The send's GCMMessage (ADMMessage, BaiduMessage) spells it `SmallImageIconUrl`.
                 section.appendUnchecked(W.sendSmallIcon, small)
             }
             configuration.appendUnchecked(name, .object(section))
@@ -343,7 +347,7 @@ struct PinpointCampaignReader {
         if !absent.isEmpty { memory[K.absent] = .array(absent.map(JSONValue.string)) }
         if !fromDefault.isEmpty {
             var object = JSONObject()
-            for name in [W.apnsMessage, W.gcmMessage] {
+            for name in [W.apnsMessage] + W.androidMessages {
                 if let keys = fromDefault[name] { object.appendUnchecked(name, .array(keys.map(JSONValue.string))) }
             }
             memory[K.fromDefault] = .object(object)
@@ -358,7 +362,9 @@ struct PinpointCampaignReader {
     /// supplied it).
     func relocate(_ path: JSONPointer) -> JSONPointer {
         var tokens = path.tokens
-        guard let first = tokens.first, first == W.apnsMessage || first == W.gcmMessage else { return base }
+        guard let first = tokens.first, first == W.apnsMessage || W.androidMessages.contains(first) else {
+            return base
+        }
         if tokens.count > 1 {
             if tokens[1] == W.sendSmallIcon { tokens[1] = W.campaignSmallIcon }
             if fromDefault[first]?.contains(tokens[1]) == true { tokens[0] = W.defaultMessage }

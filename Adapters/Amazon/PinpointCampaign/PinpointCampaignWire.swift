@@ -87,8 +87,10 @@ package enum PinpointCampaignWire {
     static let apnsMessage = "APNSMessage"
     static let gcmMessage = "GCMMessage"
     static let defaultMessage = "DefaultMessage"
-    /// The push messages kept verbatim, not read (the model's Android side is `GCMMessage`'s).
+    /// The push messages kept verbatim when not read as the Android side (`GCMMessage`'s, else `ADMMessage`'s).
     static let keptPushMessages: Set<String> = ["ADMMessage", "BaiduMessage"]
+    /// The messages that can be the model's Android side, in the order one is picked.
+    static let androidMessages: [String] = PinpointAndroidChannel.allCases.map(\.configurationKey)
     /// The messages that are not push, kept verbatim.
     static let otherMessages: Set<String> = ["CustomMessage", "EmailMessage", "InAppMessage", "SMSMessage"]
     /// Every `MessageConfiguration` member.
@@ -117,7 +119,14 @@ package enum PinpointCampaignWire {
     static let sendSmallIcon = "SmallImageIconUrl"
 
     /// The members of read message `name`.
-    static func readMembers(of name: String) -> Set<String> { name == apnsMessage ? appleMembers : androidMembers }
+    /// (An `ADMMessage` reads no `TimeToLive`: it "doesn't apply to … ADM", botocore `Message.TimeToLive`.)
+    static func readMembers(of name: String) -> Set<String> {
+        switch name {
+        case apnsMessage: return appleMembers
+        case PinpointAndroidChannel.adm.configurationKey: return androidMembers.subtracting(["TimeToLive"])
+        default: return androidMembers
+        }
+    }
 
     /// The members holding a URL (a placeholder there is a template value).
     static let urlMembers: Set<String> = ["ImageIconUrl", "ImageSmallIconUrl", "ImageUrl", "MediaUrl", "Url"]

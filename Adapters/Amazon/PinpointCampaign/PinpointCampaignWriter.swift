@@ -13,7 +13,7 @@ struct PinpointCampaignWriter {
     func campaign(from rendered: JSONValue) -> JSONValue {
         var written = JSONObject()
         if case .object(let object) = rendered {
-            if object[W.apnsMessage] != nil || object[W.gcmMessage] != nil {
+            if object[W.apnsMessage] != nil || W.androidMessages.contains(where: { object[$0] != nil }) {
                 written = object
             } else if !object.isEmpty {
                 written.appendUnchecked(W.apnsMessage, .object(object))
@@ -64,7 +64,7 @@ struct PinpointCampaignWriter {
                 out.appendUnchecked(key, .object(message))
             }
         }
-        for name in [W.apnsMessage, W.gcmMessage] {
+        for name in [W.apnsMessage] + W.androidMessages {
             if let message = produced[name], out[name] == nil { out.appendUnchecked(name, .object(message)) }
         }
         return out
@@ -80,12 +80,14 @@ struct PinpointCampaignWriter {
         let fields = memory?[K.fields]?.objectValue ?? JSONObject()
         let orders = memory?[K.messageOrder]?.objectValue ?? JSONObject()
         var out: [String: JSONObject] = [:]
-        for name in [W.apnsMessage, W.gcmMessage] {
+        // Another format's notification has its Android side written in `GCMMessage` (or where it was read from).
+        let android = PinpointAndroidChannel.written(in: written).configurationKey
+        for name in [W.apnsMessage] + W.androidMessages {
             // A message the input had is written back, even when nothing in it was read (`{}`, only kept keys).
-            let present = orders[name] != nil || (memory == nil && name == W.gcmMessage)
+            let present = orders[name] != nil || (memory == nil && name == android)
             let message = written[name]?.objectValue ?? (present ? JSONObject() : nil)
             guard var section = message else { continue }
-            if name == W.gcmMessage, let small = section.removeValue(forKey: W.sendSmallIcon) {
+            if name != W.apnsMessage, let small = section.removeValue(forKey: W.sendSmallIcon) {
                 section[W.campaignSmallIcon] = small
             }
             let members = W.readMembers(of: name)
@@ -93,7 +95,7 @@ struct PinpointCampaignWriter {
             for case .string(let key) in fromDefault[name]?.arrayValue ?? [] where section[key] == defaults[key] {
                 section.removeValue(forKey: key)
             }
-            if memory == nil && name == W.gcmMessage, case .object(let apns)? = written[W.apnsMessage] {
+            if memory == nil && name == android, case .object(let apns)? = written[W.apnsMessage] {
                 // Another format's notification: Android shows the shared title and body too (a campaign without
                 // them in GCMMessage or DefaultMessage sends Android nothing).
                 for key in ["Body", "Title"] where section[key] == nil {

@@ -24,7 +24,11 @@ public struct PinpointGCMAdapter: PayloadAdapter, FormatChecking {
         isDelivered: false,
         carries: PinpointGCMWire.carries,
         // How the request was laid out, not content.
-        layoutPaths: ["configured", "hasDefaults", "noGCMMessage", "sameAsShared", "campaign", "rawContent"].map {
+        // (`channel`: the ADMMessage or BaiduMessage pinpoint-message read; written here as a GCMMessage.)
+        layoutPaths: [
+            "configured", "hasDefaults", "noGCMMessage", "sameAsShared", "campaign", "rawContent",
+            PinpointAndroidChannel.memoryKey,
+        ].map {
             JSONPointer(tokens: ["extensions", "amazon", PinpointGCMMessage.memoryKey, $0])
         }
     )

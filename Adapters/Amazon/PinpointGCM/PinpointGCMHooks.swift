@@ -123,6 +123,34 @@ package struct PinpointGCMHooks: WireTableHooks {
             return false
         case .url:
             return tookURL
+        case .expiresAfter:
+            guard let text = source.string(value), !text.isEmpty, text.utf8.count <= 18,
+                text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let seconds = Int64(text)
+            else {
+                context.diagnostics.error(
+                    .amazonADMExpiresAfterInvalid, at: path.appending(key),
+                    "`ExpiresAfter` must be a string of whole seconds (\"86400\"), found "
+                        + "\(source.jsonValue(value).compactText); kept")
+                return false
+            }
+            if !ADMWire.expiresAfterRange.contains(seconds) {
+                context.diagnostics.warning(
+                    .admExpiresAfterRange, at: path.appending(key),
+                    "`ExpiresAfter` is \(seconds) seconds; ADM takes 60 to 2,678,400 (31 days)")
+            }
+            android.ttl = "\(seconds)s"
+        case .md5:
+            guard let text = string(source, value, key: key, at: path, context: &context) else { return false }
+            if !ADMHooks.isBase64MD5(text) {
+                context.diagnostics.warning(
+                    .admMD5Malformed, at: path.appending(key),
+                    "`MD5` must be the base64 of an MD5 checksum (24 characters ending in `==`), found "
+                        + "\(text.count) characters; ADM rejects a message whose checksum does not match")
+            }
+            var adm = n.extensionObject(ADMWire.namespace)
+            adm[ADMWire.Extension.md5] = .string(text)
+            n.setExtension(ADMWire.namespace, adm)
+            return true
         }
         return true
     }
@@ -243,6 +271,22 @@ package struct PinpointGCMHooks: WireTableHooks {
             }
             out.key(key)
             out.integer(seconds)
+        case .expiresAfter:
+            guard let ttl = n.android?.ttl else { return false }
+            guard let seconds = FCMChecksProbe.duration(ttl), seconds >= 0, ttl == "\(seconds)s" else {
+                context.explainLoss(
+                    at: JSONPointer(tokens: ["android", "ttl"]),
+                    "ADMMessage's ExpiresAfter is whole seconds; \(ttl) is not")
+                return false
+            }
+            out.key(key)
+            out.string(String(seconds))
+        case .md5:
+            guard case .string(let md5)? = n.extensionObject(ADMWire.namespace)[ADMWire.Extension.md5] else {
+                return false
+            }
+            out.key(key)
+            out.string(md5)
         }
         return true
     }

@@ -35,20 +35,30 @@ package enum PinpointGCMMessage {
     }
 
     /// Reads `message` (at `base`), with `defaults` (`DefaultPushNotificationMessage`, at `defaultsPath`) filling what
-    /// it lacks, into `n`. What must be remembered goes to `memory`.
+    /// it lacks, into `n`. What must be remembered goes to `memory`. `channel` is the message's (`ADMMessage` and
+    /// `BaiduMessage` are read through their own tables, ``PinpointAndroidChannel``).
     package static func read(
         _ message: JSONObject, at base: JSONPointer, defaults: JSONObject?, defaultsPath: JSONPointer,
-        into n: inout PushNotification, memory: inout JSONObject, context: inout NormaliseContext
+        channel: PinpointAndroidChannel = .gcm, into n: inout PushNotification, memory: inout JSONObject,
+        context: inout NormaliseContext
     ) {
         var rest = message
         let campaign = isCampaign(message)
         if campaign { memory["campaign"] = .bool(true) }
-        let known = campaign ? campaignKeys : directKeys
+        if channel != .gcm { memory[PinpointAndroidChannel.memoryKey] = .string(channel.rawValue) }
+        let known = campaign ? campaignKeys : channel.directKeys
         for key in message.keys where !known.contains(key) {
             context.diagnostics.warning(
                 .amazonGCMUnknownKey, at: base.appending(key),
-                "`\(key)` is not a \(campaign ? "campaign Message" : "GCMMessage") field; kept and rendered back in place"
+                "`\(key)` is not a \(campaign ? "campaign Message" : channel.rawValue) field; kept and rendered back in place"
             )
+        }
+        if channel == .baidu, !campaign, case .integer(let seconds)? = message["TimeToLive"],
+            seconds > PinpointAndroidChannel.baiduLongestTimeToLive
+        {
+            context.diagnostics.warning(
+                .amazonBaiduTimeToLiveRange, at: base.appending("TimeToLive"),
+                "`TimeToLive` is \(seconds) seconds; Baidu keeps a message at most 604,800 (7 days)")
         }
         // RawContent overrides everything.
         if case .string(let text)? = rest["RawContent"] {
@@ -129,7 +139,7 @@ package enum PinpointGCMMessage {
         // The message's content is Android's own; where it repeats the shared content, the layout says so.
         var hooks = PinpointGCMHooks(url: rest["Url"]?.stringValue)
         var kept = JSONObject()
-        (campaign ? PinpointGCMWire.campaign : PinpointGCMWire.direct).read(
+        (campaign ? PinpointGCMWire.campaign : channel.reading).read(
             JSONValueSource(), .object(rest), at: base, into: &n, ext: &kept, hooks: &hooks, context: &context)
         if !hooks.same.isEmpty { memory["sameAsShared"] = .array(hooks.same.map(JSONValue.string)) }
         if n.android != nil { context.record("android", from: base) }
@@ -138,11 +148,13 @@ package enum PinpointGCMMessage {
         if let fields = kept[PinpointGCMWire.unmodelled] { memory["fields"] = fields }
     }
 
-    /// The `GCMMessage` for `n` (and what goes back to `DefaultPushNotificationMessage`).
+    /// The `GCMMessage` for `n` (and what goes back to `DefaultPushNotificationMessage`); with `channel`, the
+    /// `ADMMessage` or `BaiduMessage` (`pinpoint-message` passes the channel its memory names).
     /// `standalone` (format `pinpoint-gcm`): the shared image and sound have no place, so a GCMMessage never
     /// repeats them (it does beside an APNSMessage, which carries them).
     package static func write(
-        _ n: PushNotification, memory: JSONObject, standalone: Bool = false, context: inout RenderContext
+        _ n: PushNotification, memory: JSONObject, standalone: Bool = false, channel: PinpointAndroidChannel = .gcm,
+        context: inout RenderContext
     )
         -> (message: JSONObject, defaults: JSONObject?)
     {
@@ -176,13 +188,18 @@ package enum PinpointGCMMessage {
         var out = JSONValueOutput()
         let kept = JSONObject(
             uniqueKeysWithValues: fields.isEmpty ? [] : [(PinpointGCMWire.unmodelled, .object(fields))])
-        (campaign ? PinpointGCMWire.campaignWriting : PinpointGCMWire.directWriting).write(
+        (campaign ? PinpointGCMWire.campaignWriting : channel.writing).write(
             n, ext: kept, hooks: &hooks, context: &context, to: &out)
         message = out.result.objectValue ?? JSONObject()
         // The Android part's canonical object, built once (not once per field looked up).
         let android = n.android?.canonicalObject ?? JSONObject()
-        for (field, reason) in PinpointGCMWire.unsupportedAndroid where android[field] != nil {
+        for (field, reason) in channel.unsupportedAndroid where android[field] != nil {
             context.explainLoss(at: JSONPointer(tokens: ["android", field]), reason)
+        }
+        if channel != .adm || campaign, n.extensionObject(ADMWire.namespace)[ADMWire.Extension.md5] != nil {
+            context.explainLoss(
+                at: PinpointAndroidChannel.md5Path,
+                "only a direct send's ADMMessage has an MD5 (\(channel.rawValue) has none)")
         }
         return (message, defaults)
     }
@@ -202,9 +219,9 @@ package enum PinpointGCMMessage {
     /// What a `GCMMessage` carries of `n`: the content Android shows (its own where it has one, which then stands
     /// for the shared value: the shared one is lost), one image, a sound name, string data, and the Android fields
     /// it has.
-    package static func carriedPart(of n: PushNotification, memory: JSONObject, options: FormatOptions)
-        -> PushNotification
-    {
+    package static func carriedPart(
+        of n: PushNotification, memory: JSONObject, channel: PinpointAndroidChannel = .gcm, options: FormatOptions
+    ) -> PushNotification {
         switch memory["rawContent"]?.stringValue {
         case "fcmV1Message"?: return FCMAdapter().carriedPart(of: n, options: options)
         case "legacy"?: return FCMLegacyAdapter().carriedPart(of: n, options: options)
@@ -229,9 +246,9 @@ package enum PinpointGCMMessage {
         if let priority = android.priority, !PinpointGCMWire.readablePriorities.contains(priority) {
             android.priority = nil
         }
-        // Built and read back once, without the fields a GCMMessage has no place for.
+        // Built and read back once, without the fields the channel's message has no place for.
         var object = android.canonicalObject
-        for (field, _) in PinpointGCMWire.unsupportedAndroid { object.removeValue(forKey: field) }
+        for (field, _) in channel.unsupportedAndroid { object.removeValue(forKey: field) }
         var ignored: [Diagnostic] = []
         android = PushNotification.Android(canonical: object, at: .root, &ignored)
         kept.setAndroid(android)
@@ -240,6 +257,12 @@ package enum PinpointGCMMessage {
             kept.extensions = JSONObject(uniqueKeysWithValues: [
                 ("amazon", .object(JSONObject(uniqueKeysWithValues: [(memoryKey, memory)])))
             ])
+        }
+        if channel == .adm, memory["campaign"]?.boolValue != true,
+            case .string(let md5)? = n.extensionObject(ADMWire.namespace)[ADMWire.Extension.md5]
+        {
+            kept.setExtension(
+                ADMWire.namespace, JSONObject(uniqueKeysWithValues: [(ADMWire.Extension.md5, .string(md5))]))
         }
         return kept
     }

@@ -32,6 +32,11 @@ package enum PinpointGCMWire {
         case action
         /// `Url`: taken with its `Action`.
         case url
+        /// `ADMMessage.ExpiresAfter`: a string of whole seconds, `android.ttl` as a duration string (the `adm`
+        /// format's `expiresAfter`).
+        case expiresAfter
+        /// `ADMMessage.MD5`: the base64 MD5 of the data, in `extensions.adm.md5` (where the `adm` format keeps `md5`).
+        case md5
     }
 
     /// The content a GCMMessage shares with the other platforms.
@@ -78,6 +83,10 @@ package enum PinpointGCMWire {
     static let timeToLive = Line.hook("TimeToLive", .timeToLive, carries: ["android"])
     static let action = Line.hook("Action", .action, carries: ["android"])
     static let url = Line.hook("Url", .url, carries: ["android"])
+    /// `ADMMessage.ConsolidationKey`: ADM's collapse key (the `adm` format's `consolidationKey`).
+    static let consolidationKey = Line.hook("ConsolidationKey", .text(.collapseKey), carries: ["android"])
+    static let expiresAfter = Line.hook("ExpiresAfter", .expiresAfter, carries: ["android"])
+    static let md5 = Line.hook("MD5", .md5, carries: ["extensions.adm.md5"])
 
     // MARK: - Tables
 
@@ -87,7 +96,7 @@ package enum PinpointGCMWire {
     /// The memory key of the keys the table does not model.
     package static let unmodelled = "fields"
 
-    private static func table(_ lines: [Line]) -> WireTable<Hook> {
+    static func table(_ lines: [Line]) -> WireTable<Hook> {
         WireTable<Hook>(
             namespace: AmazonKeys.Extension.namespace, lines: lines, unmodelled: unmodelled,
             unmodelledOthersLose: "these are GCMMessage keys the model does not know")

@@ -20,8 +20,13 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
 
     private static let standardDescriptor: FormatDescriptor = {
         var descriptor = PinpointMessageAdapter().descriptor
-        descriptor.carries += ["android", "extensions.amazon.\(PinpointGCMMessage.memoryKey)"]
-        descriptor.layoutPaths += ["sameAsShared", "campaign", "fromDefaults", "present", Self.bareConfiguration].map {
+        descriptor.carries += [
+            "android", "extensions.amazon.\(PinpointGCMMessage.memoryKey)", "extensions.adm.md5",
+        ]
+        descriptor.layoutPaths += [
+            "sameAsShared", "campaign", "fromDefaults", "present", Self.bareConfiguration,
+            PinpointAndroidChannel.memoryKey,
+        ].map {
             JSONPointer(tokens: ["extensions", "amazon", PinpointGCMMessage.memoryKey, $0])
         }
         descriptor.summary =
@@ -80,9 +85,20 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
         apple.dataCollides(notification, options: options)
     }
 
+    /// The Android side's channel of `payload`: `GCMMessage` when its configuration has one, else `ADMMessage`, else
+    /// `BaiduMessage`; nil when it has none of them.
+    static func androidChannel(in payload: JSONValue) -> (PinpointAndroidChannel, JSONObject, [String])? {
+        for channel in PinpointAndroidChannel.allCases {
+            if let (configuration, tokens) = Self.configuration(in: payload, holding: channel.configurationKey) {
+                return (channel, configuration, tokens)
+            }
+        }
+        return nil
+    }
+
     public func normalise(_ payload: JSONValue, context: inout NormaliseContext) -> PushNotification? {
-        guard let (configuration, tokens) = Self.configuration(in: payload, holding: "GCMMessage"),
-            case .object(let message)? = configuration["GCMMessage"],
+        guard let (channel, configuration, tokens) = Self.androidChannel(in: payload),
+            case .object(let message)? = configuration[channel.configurationKey],
             // A GCMMessage with RawContent stays verbatim with the configuration (its RawContent would override the
             // whole notification, the iOS side included): read it with `--format pinpoint-gcm`.
             message["RawContent"] == nil,
@@ -90,7 +106,7 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
             !message.keys.contains(where: { $0.first?.isLowercase == true })
         else { return apple.normalise(payload, context: &context) }
         var stripped = configuration
-        stripped.removeValue(forKey: "GCMMessage")
+        stripped.removeValue(forKey: channel.configurationKey)
         guard var n = apple.read(Self.replacing(tokens[...], in: payload, with: stripped), context: &context)
         else { return nil }
         defer {
@@ -115,9 +131,15 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
             }
         }
         var memory = JSONObject()
-        let path = JSONPointer(tokens: tokens + ["GCMMessage"])
+        let path = JSONPointer(tokens: tokens + [channel.configurationKey])
         PinpointGCMMessage.read(
-            effective, at: path, defaults: nil, defaultsPath: path, into: &n, memory: &memory, context: &context)
+            effective, at: path, defaults: nil, defaultsPath: path, channel: channel, into: &n, memory: &memory,
+            context: &context)
+        for other in PinpointAndroidChannel.allCases where other != channel && stripped[other.configurationKey] != nil {
+            context.diagnostics.info(
+                .amazonChannelMessageKept, at: JSONPointer(tokens: tokens + [other.configurationKey]),
+                "`\(other.rawValue)` is kept verbatim: the Android side is `\(channel.rawValue)`'s (the model has one)")
+        }
         if !fromDefaults.isEmpty { memory["fromDefaults"] = .array(fromDefaults) }
         memory["present"] = .bool(true)
         // A bare configuration with no iOS message: the rest reads as an (empty) APNSMessage, and renders back as the
@@ -144,7 +166,10 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
             stored["rawContent"] == nil
         else { return nil }
         var own = JSONObject()
-        for key in ["fields", "sameAsShared", "campaign", "fromDefaults", "present", Self.bareConfiguration] {
+        for key in [
+            "fields", "sameAsShared", "campaign", "fromDefaults", "present", Self.bareConfiguration,
+            PinpointAndroidChannel.memoryKey,
+        ] {
             guard var value = stored[key] else { continue }
             if key == "fields", case .object(var fields) = value {
                 for lowercase in Self.rawFormKeys(fields) { fields.removeValue(forKey: lowercase) }
@@ -174,7 +199,9 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
         }
         let rendered = apple.render(n, context: &context)
         guard stored != nil || n.android != nil else { return rendered }
-        var (message, _) = PinpointGCMMessage.write(n, memory: stored ?? JSONObject(), context: &context)
+        let channel = PinpointAndroidChannel(memory: stored)
+        var (message, _) = PinpointGCMMessage.write(
+            n, memory: stored ?? JSONObject(), channel: channel, context: &context)
         for key in stored?["fromDefaults"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
             message.removeValue(forKey: key)
         }
@@ -182,26 +209,39 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
             ?? Self.configuration(in: rendered, holding: "DefaultPushNotificationMessage")
             ?? Self.configurationWithoutMessage(in: rendered, of: n)
         {
-            var withAndroid = JSONObject()
-            for (key, value) in configuration {
-                withAndroid.appendUnchecked(key, value)
-                if key == "APNSMessage" { withAndroid.appendUnchecked("GCMMessage", .object(message)) }
-            }
-            if withAndroid["GCMMessage"] == nil { withAndroid.appendUnchecked("GCMMessage", .object(message)) }
+            let withAndroid = Self.inserting(channel, message, into: configuration)
             return Self.replacing(tokens[...], in: rendered, with: withAndroid)
         }
         // A bare APNSMessage: wrapped in a MessageConfiguration to take the Android side.
         var configuration = JSONObject()
         configuration.appendUnchecked("APNSMessage", rendered)
-        configuration.appendUnchecked("GCMMessage", .object(message))
-        return .object(configuration)
+        return .object(Self.inserting(channel, message, into: configuration))
+    }
+
+    /// `configuration` with the Android side's message: a `GCMMessage` right after `APNSMessage` (or last); an
+    /// `ADMMessage` or `BaiduMessage` before the first key that sorts after it, as AWS lists the keys.
+    static func inserting(_ channel: PinpointAndroidChannel, _ message: JSONObject, into configuration: JSONObject)
+        -> JSONObject
+    {
+        var out = JSONObject()
+        let key = channel.configurationKey
+        for (existing, value) in configuration {
+            if channel != .gcm, out[key] == nil, existing > key { out.appendUnchecked(key, .object(message)) }
+            out.appendUnchecked(existing, value)
+            if channel == .gcm, existing == "APNSMessage" { out.appendUnchecked(key, .object(message)) }
+        }
+        if out[key] == nil { out.appendUnchecked(key, .object(message)) }
+        return out
     }
 
     public func carriedPart(of notification: PushNotification, options: FormatOptions) -> PushNotification {
         var kept = apple.carriedPart(of: notification, options: options)
         let memory = Self.ownMemory(notification)
-        let android = PinpointGCMMessage.carriedPart(of: notification, memory: memory ?? JSONObject(), options: options)
+        let android = PinpointGCMMessage.carriedPart(
+            of: notification, memory: memory ?? JSONObject(), channel: PinpointAndroidChannel(memory: memory),
+            options: options)
         kept.android = android.android
+        if let md5 = android.extensions[ADMWire.namespace] { kept.extensions[ADMWire.namespace] = md5 }
         if let memory {
             var amazon = kept.extensionObject("amazon")
             amazon[PinpointGCMMessage.memoryKey] = .object(memory)

@@ -7,9 +7,9 @@ private typealias A = AmazonKeys.Request.Recipient
 /// request's `Users`, each a message of its own, as Pinpoint sends them.
 ///
 /// - An address's `ChannelType` picks its message: `APNSMessage` for `APNS`, `APNS_SANDBOX`, `APNS_VOIP`,
-///   `APNS_VOIP_SANDBOX`; `GCMMessage` for `GCM`; the defaults fill what it lacks, as for the request. The address
-///   is the message's device token. `ADM` and `BAIDU` (whose messages are not read) and the channels that are not
-///   push get no message, with a warning.
+///   `APNS_VOIP_SANDBOX`; `GCMMessage` for `GCM`, `ADMMessage` for `ADM`, `BaiduMessage` for `BAIDU` (each read as
+///   the Android side); the defaults fill what it lacks, as for the request. The address is the message's device
+///   token. The channels that are not push get no message, with a warning.
 /// - An endpoint or user (an id, not a token, and no channel: Pinpoint looks both up) gets the whole configuration,
 ///   its overrides applied to each channel's message, and no target.
 /// - `TitleOverride` and `BodyOverride` replace the message's `Title` and `Body`; `RawContent` replaces the whole
@@ -127,10 +127,8 @@ enum PinpointRecipients {
             channel = type
             if A.appleChannels.contains(type) {
                 messageKeys = [AmazonKeys.Message.wrapper]
-            } else if type == A.gcmChannel {
-                messageKeys = [R.gcmMessage]
-            } else if A.unreadPushChannels.contains(type) {
-                return skip("its channel is \(type), whose message (ADMMessage, BaiduMessage) is not read")
+            } else if let android = PinpointAndroidChannel.allCases.first(where: { $0.channelType == type }) {
+                messageKeys = [android.configurationKey]
             } else {
                 return skip("its channel is \(type), not a push channel")
             }

@@ -81,6 +81,8 @@ package struct PinpointRequest {
             memory[XM.request] != nil || channel != nil
             || object[R.defaultPushNotificationMessage]?.objectValue != nil
             || object[R.defaultMessage]?.objectValue != nil
+            // What is left of a bare configuration once the Android side's message is read (a kept `BaiduMessage`).
+            || ["ADMMessage", "BaiduMessage"].contains(where: { object[$0]?.objectValue != nil })
         guard isConfiguration else {
             return PinpointRequest(message: object, messagePath: path, configuration: nil, configurationPath: path)
         }

@@ -23,8 +23,10 @@ private typealias K = PinpointTemplateWire.Memory
 /// itself is kept verbatim in `extensions.amazon.pinpointTemplate` and written back; a rendering leaves out of a
 /// platform section the values `Default` supplied, when they still equal it.
 ///
-/// `ADM` and `Baidu` are kept verbatim and written back (an info says so), not read: the model has one Android side,
-/// `GCM`'s, and other formats lose them with that reason. `RawContent` is read as `pinpoint-message` reads it (it
+/// The model has one Android side: `GCM`'s, else `ADM`'s (read as `pinpoint-message` reads an `ADMMessage`), else
+/// `Baidu`'s (as a `BaiduMessage`); a rendering writes it back under its own section. An `ADM` or `Baidu` section
+/// beside the one read is kept verbatim and written back (an info says so), and other formats lose it with that
+/// reason. `RawContent` is read as `pinpoint-message` reads it (it
 /// overrides the section, and `Default` supplies nothing to it). Placeholders (`{{User.UserAttributes.X}}`,
 /// `{{Attributes.x}}`, Handlebars helpers) are data, kept verbatim; a URL holding one gets an info, not an error.
 /// Keys a template does not define are kept and written back with a warning (`MediaUrl` under `GCM`, `ImageUrl` under
@@ -152,7 +154,9 @@ public struct PinpointTemplateAdapter: PayloadAdapter {
         guard amazon[AmazonKeys.Extension.pinpointMessage] != nil || amazon[PinpointGCMMessage.memoryKey] != nil
         else { return n }
         amazon.removeValue(forKey: AmazonKeys.Extension.pinpointMessage)
-        amazon.removeValue(forKey: PinpointGCMMessage.memoryKey)
+        // The channel the Android side was read from stays: an ADM or Baidu message is written as one.
+        amazon[PinpointGCMMessage.memoryKey] = PinpointAndroidChannel.channelOnly(
+            amazon[PinpointGCMMessage.memoryKey]?.objectValue)
         var out = n
         if amazon.isEmpty {
             out.extensions.removeValue(forKey: AmazonKeys.Extension.namespace)
@@ -167,9 +171,22 @@ public struct PinpointTemplateAdapter: PayloadAdapter {
     struct SectionNames {
         var apple = "APNS"
         var android = "GCM"
+        var adm = "ADM"
+        var baidu = "Baidu"
         var rawContent = "RawContent"
         var action = "Action"
         var url = "Url"
+
+        /// The name of the section the Android side of `n` is written to (`GCM`, or the `ADM` or `Baidu` it was
+        /// read from).
+        func android(of n: PushNotification) -> String {
+            let memory = n.extensionObject(AmazonKeys.Extension.namespace)[PinpointGCMMessage.memoryKey]?.objectValue
+            switch PinpointAndroidChannel(memory: memory) {
+            case .gcm: return android
+            case .adm: return adm
+            case .baidu: return baidu
+            }
+        }
     }
 
     /// `n` without what a push template has no member for, each explained in `context`, with the sections named as
@@ -208,8 +225,16 @@ public struct PinpointTemplateAdapter: PayloadAdapter {
             lose(["delivery"], "a push template has no delivery headers: the send request or campaign sets them")
             out.delivery = nil
         }
+        if out.extensionObject(ADMWire.namespace)[ADMWire.Extension.md5] != nil {
+            lose(
+                PinpointAndroidChannel.md5Path.tokens,
+                "an Android push template (\(names.android(of: n))) has no MD5 (a send's ADMMessage has)")
+            var adm = out.extensionObject(ADMWire.namespace)
+            adm.removeValue(forKey: ADMWire.Extension.md5)
+            out.setExtension(ADMWire.namespace, adm)
+        }
         if var android = out.android {
-            let reason = "an Android push template (\(names.android)) has no "
+            let reason = "an Android push template (\(names.android(of: n))) has no "
             for (field, what) in Self.androidLosses where android.canonicalObject[field] != nil {
                 lose(["android", field], reason + what)
                 switch field {

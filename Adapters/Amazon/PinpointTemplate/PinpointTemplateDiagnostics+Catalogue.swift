@@ -36,8 +36,8 @@ extension DiagnosticEntry {
         DiagnosticEntry(
             .pinpointTemplateSectionKept, .info,
             summary: """
-                An `ADM` or `Baidu` section: kept verbatim and written back, not read into the model (its Android \
-                side is `GCM`'s).
+                An `ADM` or `Baidu` section beside the section read as the Android side (`GCM`, else `ADM`): kept \
+                verbatim and written back, not read into the model.
                 """),
         DiagnosticEntry(
             .pinpointTemplatePlaceholderURL, .info,

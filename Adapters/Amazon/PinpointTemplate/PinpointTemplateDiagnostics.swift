@@ -12,7 +12,7 @@ extension DiagnosticCode {
     public static let pinpointTemplateKeyMisplaced: DiagnosticCode = "pinpoint-template.key.misplaced"
     /// A key a push template or its section does not define; kept and written back.
     public static let pinpointTemplateKeyUnknown: DiagnosticCode = "pinpoint-template.key.unknown"
-    /// A section that is not read into the model (`ADM`, `Baidu`): kept verbatim.
+    /// An `ADM` or `Baidu` section beside the section read as the Android side (`GCM`, else `ADM`): kept verbatim.
     public static let pinpointTemplateSectionKept: DiagnosticCode = "pinpoint-template.section.kept"
     /// A URL holding a `{{…}}` placeholder: a template value, checked once rendered.
     public static let pinpointTemplatePlaceholderURL: DiagnosticCode = "pinpoint-template.url.placeholder"

@@ -23,6 +23,9 @@ struct PinpointTemplateReader {
     var memory = JSONObject()
     /// True when an `ADM` or `Baidu` section was kept unread (its content is there, by design not read).
     var keptChannel = false
+    /// The section read as the model's Android side: `GCM`, else `ADM`, else `Baidu` (the first the template has as
+    /// an object); the others are kept.
+    var androidSection = W.gcm
 
     /// The template in `root` and the form it came in; nil after an error when an envelope is not an object.
     mutating func unwrap(_ root: JSONObject, context: inout NormaliseContext) -> JSONObject? {
@@ -77,6 +80,8 @@ struct PinpointTemplateReader {
         var kept = JSONObject()
         var sections: [String: JSONObject] = [:]
         var unknown = JSONObject()
+        let wires = Set(template.compactMap { $0.value.objectValue == nil ? nil : wireKey($0.key) })
+        androidSection = [W.gcm, W.adm, W.baidu].first(where: wires.contains) ?? W.gcm
         for (key, value) in template {
             order.append(.string(key))
             let wire = wireKey(key)
@@ -98,10 +103,11 @@ struct PinpointTemplateReader {
                     continue
                 }
                 let (clean, rest) = check(section, named: wire, members: members, at: at, context: &context)
-                if wire == W.adm || wire == W.baidu {
+                if (wire == W.adm || wire == W.baidu) && wire != androidSection {
                     context.diagnostics.info(
                         .pinpointTemplateSectionKept, at: at,
-                        "the `\(key)` section is kept verbatim and written back; the model's Android side is `GCM`'s")
+                        "the `\(key)` section is kept verbatim and written back; the model's Android side is "
+                            + "`\(androidSection)`'s")
                     kept.appendUnchecked(key, value)
                     keptChannel = true
                     continue
@@ -255,15 +261,16 @@ struct PinpointTemplateReader {
 
     // MARK: - The sections
 
-    /// `APNS` and `GCM`, each with what it leaves out taken from `Default`, read by `pinpoint-message`'s two-channel
-    /// reader as the `APNSMessage` and `GCMMessage` of a `MessageConfiguration`.
+    /// `APNS` and `GCM` (else `ADM`, else `Baidu`), each with what it leaves out taken from `Default`, read by
+    /// `pinpoint-message`'s two-channel reader as the `APNSMessage` and `GCMMessage` (`ADMMessage`, `BaiduMessage`)
+    /// of a `MessageConfiguration`.
     private mutating func readSections(
         _ sections: [String: JSONObject], into n: inout PushNotification, context: inout NormaliseContext
     ) {
         let defaults = sections[W.defaultSection]
         var configuration = JSONObject()
         var absent: [JSONValue] = []
-        for (name, message) in [(W.apns, W.apnsMessage), (W.gcm, W.gcmMessage)] {
+        for (name, message) in [(W.apns, W.apnsMessage), (androidSection, W.message(of: androidSection))] {
             var effective = sections[name]
             if effective == nil {
                 guard defaults != nil else { continue }
@@ -285,7 +292,7 @@ struct PinpointTemplateReader {
         if !absent.isEmpty { memory[K.absent] = .array(absent) }
         if !fromDefault.isEmpty {
             var object = JSONObject()
-            for name in [W.apns, W.gcm] {
+            for name in [W.apns, W.gcm, W.adm, W.baidu] {
                 if let keys = fromDefault[name] { object.appendUnchecked(name, .array(keys.map(JSONValue.string))) }
             }
             memory[K.fromDefault] = .object(object)
@@ -304,6 +311,8 @@ struct PinpointTemplateReader {
         switch first {
         case W.apnsMessage: section = W.apns
         case W.gcmMessage: section = W.gcm
+        case PinpointAndroidChannel.adm.configurationKey: section = W.adm
+        case PinpointAndroidChannel.baidu.configurationKey: section = W.baidu
         default: return base
         }
         if tokens.count > 1, fromDefault[section]?.contains(tokens[1]) == true { section = W.defaultSection }

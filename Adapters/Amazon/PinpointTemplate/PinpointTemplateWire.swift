@@ -51,6 +51,22 @@ package enum PinpointTemplateWire {
     static let apnsMessage = "APNSMessage"
     static let gcmMessage = "GCMMessage"
 
+    /// The `MessageConfiguration` key a platform section is read as (`ADM` as `ADMMessage`, `Baidu` as
+    /// `BaiduMessage`: ``PinpointAndroidChannel``).
+    static func message(of section: String) -> String {
+        switch section {
+        case apns: return apnsMessage
+        case adm: return PinpointAndroidChannel.adm.configurationKey
+        case baidu: return PinpointAndroidChannel.baidu.configurationKey
+        default: return gcmMessage
+        }
+    }
+
+    /// The platform sections and the `MessageConfiguration` key each is read as.
+    static let platformSections: [(section: String, message: String)] = [apns, gcm, adm, baidu].map {
+        ($0, message(of: $0))
+    }
+
     /// `APNSPushNotificationTemplate`'s members (no `ImageUrl`).
     static let apnsMembers: Set<String> = ["Action", "Body", "MediaUrl", "RawContent", "Sound", "Title", "Url"]
     /// `AndroidPushNotificationTemplate`'s members, for `GCM`, `ADM` and `Baidu` (no `MediaUrl`).

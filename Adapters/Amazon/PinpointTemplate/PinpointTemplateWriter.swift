@@ -15,7 +15,7 @@ struct PinpointTemplateWriter {
     func template(from rendered: JSONValue) -> JSONValue {
         var configuration = JSONObject()
         if case .object(let object) = rendered {
-            if object[W.apnsMessage] != nil || object[W.gcmMessage] != nil {
+            if W.platformSections.contains(where: { object[$0.message] != nil }) {
                 configuration = object
             } else if !object.isEmpty {
                 configuration.appendUnchecked(W.apnsMessage, .object(object))
@@ -32,7 +32,7 @@ struct PinpointTemplateWriter {
             let wire = W.cdkTopLevel.first(where: { isCDK && $0.cdk == key })?.wire ?? key
             if let section = produced.removeValue(forKey: wire) { template.appendUnchecked(key, .object(section)) }
         }
-        for wire in [W.apns, W.defaultSection, W.gcm] {
+        for wire in [W.apns, W.defaultSection, W.gcm, W.adm, W.baidu] {
             guard let section = produced[wire] else { continue }
             let key = isCDK ? W.cdkTopLevel.first(where: { $0.wire == wire })?.cdk ?? wire : wire
             if template[key] == nil { template.appendUnchecked(key, .object(section)) }
@@ -60,15 +60,22 @@ struct PinpointTemplateWriter {
         let absent = Set(memory?[K.absent]?.arrayValue?.compactMap(\.stringValue) ?? [])
         let unknown = memory?[K.unknown]?.objectValue ?? JSONObject()
         var out: [String: JSONObject] = [:]
-        for (name, message) in [(W.apns, W.apnsMessage), (W.gcm, W.gcmMessage)] {
-            let written = configuration[message]?.objectValue ?? (memory == nil && name == W.gcm ? JSONObject() : nil)
+        // Another format's notification has its Android side written in `GCM` (or where it was read from).
+        let android: String
+        switch PinpointAndroidChannel.written(in: configuration) {
+        case .adm: android = W.adm
+        case .baidu: android = W.baidu
+        case .gcm: android = W.gcm
+        }
+        for (name, message) in W.platformSections {
+            let written = configuration[message]?.objectValue ?? (memory == nil && name == android ? JSONObject() : nil)
             guard var section = written else { continue }
             let members = W.members(of: name) ?? []
             for key in section.keys where !members.contains(key) { section.removeValue(forKey: key) }
             for case .string(let key) in fromDefault[name]?.arrayValue ?? [] where section[key] == defaults[key] {
                 section.removeValue(forKey: key)
             }
-            if memory == nil && name == W.gcm, case .object(let apns)? = configuration[W.apnsMessage] {
+            if memory == nil && name == android, case .object(let apns)? = configuration[W.apnsMessage] {
                 // Another format's notification: Android shows the shared title and body too (a template without
                 // them in GCM or Default sends Android nothing).
                 for key in ["Body", "Title"] where section[key] == nil {

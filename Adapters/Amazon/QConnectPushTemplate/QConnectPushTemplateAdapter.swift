@@ -17,8 +17,9 @@ private typealias K = QConnectPushTemplateWire.Memory
 /// `PushMessageTemplateContent` has four platform sections and no `Default`: `apns` is the shared content (what iOS
 /// shows: `mediaUrl` is `media[0]`, `action` `DEEP_LINK`/`URL` + `url` the tap link) and `fcm` is Android's, each read
 /// as a Pinpoint template's `APNS` and `GCM` sections are (through `pinpoint-message`'s two-channel reader), with
-/// `body` and `rawContent` unwrapped from `{"content": …}` and every finding at the template's own path. `adm` and
-/// `baidu` are kept verbatim and written back (an info says so), not read. `defaultAttributes` (the values Amazon
+/// `body` and `rawContent` unwrapped from `{"content": …}` and every finding at the template's own path. With no `fcm`,
+/// `adm` (else `baidu`) is Android's, read as a Pinpoint template's `ADM` (`Baidu`); an `adm` or `baidu` section beside
+/// the one read is kept verbatim and written back (an info says so), not read. `defaultAttributes` (the values Amazon
 /// Connect fills in for a variable without a profile value) and the template's metadata are kept verbatim.
 /// Placeholders (`{{Attributes.firstName}}`) are data, kept verbatim; a URL holding one gets an info, not an error.
 /// A platform section without `rawContent` needs both a title and a body (a warning). Keys a template does not define
@@ -40,7 +41,8 @@ public struct QConnectPushTemplateAdapter: PayloadAdapter {
 
     /// How the loss reasons name this format's sections.
     static let sectionNames = PinpointTemplateAdapter.SectionNames(
-        apple: W.apns, android: W.fcm, rawContent: W.rawContent, action: "action", url: "url")
+        apple: W.apns, android: W.fcm, adm: W.adm, baidu: W.baidu, rawContent: W.rawContent, action: "action",
+        url: "url")
 
     /// Built once: a conversion reads it several times.
     private static let standardDescriptor: FormatDescriptor = {
@@ -139,7 +141,9 @@ public struct QConnectPushTemplateAdapter: PayloadAdapter {
         guard amazon[AmazonKeys.Extension.pinpointMessage] != nil || amazon[PinpointGCMMessage.memoryKey] != nil
         else { return n }
         amazon.removeValue(forKey: AmazonKeys.Extension.pinpointMessage)
-        amazon.removeValue(forKey: PinpointGCMMessage.memoryKey)
+        // The channel the Android side was read from stays: an ADM or Baidu message is written as one.
+        amazon[PinpointGCMMessage.memoryKey] = PinpointAndroidChannel.channelOnly(
+            amazon[PinpointGCMMessage.memoryKey]?.objectValue)
         var out = n
         if amazon.isEmpty {
             out.extensions.removeValue(forKey: AmazonKeys.Extension.namespace)

@@ -19,8 +19,8 @@ extension DiagnosticEntry {
         DiagnosticEntry(
             .qconnectTemplateSectionKept, .info,
             summary: """
-                An `adm` or `baidu` section: kept verbatim and written back, not read into the model (its Android \
-                side is `fcm`'s).
+                An `adm` or `baidu` section beside the section read as the Android side (`fcm`, else `adm`): kept \
+                verbatim and written back, not read into the model.
                 """),
         DiagnosticEntry(
             .qconnectTemplatePlaceholderURL, .info,

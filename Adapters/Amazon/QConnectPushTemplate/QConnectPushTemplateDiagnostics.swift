@@ -5,7 +5,7 @@ extension DiagnosticCode {
     public static let qconnectTemplateKeyUnknown: DiagnosticCode = "qconnect-push-template.key.unknown"
     /// A section member that belongs to another section (`mediaUrl` under `fcm`, `imageUrl` under `apns`).
     public static let qconnectTemplateKeyMisplaced: DiagnosticCode = "qconnect-push-template.key.misplaced"
-    /// An `adm` or `baidu` section: kept verbatim, not read into the model.
+    /// An `adm` or `baidu` section beside the section read as the Android side: kept verbatim, not read.
     public static let qconnectTemplateSectionKept: DiagnosticCode = "qconnect-push-template.section.kept"
     /// A URL holding a `{{…}}` placeholder: a template value, checked once rendered.
     public static let qconnectTemplatePlaceholderURL: DiagnosticCode = "qconnect-push-template.url.placeholder"

@@ -17,6 +17,9 @@ struct QConnectPushTemplateReader {
     var memory = JSONObject()
     /// True when an `adm` or `baidu` section was kept unread (its content is there, by design not read).
     var keptChannel = false
+    /// The section read as the model's Android side: `fcm`, else `adm`, else `baidu` (the first the `push` object
+    /// has as an object); the others are kept.
+    var androidSection = W.fcm
 
     /// Where the `push` object is in a document of `form`.
     static func pushTokens(form: String) -> [String] {
@@ -94,6 +97,7 @@ struct QConnectPushTemplateReader {
         var sectionOrder = JSONObject()
         var unknown = JSONObject()
         var anySection = false
+        androidSection = [W.fcm, W.adm, W.baidu].first { push?[$0]?.objectValue != nil } ?? W.fcm
         for (key, value) in push ?? JSONObject() {
             order.append(.string(key))
             let at = pushPath.appending(key)
@@ -109,10 +113,11 @@ struct QConnectPushTemplateReader {
             anySection = true
             let (clean, rest) = check(section, named: key, at: at, context: &context)
             checkTitleAndBody(section, named: key, at: at, context: &context)
-            if key == W.adm || key == W.baidu {
+            if (key == W.adm || key == W.baidu) && key != androidSection {
                 context.diagnostics.info(
                     .qconnectTemplateSectionKept, at: at,
-                    "the `\(key)` section is kept verbatim and written back; the model's Android side is `fcm`'s")
+                    "the `\(key)` section is kept verbatim and written back; the model's Android side is "
+                        + "`\(androidSection)`'s")
                 keptChannel = true
                 continue
             }
@@ -125,7 +130,7 @@ struct QConnectPushTemplateReader {
                 .qconnectTemplateEmpty, at: push == nil ? templateBase : pushPath,
                 "the template has no `push` section (`apns`, `fcm`, `adm` or `baidu`): it holds no message")
         }
-        let read = [W.apns, W.fcm].filter { sections[$0] != nil }
+        let read = [W.apns, androidSection].filter { sections[$0] != nil }
         let document = Self.removing(read, at: pushTokens[...], in: root) ?? JSONObject()
         if !document.isEmpty { memory[K.document] = .object(document) }
         memory[K.containerOrder] = .object(Self.containerOrder(root, along: pushTokens))
@@ -253,13 +258,13 @@ struct QConnectPushTemplateReader {
 
     // MARK: - The sections
 
-    /// `apns` and `fcm`, read by `pinpoint-message`'s two-channel reader as the `APNSMessage` and `GCMMessage` of a
-    /// `MessageConfiguration`.
+    /// `apns` and `fcm` (else `adm`, else `baidu`), read by `pinpoint-message`'s two-channel reader as the
+    /// `APNSMessage` and `GCMMessage` (`ADMMessage`, `BaiduMessage`) of a `MessageConfiguration`.
     private func readSections(
         _ sections: [String: JSONObject], into n: inout PushNotification, context: inout NormaliseContext
     ) {
         var configuration = JSONObject()
-        for (name, message) in [(W.apns, P.apnsMessage), (W.fcm, P.gcmMessage)] {
+        for (name, message) in [(W.apns, P.apnsMessage), (androidSection, W.message(of: androidSection))] {
             if let section = sections[name], !section.isEmpty { configuration[message] = .object(section) }
         }
         guard !configuration.isEmpty else { return }
@@ -287,6 +292,8 @@ struct QConnectPushTemplateReader {
         switch first {
         case P.apnsMessage: tokens[0] = W.apns
         case P.gcmMessage: tokens[0] = W.fcm
+        case PinpointAndroidChannel.adm.configurationKey: tokens[0] = W.adm
+        case PinpointAndroidChannel.baidu.configurationKey: tokens[0] = W.baidu
         default: return base
         }
         if tokens.count > 1 {

@@ -59,6 +59,17 @@ package enum QConnectPushTemplateWire {
     /// The members holding a URL (a placeholder there is a template value).
     static let urlMembers: Set<String> = ["url", "mediaUrl", "imageUrl", "imageIconUrl", "smallImageIconUrl"]
 
+    /// The `MessageConfiguration` key `pinpoint-message` reads section `name` as (`fcm` as `GCMMessage`, `adm` as
+    /// `ADMMessage`, `baidu` as `BaiduMessage`, `apns` as `APNSMessage`).
+    static func message(of name: String) -> String {
+        switch name {
+        case apns: return PinpointTemplateWire.apnsMessage
+        case adm: return PinpointAndroidChannel.adm.configurationKey
+        case baidu: return PinpointAndroidChannel.baidu.configurationKey
+        default: return PinpointTemplateWire.gcmMessage
+        }
+    }
+
     /// The members of section `name`, nil for a key that is not a section.
     static func members(of name: String) -> Set<String>? {
         switch name {

@@ -14,7 +14,7 @@ struct QConnectPushTemplateWriter {
     func document(from rendered: JSONValue) -> JSONValue {
         var configuration = JSONObject()
         if case .object(let object) = rendered {
-            if object[P.apnsMessage] != nil || object[P.gcmMessage] != nil {
+            if [W.apns, W.fcm, W.adm, W.baidu].contains(where: { object[W.message(of: $0)] != nil }) {
                 configuration = object
             } else if !object.isEmpty {
                 configuration[P.apnsMessage] = .object(object)
@@ -23,7 +23,9 @@ struct QConnectPushTemplateWriter {
         var produced = sections(configuration)
         guard let memory else {
             var push = JSONObject()
-            for name in [W.apns, W.fcm] { if let section = produced[name] { push[name] = .object(section) } }
+            for name in [W.apns, W.fcm, W.adm, W.baidu] {
+                if let section = produced[name] { push[name] = .object(section) }
+            }
             return .object(JSONObject(uniqueKeysWithValues: [(W.push, .object(push))]))
         }
         let document = memory[K.document]?.objectValue ?? JSONObject()
@@ -40,7 +42,9 @@ struct QConnectPushTemplateWriter {
             }
         }
         for (key, value) in existing ?? JSONObject() where push[key] == nil { push[key] = value }
-        for name in [W.apns, W.fcm] { if let section = produced[name] { push[name] = .object(section) } }
+        for name in [W.apns, W.fcm, W.adm, W.baidu] {
+            if let section = produced[name] { push[name] = .object(section) }
+        }
         let order = memory[K.containerOrder]?.objectValue
         let parent = JSONPointer(tokens: Array(tokens.dropLast())).description
         let hadPush = order?[parent]?.arrayValue?.contains(.string(W.push)) == true
@@ -73,15 +77,23 @@ struct QConnectPushTemplateWriter {
         let sectionOrder = memory?[K.sectionOrder]?.objectValue ?? JSONObject()
         let unknown = memory?[K.unknown]?.objectValue ?? JSONObject()
         var out: [String: JSONObject] = [:]
+        // Another format's notification has its Android side written in `fcm` (or where it was read from).
+        let android: String
+        switch PinpointAndroidChannel.written(in: configuration) {
+        case .adm: android = W.adm
+        case .baidu: android = W.baidu
+        case .gcm: android = W.fcm
+        }
         for (name, message, members) in [
             (W.apns, P.apnsMessage, P.apnsMembers), (W.fcm, P.gcmMessage, P.androidMembers),
+            (W.adm, W.message(of: W.adm), P.androidMembers), (W.baidu, W.message(of: W.baidu), P.androidMembers),
         ] {
             let order = sectionOrder[name]?.arrayValue?.compactMap(\.stringValue)
             var written = configuration[message]?.objectValue
-            if written == nil && (order != nil || (memory == nil && name == W.fcm)) { written = JSONObject() }
+            if written == nil && (order != nil || (memory == nil && name == android)) { written = JSONObject() }
             guard var section = written else { continue }
             for key in section.keys where !members.contains(key) { section.removeValue(forKey: key) }
-            if memory == nil && name == W.fcm, case .object(let apns)? = configuration[P.apnsMessage] {
+            if memory == nil && name == android, case .object(let apns)? = configuration[P.apnsMessage] {
                 // Another format's notification: Android shows the shared title and body too (an `fcm` section
                 // without them sends Android nothing).
                 for key in ["Body", "Title"] where section[key] == nil {
