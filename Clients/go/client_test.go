@@ -367,6 +367,7 @@ func TestTheVersionIsRPCSpecVersion(t *testing.T) {
 }
 
 func TestFindExecutable(t *testing.T) {
+	directory := filepath.Dir(executable(t)) // before $PUSHNORM is changed below
 	t.Setenv("PUSHNORM", "/from/env/pushnorm")
 	if found, _ := FindExecutable("/explicit"); found != "/explicit" {
 		t.Fatal(found)
@@ -375,8 +376,8 @@ func TestFindExecutable(t *testing.T) {
 		t.Fatal(found)
 	}
 	t.Setenv("PUSHNORM", "")
-	t.Setenv("PATH", filepath.Dir(executable(t)))
-	if found, _ := FindExecutable(""); found != filepath.Join(filepath.Dir(executable(t)), "pushnorm") {
+	t.Setenv("PATH", directory)
+	if found, _ := FindExecutable(""); found != filepath.Join(directory, "pushnorm") {
 		t.Fatal(found)
 	}
 	t.Setenv("PATH", "/nonexistent")
