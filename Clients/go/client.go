@@ -181,14 +181,24 @@ func (c *Client) Render(ctx context.Context, params RenderParams) (*RenderResult
 
 // ConvertParams are convert's params: To (required), From (default "auto"), Strict (refuse a lossy conversion:
 // ErrLossyConversion), AllowInvalid (convert a payload with errors instead of refusing it: ErrPayloadRejected),
-// Options.
+// Options, Substitutions.
 type ConvertParams struct {
 	From         string
 	To           string
 	Strict       bool
 	AllowInvalid bool
 	Options      map[string]any
+	// Substitutions renders templates: each {{…}} variable gets its value (over a Pinpoint template's
+	// DefaultSubstitutions); what stays verbatim is reported in Diagnostics (core.template.unrendered,
+	// core.template.helper-kept). Nil: nothing is rendered; an empty map renders with the template's defaults
+	// alone. A bad entry is ErrInvalidParams, located under /substitutions.
+	Substitutions Substitutions
 }
+
+// Substitutions are template variable values (Substitutions of rpc-spec/openrpc.json): a variable name (dotted,
+// "User.UserAttributes.FirstName", or nested maps) to a []string (the first is used unless the placeholder names
+// .[n]) or a string.
+type Substitutions map[string]any
 
 // Convert reads a payload in one format and renders it in another, reporting what was lost.
 func (c *Client) Convert(ctx context.Context, payload any, params ConvertParams) (*ConvertResult, error) {
@@ -247,6 +257,13 @@ func (c *Client) ConvertMany(ctx context.Context, payloads []any, params Convert
 	}
 	group.Wait()
 	return outcomes
+}
+
+// Variables lists the {{…}} placeholders of a payload or template (any JSON document) in document order, each
+// with the JSON Pointer of the string holding it and the variable it names, then each variable name once.
+func (c *Client) Variables(ctx context.Context, payload any) (*VariablesResult, error) {
+	var result VariablesResult
+	return resultOrNil(&result, c.Call(ctx, "variables", map[string]any{"payload": payload}, &result))
 }
 
 // Formats lists every format the server knows.
@@ -402,6 +419,9 @@ func (c *Client) convertRequest(payload any, params ConvertParams) (map[string]a
 	}
 	if params.AllowInvalid {
 		request["allowInvalid"] = true
+	}
+	if params.Substitutions != nil {
+		request["substitutions"] = params.Substitutions
 	}
 	return c.withOptions(request, params.Options), nil
 }

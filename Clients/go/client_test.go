@@ -188,6 +188,8 @@ func TestTheResultTypesHaveTheSpecsKeys(t *testing.T) {
 		{schemas["ConvertedMessage"], ConvertResult{}}, {schemas["Diagnostic"], Diagnostic{}}, {schemas["LostField"], LostField{}},
 		{schemas["Format"], Format{}}, {schemas["Recipient"], Recipient{}},
 		{results["convert"].(map[string]any)["oneOf"].([]any)[1], ConvertMessagesResult{}},
+		{results["variables"], VariablesResult{}},
+		{results["variables"].(map[string]any)["properties"].(map[string]any)["variables"].(map[string]any)["items"], TemplateVariable{}},
 	} {
 		spec, value := pair.schema.(map[string]any), pair.value
 		var wantRequired, wantOptional []string
@@ -367,6 +369,7 @@ func TestTheVersionIsRPCSpecVersion(t *testing.T) {
 }
 
 func TestFindExecutable(t *testing.T) {
+	directory := filepath.Dir(executable(t)) // before $PUSHNORM is changed below
 	t.Setenv("PUSHNORM", "/from/env/pushnorm")
 	if found, _ := FindExecutable("/explicit"); found != "/explicit" {
 		t.Fatal(found)
@@ -375,8 +378,8 @@ func TestFindExecutable(t *testing.T) {
 		t.Fatal(found)
 	}
 	t.Setenv("PUSHNORM", "")
-	t.Setenv("PATH", filepath.Dir(executable(t)))
-	if found, _ := FindExecutable(""); found != filepath.Join(filepath.Dir(executable(t)), "pushnorm") {
+	t.Setenv("PATH", directory)
+	if found, _ := FindExecutable(""); found != filepath.Join(directory, "pushnorm") {
 		t.Fatal(found)
 	}
 	t.Setenv("PATH", "/nonexistent")
@@ -415,5 +418,141 @@ func TestConvertMessagesListsOneMessagePerToken(t *testing.T) {
 	together, err := client.ConvertMessages(ctx, legacy, ConvertParams{From: "fcm-legacy", To: "fcm-legacy"})
 	if err != nil || len(together) != 1 || together[0].Recipient != nil || len(together[0].Payload) == 0 {
 		t.Fatalf("together: %+v (%v)", together, err)
+	}
+}
+
+// notExposed are the methods of the spec the client does not expose yet.
+var notExposed = map[string]bool{"report": true}
+
+func TestEveryMethodOfTheSpecIsAMethodOfTheClient(t *testing.T) {
+	client := reflect.TypeOf(&Client{})
+	for _, method := range openRPC(t)["methods"].([]any) {
+		name := method.(map[string]any)["name"].(string)
+		if notExposed[name] {
+			continue
+		}
+		goName := strings.ToUpper(name[:1]) + name[1:]
+		if name == "rpc.discover" {
+			goName = "Discover"
+		}
+		if _, ok := client.MethodByName(goName); !ok {
+			t.Errorf("%s: no method %s", name, goName)
+		}
+	}
+}
+
+func exampleTemplate(t *testing.T) json.RawMessage {
+	t.Helper()
+	text, err := os.ReadFile("../../Examples/payloads/pinpoint-template/push-template-request.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return text
+}
+
+// fcmNotification is what a conversion to fcm renders in its notification and Android notification.
+type fcmNotification struct {
+	Notification struct {
+		Title string `json:"title"`
+		Body  string `json:"body"`
+	} `json:"notification"`
+	Android struct {
+		Notification struct {
+			Body string `json:"body"`
+		} `json:"notification"`
+	} `json:"android"`
+}
+
+func fcmOf(t *testing.T, payload json.RawMessage) fcmNotification {
+	t.Helper()
+	var message fcmNotification
+	if err := json.Unmarshal(payload, &message); err != nil {
+		t.Fatalf("%s: %v", payload, err)
+	}
+	return message
+}
+
+func TestSubstitutionsRenderATemplateAndABadOneIsInvalidParams(t *testing.T) {
+	client := start(t, Config{})
+	ctx := context.Background()
+	template := exampleTemplate(t)
+	kept, err := client.Convert(ctx, template, ConvertParams{From: "pinpoint-template", To: "fcm"})
+	if err != nil || fcmOf(t, kept.Payload).Notification.Title != "Hello {{User.UserAttributes.FirstName}}" {
+		t.Fatalf("without substitutions: %v %s", err, kept.Payload)
+	}
+	names := Substitutions{"User.UserAttributes.FirstName": []string{"Ana"}}
+	result, err := client.Convert(ctx, template, ConvertParams{From: "pinpoint-template", To: "fcm", Substitutions: names})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rendered := fcmOf(t, result.Payload)
+	// DefaultSubstitutions fill what Substitutions leave out.
+	if rendered.Notification.Title != "Hello Ana" ||
+		rendered.Android.Notification.Body != "Your order is waiting, tap to check out." ||
+		strings.Contains(string(result.Payload), "{{") ||
+		len(result.Diagnostics) != 1 || result.Diagnostics[0].Code != "amazon.media.found" { // no core.template.* left
+		t.Fatalf("%s %+v", result.Payload, result.Diagnostics)
+	}
+	nested := Substitutions{"User": map[string]any{"UserAttributes": map[string]any{"FirstName": "Bo"}}, "Attributes.Item": "basket"}
+	messages, err := client.ConvertMessages(ctx, template, ConvertParams{To: "fcm", Substitutions: nested})
+	if err != nil || len(messages) != 1 || fcmOf(t, messages[0].Payload).Notification.Body != "Your basket is waiting in your cart." ||
+		fcmOf(t, messages[0].Payload).Notification.Title != "Hello Bo" {
+		t.Fatalf("%v %+v", err, messages)
+	}
+	for index, outcome := range client.ConvertMany(ctx, []any{template, template}, ConvertParams{To: "fcm", Substitutions: names}, 2) {
+		if outcome.Err != nil || fcmOf(t, outcome.Result.Payload).Notification.Title != "Hello Ana" {
+			t.Errorf("record %d: %v", index, outcome.Err)
+		}
+	}
+	unrendered, err := client.Convert(ctx, map[string]any{"GCM": map[string]any{"Title": "{{Attributes.Who}}", "Body": "b"}},
+		ConvertParams{From: "pinpoint-template", To: "fcm", Substitutions: Substitutions{}})
+	if err != nil || len(unrendered.Diagnostics) != 1 || unrendered.Diagnostics[0].Code != "core.template.unrendered" {
+		t.Fatalf("%v %+v", err, unrendered)
+	}
+	_, err = client.Convert(ctx, template, ConvertParams{To: "fcm", Substitutions: Substitutions{"Attributes.Item": 3}})
+	var bad *Error
+	if !errors.Is(err, ErrInvalidParams) || !errors.As(err, &bad) {
+		t.Fatalf("%v", err)
+	}
+	want := []Diagnostic{{Severity: "error", Code: "core.template.substitutions-invalid", Path: "/substitutions/Attributes.Item"}}
+	got := bad.Diagnostics()
+	if len(got) == 1 {
+		got[0].Message = ""
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("%+v", got)
+	}
+}
+
+func TestVariablesListsThePlaceholdersWithTheirJSONPointers(t *testing.T) {
+	client := start(t, Config{})
+	ctx := context.Background()
+	listed, err := client.Variables(ctx, exampleTemplate(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, item := "User.UserAttributes.FirstName", "Attributes.Item"
+	want := VariablesResult{
+		Variables: []TemplateVariable{
+			{Path: "/APNS/Body", Placeholder: "{{" + item + "}}", Variable: item},
+			{Path: "/APNS/Title", Placeholder: "{{" + first + "}}", Variable: first},
+			{Path: "/GCM/Body", Placeholder: "{{" + item + "}}", Variable: item},
+			{Path: "/GCM/Title", Placeholder: "{{" + first + "}}", Variable: first},
+		},
+		Names: []string{item, first},
+	}
+	if !reflect.DeepEqual(*listed, want) {
+		t.Fatalf("%+v", *listed)
+	}
+	helper, err := client.Variables(ctx, `{"GCM": {"Body": "{{#if Attributes.Gold}}Gold{{/if}}"}}`)
+	wantHelper := VariablesResult{
+		Variables: []TemplateVariable{{Path: "/GCM/Body", Placeholder: "{{#if Attributes.Gold}}"}, {Path: "/GCM/Body", Placeholder: "{{/if}}"}},
+		Names:     []string{},
+	}
+	if err != nil || !reflect.DeepEqual(*helper, wantHelper) {
+		t.Fatalf("%v %+v", err, helper)
+	}
+	if _, err := client.Variables(ctx, `{"GCM": `); !errors.Is(err, ErrInvalidPayloadJSON) {
+		t.Fatalf("%v", err)
 	}
 }

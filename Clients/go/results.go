@@ -72,6 +72,22 @@ type ConvertMessagesResult struct {
 	Messages []ConvertResult `json:"messages"`
 }
 
+// TemplateVariable is one {{…}} placeholder: Path is the JSON Pointer of the string holding it, Placeholder is
+// written braces included, Variable the variable it names (empty for a Handlebars helper, block, partial or
+// comment, which rendering keeps verbatim).
+type TemplateVariable struct {
+	Path        string `json:"path"`
+	Placeholder string `json:"placeholder"`
+	Variable    string `json:"variable,omitempty"`
+}
+
+// VariablesResult is variables' result: every placeholder in document order, then each variable name once, in
+// order of first use.
+type VariablesResult struct {
+	Variables []TemplateVariable `json:"variables"`
+	Names     []string           `json:"names"`
+}
+
 // Format is one entry of formats; Kind is notification or catalogue (hive-actions).
 type Format struct {
 	Name      string   `json:"name"`

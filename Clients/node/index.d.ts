@@ -17,6 +17,13 @@ export interface FormatOptions {
   [option: string]: JSONValue | undefined;
 }
 
+/**
+ * Template variable values (Substitutions of rpc-spec/openrpc.json): a variable name (dotted,
+ * `User.UserAttributes.FirstName`, or nested objects) to a list of strings (the first is used unless the
+ * placeholder names `.[n]`) or a string.
+ */
+export interface Substitutions { [variable: string]: string | string[] | Substitutions }
+
 export interface Diagnostic { severity: 'error' | 'warning' | 'info'; code: string; path: string; message: string }
 export interface LostField { path: string; reason: string }
 export interface NormaliseResult {
@@ -41,6 +48,15 @@ export interface Recipient { index: number; count: number; label: string; device
 export interface ConvertResult extends RenderResult { from: string; recipient?: Recipient }
 /** `convert` of a payload that becomes several messages (one per recipient): each, in order. */
 export interface ConvertMessagesResult { from: string; messages: ConvertResult[] }
+/** One `{{…}}` placeholder: the JSON Pointer of its string, as written, and the variable it names. */
+export interface TemplateVariable {
+  path: string;
+  placeholder: string;
+  /** Absent for a Handlebars helper, block, partial or comment (kept verbatim by rendering). */
+  variable?: string;
+}
+/** `variables`: every placeholder in document order, then each variable name once, in order of first use. */
+export interface VariablesResult { variables: TemplateVariable[]; names: string[] }
 export interface Format {
   name: string; vendor: string; direction: ('read' | 'write')[]; delivered: boolean; summary: string; carries: string[];
   kind?: 'notification' | 'catalogue';
@@ -106,6 +122,11 @@ export interface ConvertSettings extends CallSettings {
   /** Convert a payload with errors instead of refusing it (PayloadRejectedError); its errors in diagnostics. */
   allowInvalid?: boolean;
   options?: FormatOptions;
+  /**
+   * Render templates: each `{{…}}` variable gets its value (over a Pinpoint template's DefaultSubstitutions); what
+   * stays verbatim is reported in diagnostics. A bad entry is InvalidParamsError, located under /substitutions.
+   */
+  substitutions?: Substitutions;
 }
 
 export const version: string;
@@ -139,6 +160,8 @@ export class Client {
   convert(payload: Payload, args: ConvertSettings): Promise<ConvertResult>;
   /** `convert`, always as the list of messages, in order (a list of one for a single message). */
   convertMessages(payload: Payload, args: ConvertSettings): Promise<ConvertResult[]>;
+  /** The `{{…}}` placeholders of a payload or template (any JSON document), each with its JSON Pointer. */
+  variables(payload: Payload, args?: CallSettings): Promise<VariablesResult>;
   formats(args?: CallSettings): Promise<Format[]>;
   discover(args?: CallSettings): Promise<JSONObject>;
   convertMany(

@@ -250,14 +250,20 @@ class Client {
     return this.call('render', this._params(params, options), { timeout });
   }
 
-  convert(payload, { from = 'auto', to, strict = false, allowInvalid = false, options, timeout } = {}) {
-    return this.call('convert', this._convertParams(payload, { from, to, strict, allowInvalid, options }), { timeout });
+  convert(payload, { from = 'auto', to, strict = false, allowInvalid = false, options, substitutions, timeout } = {}) {
+    const params = this._convertParams(payload, { from, to, strict, allowInvalid, options, substitutions });
+    return this.call('convert', params, { timeout });
   }
 
   /** `convert`, always as the list of messages: a reply `{from, messages}` gives its messages, one result itself. */
   async convertMessages(payload, settings = {}) {
     const reply = await this.convert(payload, settings);
     return Array.isArray(reply.messages) && !('payload' in reply) ? reply.messages : [reply];
+  }
+
+  /** `variables`: the `{{…}}` placeholders of a payload or template, each with its JSON Pointer; the names once. */
+  variables(payload, { timeout } = {}) {
+    return this.call('variables', { payload }, { timeout });
   }
 
   formats({ timeout } = {}) {
@@ -273,7 +279,8 @@ class Client {
    * A failed record throws its PushnormError, or is yielded as one with `returnErrors: true`.
    */
   async *convertMany(payloads, {
-    from = 'auto', to, strict = false, allowInvalid = false, options, maxInFlight = 64, returnErrors = false, timeout,
+    from = 'auto', to, strict = false, allowInvalid = false, options, substitutions, maxInFlight = 64,
+    returnErrors = false, timeout,
   } = {}) {
     if (!(maxInFlight >= 1)) throw new RangeError('maxInFlight must be at least 1');
     const window = [];
@@ -287,7 +294,7 @@ class Client {
     };
     for await (const payload of payloads) {
       if (window.length >= maxInFlight) yield await settle(window.shift());
-      const params = this._convertParams(payload, { from, to, strict, allowInvalid, options });
+      const params = this._convertParams(payload, { from, to, strict, allowInvalid, options, substitutions });
       const promise = this.call('convert', params, { timeout });
       promise.catch(() => {}); // handled when its turn comes
       window.push(promise);
@@ -344,11 +351,12 @@ class Client {
     return params;
   }
 
-  _convertParams(payload, { from, to, strict, allowInvalid, options }) {
+  _convertParams(payload, { from, to, strict, allowInvalid, options, substitutions }) {
     if (!to) throw new TypeError('convert needs `to` (the target format)');
     const params = { payload, from, to };
     if (strict) params.strict = true;
     if (allowInvalid) params.allowInvalid = true;
+    if (substitutions !== undefined && substitutions !== null) params.substitutions = substitutions;
     return this._params(params, options);
   }
 }

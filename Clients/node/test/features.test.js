@@ -100,13 +100,80 @@ test('the .d.ts result interfaces have the spec\'s keys', () => {
     NormaliseResult: results.normalise, ValidateResult: results.validate, RenderResult: results.render,
     ConvertResult: schemas.ConvertedMessage, ConvertMessagesResult: results.convert.oneOf[1],
     Recipient: schemas.Recipient, Diagnostic: schemas.Diagnostic, LostField: schemas.LostField,
-    Format: schemas.Format,
+    Format: schemas.Format, VariablesResult: results.variables,
+    TemplateVariable: results.variables.properties.variables.items,
   };
   assert.deepEqual(results.convert.oneOf[0], { $ref: '#/components/schemas/ConvertedMessage' });
   for (const [name, schema] of Object.entries(expected)) {
     const wanted = Object.fromEntries(Object.keys(schema.properties).map((k) => [k, schema.required.includes(k)]));
     assert.deepEqual(interfaces[name], wanted, name);
   }
+});
+
+// Methods of the spec the client does not expose yet.
+const notExposed = new Set(['report']);
+
+test('every method of the spec is a method of the client', () => {
+  for (const { name } of openrpc.methods) {
+    if (notExposed.has(name)) continue;
+    const method = name === 'rpc.discover' ? 'discover' : name;
+    assert.equal(typeof Client.prototype[method], 'function', name);
+  }
+});
+
+const template = JSON.parse(fs.readFileSync(
+  path.join(root, 'Examples', 'payloads', 'pinpoint-template', 'push-template-request.json'), 'utf8'));
+
+test('substitutions render a template; a bad one is InvalidParamsError located under /substitutions', async () => {
+  const names = { 'User.UserAttributes.FirstName': ['Ana'] };
+  await Client.with({ executable }, async (c) => {
+    const kept = await c.convert(template, { from: 'pinpoint-template', to: 'fcm' });
+    assert.equal(kept.payload.notification.title, 'Hello {{User.UserAttributes.FirstName}}');
+    const result = await c.convert(template, { from: 'pinpoint-template', to: 'fcm', substitutions: names });
+    assert.equal(result.payload.notification.title, 'Hello Ana');
+    // DefaultSubstitutions fill what substitutions leave out.
+    assert.equal(result.payload.android.notification.body, 'Your order is waiting, tap to check out.');
+    assert.ok(!JSON.stringify(result.payload).includes('{{'));
+    assert.deepEqual(result.diagnostics.map((d) => d.code), ['amazon.media.found']); // no core.template.* left
+    const nested = { User: { UserAttributes: { FirstName: 'Bo' } }, 'Attributes.Item': 'basket' };
+    const [message] = await c.convertMessages(template, { to: 'fcm', substitutions: nested });
+    assert.equal(message.payload.notification.title, 'Hello Bo');
+    assert.equal(message.payload.notification.body, 'Your basket is waiting in your cart.');
+    const many = [];
+    for await (const r of c.convertMany([template, template], { to: 'fcm', substitutions: names })) many.push(r);
+    assert.deepEqual(many.map((r) => r.payload.notification.title), ['Hello Ana', 'Hello Ana']);
+    const unrendered = await c.convert({ GCM: { Title: '{{Attributes.Who}}', Body: 'b' } },
+      { from: 'pinpoint-template', to: 'fcm', substitutions: {} });
+    assert.deepEqual(unrendered.diagnostics.map((d) => d.code), ['core.template.unrendered']);
+    await assert.rejects(c.convert(template, { to: 'fcm', substitutions: { 'Attributes.Item': 3 } }), (error) => {
+      assert.ok(error instanceof InvalidParamsError);
+      assert.equal(error.code, -32602);
+      assert.deepEqual(error.diagnostics.map((d) => [d.code, d.path]),
+        [['core.template.substitutions-invalid', '/substitutions/Attributes.Item']]);
+      return true;
+    });
+  });
+});
+
+test('variables lists the placeholders with their JSON Pointers', async () => {
+  await Client.with({ executable }, async (c) => {
+    const listed = await c.variables(template);
+    assert.deepEqual(listed.variables.map((v) => [v.path, v.placeholder, v.variable]), [
+      ['/APNS/Body', '{{Attributes.Item}}', 'Attributes.Item'],
+      ['/APNS/Title', '{{User.UserAttributes.FirstName}}', 'User.UserAttributes.FirstName'],
+      ['/GCM/Body', '{{Attributes.Item}}', 'Attributes.Item'],
+      ['/GCM/Title', '{{User.UserAttributes.FirstName}}', 'User.UserAttributes.FirstName'],
+    ]);
+    assert.deepEqual(listed.names, ['Attributes.Item', 'User.UserAttributes.FirstName']);
+    assert.deepEqual(await c.variables('{"GCM": {"Body": "{{#if Attributes.Gold}}Gold{{/if}}"}}'), {
+      variables: [
+        { path: '/GCM/Body', placeholder: '{{#if Attributes.Gold}}' },
+        { path: '/GCM/Body', placeholder: '{{/if}}' },
+      ],
+      names: [],
+    });
+    await assert.rejects(c.variables('{"GCM": '), InvalidPayloadJSONError);
+  });
 });
 
 test('options, target and catalogue reach the server', async () => {

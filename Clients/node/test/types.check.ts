@@ -1,7 +1,7 @@
 // Compiled by `tsc --noEmit --strict` (make test-packages, when tsc is installed): index.d.ts is valid TypeScript
 // and its types are the ones a caller relies on. Not run.
 import {
-  Client, ConvertResult, Diagnostic, Format, LossyConversionError, PayloadRejectedError, PushnormError,
+  Client, ConvertResult, Diagnostic, VariablesResult, Format, LossyConversionError, PayloadRejectedError, PushnormError,
   PushnormTimeoutError, errorClasses, version,
 } from '..';
 
@@ -11,6 +11,13 @@ async function usage(): Promise<void> {
     from: 'apns', to: 'amazon', strict: false, allowInvalid: true, options: { snsPlatform: 'APNS' }, timeout: 100,
   });
   const size: number = result.size;
+  const rendered: ConvertResult = await client.convert({ GCM: { Title: 'Hi {{User.Name}}' } }, {
+    from: 'pinpoint-template', to: 'fcm', substitutions: { 'User.Name': ['Ana'], Attributes: { Item: 'tea' } },
+  });
+  const listed: VariablesResult = await client.variables({ GCM: { Title: 'Hi {{User.Name}}' } }, { timeout: 100 });
+  const pointer: string | undefined = listed.variables[0]?.path;
+  const variable: string | undefined = listed.variables[0]?.variable;
+  void [rendered, pointer, variable, listed.names];
   const messages: ConvertResult[] = await client.convertMessages({ registration_ids: ['a', 'b'] }, { to: 'fcm' });
   const label: string | undefined = messages[0]?.recipient?.label;
   const deviceToken: string | undefined = messages[0]?.recipient?.deviceToken;

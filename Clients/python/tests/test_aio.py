@@ -10,6 +10,7 @@ import pytest
 
 from pushnormaliser import (
     AsyncClient,
+    InvalidParamsError,
     LossyConversionError,
     PayloadRejectedError,
     PushnormError,
@@ -42,6 +43,22 @@ def test_methods_and_parameters(executable: str) -> None:
             assert (await client.discover())["openrpc"] == "1.3.2"
             lenient = await client.convert(INVALID, to="amazon", allow_invalid=True)
             assert lenient["payload"]["aps"]["badge"] == "seven"
+            template = {"GCM": {"Title": "Hello {{User.UserAttributes.FirstName}}", "Body": "b"}}
+            names = {"User": {"UserAttributes": {"FirstName": "Ana"}}}
+            rendered = await client.convert(template, "pinpoint-template", "fcm", substitutions=names)
+            assert rendered["payload"]["android"]["notification"]["title"] == "Hello Ana"
+            messages = await client.convert_messages(template, to="fcm", substitutions=names)
+            assert [m["payload"]["android"]["notification"]["title"] for m in messages] == ["Hello Ana"]
+            many = [r async for r in client.convert_many([template], to="fcm", substitutions=names)]
+            assert many[0]["payload"]["android"]["notification"]["title"] == "Hello Ana"
+            with pytest.raises(InvalidParamsError):
+                await client.convert(template, to="fcm", substitutions={"x": [1]})
+            listed = await client.variables(template)
+            assert listed["variables"] == [
+                {"path": "/GCM/Title", "placeholder": "{{User.UserAttributes.FirstName}}",
+                 "variable": "User.UserAttributes.FirstName"}
+            ]
+            assert listed["names"] == ["User.UserAttributes.FirstName"]
 
     asyncio.run(main())
 

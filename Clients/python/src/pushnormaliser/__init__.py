@@ -32,7 +32,9 @@ from .results import (
     NormaliseResult,
     Recipient,
     RenderResult,
+    TemplateVariable,
     ValidateResult,
+    VariablesResult,
 )
 
 __all__ = [
@@ -58,9 +60,11 @@ __all__ = [
     "PushnormProcessError",
     "PushnormTimeout",
     "RenderResult",
+    "TemplateVariable",
     "UnknownFormatError",
     "UnrecognisedPayloadError",
     "ValidateResult",
+    "VariablesResult",
     "__version__",
     "bundled_executable",
     "find_executable",

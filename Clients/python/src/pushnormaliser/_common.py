@@ -13,6 +13,10 @@ from .errors import PushnormError, PushnormProcessError, error_from_reply
 JSON = Any
 Payload = Union[Mapping[str, JSON], str]
 Options = Mapping[str, JSON]
+Substitutions = Mapping[str, JSON]
+"""Template variable values (``Substitutions`` of rpc-spec/openrpc.json): a variable name (dotted,
+``"User.UserAttributes.FirstName"``, or nested objects) to a list of strings (the first is used unless the placeholder
+names ``.[n]``) or a string."""
 
 DEFAULT_TIMEOUT = 30.0
 """Seconds a call waits for its reply unless the client or the call says otherwise (``None``: no limit)."""
@@ -89,7 +93,12 @@ def render_params(
 
 
 def convert_params(
-    payload: Payload, from_: str, to: Optional[str], strict: bool, allow_invalid: bool
+    payload: Payload,
+    from_: str,
+    to: Optional[str],
+    strict: bool,
+    allow_invalid: bool,
+    substitutions: Optional[Substitutions] = None,
 ) -> Dict[str, JSON]:
     if not to:
         raise TypeError("convert needs to= (the target format)")
@@ -98,7 +107,13 @@ def convert_params(
         params["strict"] = True
     if allow_invalid:
         params["allowInvalid"] = True
+    if substitutions is not None:
+        params["substitutions"] = substitutions
     return params
+
+
+def variables_params(payload: Payload) -> Dict[str, JSON]:
+    return {"payload": payload}
 
 
 def encode_request(request_id: int, method: str, params: Optional[Mapping[str, JSON]]) -> bytes:

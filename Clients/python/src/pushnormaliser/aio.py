@@ -18,6 +18,7 @@ from ._common import (
     JSON,
     Options,
     Payload,
+    Substitutions,
     convert_params,
     decode_replies,
     encode_request,
@@ -27,9 +28,10 @@ from ._common import (
     outcome,
     render_params,
     validate_params,
+    variables_params,
 )
 from .errors import PushnormError, PushnormProcessError, PushnormTimeout
-from .results import ConvertResult, messages_of, Format, NormaliseResult, RenderResult, ValidateResult
+from .results import ConvertResult, messages_of, Format, NormaliseResult, RenderResult, ValidateResult, VariablesResult
 
 _LINE_LIMIT = 1 << 30  # a reply is one line; asyncio's default limit (64 KiB) is smaller than rpc.discover's
 
@@ -207,10 +209,11 @@ class AsyncClient:
         options: Optional[Options] = None,
         *,
         allow_invalid: bool = False,
+        substitutions: Optional[Substitutions] = None,
         timeout: Any = DEFAULT,
     ) -> ConvertResult:
         """``convert``: ``{payload, headers, size, from, lost, diagnostics}`` (see ``Client.convert``)."""
-        params = convert_params(payload, from_, to, strict, allow_invalid)
+        params = convert_params(payload, from_, to, strict, allow_invalid, substitutions)
         return cast(ConvertResult, await self.call("convert", self._params(params, options), timeout=timeout))
 
     async def convert_messages(
@@ -222,11 +225,16 @@ class AsyncClient:
         options: Optional[Options] = None,
         *,
         allow_invalid: bool = False,
+        substitutions: Optional[Substitutions] = None,
         timeout: Any = DEFAULT,
     ) -> List[ConvertResult]:
         """``convert``, always as a list of messages (see ``Client.convert_messages``)."""
-        params = convert_params(payload, from_, to, strict, allow_invalid)
+        params = convert_params(payload, from_, to, strict, allow_invalid, substitutions)
         return messages_of(await self.call("convert", self._params(params, options), timeout=timeout))
+
+    async def variables(self, payload: Payload, *, timeout: Any = DEFAULT) -> VariablesResult:
+        """``variables``: the ``{{…}}`` placeholders of a payload or template (see ``Client.variables``)."""
+        return cast(VariablesResult, await self.call("variables", variables_params(payload), timeout=timeout))
 
     async def formats(self, *, timeout: Any = DEFAULT) -> List[Format]:
         """``formats``: every format the server knows."""
@@ -245,6 +253,7 @@ class AsyncClient:
         options: Optional[Options] = None,
         *,
         allow_invalid: bool = False,
+        substitutions: Optional[Substitutions] = None,
         max_in_flight: int = 64,
         return_errors: bool = False,
         timeout: Any = DEFAULT,
@@ -275,7 +284,8 @@ class AsyncClient:
             async for payload in each():
                 if len(window) >= max_in_flight:
                     yield await settle(window.popleft())
-                params = self._params(convert_params(payload, from_, to, strict, allow_invalid), options)
+                params = convert_params(payload, from_, to, strict, allow_invalid, substitutions)
+                params = self._params(params, options)
                 window.append(asyncio.ensure_future(self.call("convert", params, timeout=timeout)))
             while window:
                 yield await settle(window.popleft())

@@ -21,6 +21,7 @@ from ._common import (
     JSON,
     Options,
     Payload,
+    Substitutions,
     convert_params,
     decode_replies,
     encode_request,
@@ -30,9 +31,10 @@ from ._common import (
     outcome,
     render_params,
     validate_params,
+    variables_params,
 )
 from .errors import PushnormError, PushnormProcessError, PushnormTimeout
-from .results import ConvertResult, messages_of, Format, NormaliseResult, RenderResult, ValidateResult
+from .results import ConvertResult, messages_of, Format, NormaliseResult, RenderResult, ValidateResult, VariablesResult
 
 
 class _Pending:
@@ -241,12 +243,17 @@ class Client:
         options: Optional[Options] = None,
         *,
         allow_invalid: bool = False,
+        substitutions: Optional[Substitutions] = None,
         timeout: Any = DEFAULT,
     ) -> ConvertResult:
         """``convert``: ``{payload, headers, size, from, lost, diagnostics}``. ``to`` is required. ``strict``
         refuses a lossy conversion (:class:`LossyConversionError`); ``allow_invalid`` converts a payload with
-        errors instead of refusing it (:class:`PayloadRejectedError`), its errors in ``diagnostics``."""
-        params = convert_params(payload, from_, to, strict, allow_invalid)
+        errors instead of refusing it (:class:`PayloadRejectedError`), its errors in ``diagnostics``.
+        ``substitutions`` renders templates: each ``{{…}}`` variable gets its value (variable name to a list of
+        strings or a string; over a Pinpoint template's ``DefaultSubstitutions``), and what stays verbatim is
+        reported in ``diagnostics`` (``core.template.unrendered``, ``core.template.helper-kept``); a bad entry is
+        :class:`InvalidParamsError` located under ``/substitutions``."""
+        params = convert_params(payload, from_, to, strict, allow_invalid, substitutions)
         return cast(ConvertResult, self.call("convert", self._params(params, options), timeout=timeout))
 
     def convert_messages(
@@ -258,13 +265,20 @@ class Client:
         options: Optional[Options] = None,
         *,
         allow_invalid: bool = False,
+        substitutions: Optional[Substitutions] = None,
         timeout: Any = DEFAULT,
     ) -> List[ConvertResult]:
         """``convert``, always as a list: one :class:`ConvertResult` per message the target sends, in order (a
         legacy ``registration_ids`` converted to ``fcm`` gives one per token, each with its ``recipient``); a
         conversion to one message gives a list of one."""
-        params = convert_params(payload, from_, to, strict, allow_invalid)
+        params = convert_params(payload, from_, to, strict, allow_invalid, substitutions)
         return messages_of(self.call("convert", self._params(params, options), timeout=timeout))
+
+    def variables(self, payload: Payload, *, timeout: Any = DEFAULT) -> VariablesResult:
+        """``variables``: the ``{{…}}`` placeholders of a payload or template (any JSON document), in document
+        order, each with the JSON Pointer of its string (``path``) and the ``variable`` it names; then each variable
+        name once (``names``). Takes no options."""
+        return cast(VariablesResult, self.call("variables", variables_params(payload), timeout=timeout))
 
     def formats(self, *, timeout: Any = DEFAULT) -> List[Format]:
         """``formats``: every format the server knows (``kind`` is ``notification`` or ``catalogue``)."""
@@ -283,6 +297,7 @@ class Client:
         options: Optional[Options] = None,
         *,
         allow_invalid: bool = False,
+        substitutions: Optional[Substitutions] = None,
         max_in_flight: int = 64,
         return_errors: bool = False,
         timeout: Any = DEFAULT,
@@ -296,7 +311,7 @@ class Client:
         for payload in payloads:
             if len(window) >= max_in_flight:
                 yield self._outcome(window.popleft(), timeout, return_errors)
-            params = convert_params(payload, from_, to, strict, allow_invalid)
+            params = convert_params(payload, from_, to, strict, allow_invalid, substitutions)
             window.append(self._send("convert", self._params(params, options)))
         while window:
             yield self._outcome(window.popleft(), timeout, return_errors)

@@ -125,12 +125,33 @@ class Format(_FormatRequired, total=False):
     kind: Literal["notification", "catalogue"]
 
 
+class _TemplateVariableRequired(TypedDict):
+    path: str
+    placeholder: str
+
+
+class TemplateVariable(_TemplateVariableRequired, total=False):
+    """One ``{{…}}`` placeholder: ``path`` is the JSON Pointer of the string holding it, ``placeholder`` is written
+    braces included, ``variable`` the variable it names (absent for a Handlebars helper, block, partial or comment,
+    which rendering keeps verbatim)."""
+
+    variable: str
+
+
+class VariablesResult(TypedDict):
+    """``variables``: every placeholder in document order, then each variable name once, in order of first use."""
+
+    variables: List[TemplateVariable]
+    names: List[str]
+
+
 # The OpenRPC method each result type answers (the conformance test walks this).
 RESULT_TYPES = {
     "normalise": NormaliseResult,
     "validate": ValidateResult,
     "render": RenderResult,
     "convert": ConvertResult,
+    "variables": VariablesResult,
 }
 # The other shape of ``convert``'s reply (``oneOf`` in the spec).
 CONVERT_MESSAGES_TYPE = ConvertMessagesResult
