@@ -56,37 +56,30 @@ enum Commands {
 
     /// `--options FILE`, decoded; the defaults when absent.
     static func options(_ arguments: Arguments) throws(Arguments.UsageError) -> FormatOptions {
-        guard let json = try optionsJSON(arguments), let path = arguments.value("--options") else {
-            return FormatOptions()
-        }
-        var diagnostics: [Diagnostic] = []
-        let options = FormatOptions(json: json, diagnostics: &diagnostics)
-        if !diagnostics.isEmpty {
-            throw Arguments.UsageError(
-                message: "--options \(path): " + diagnostics.map(\.description).joined(separator: "; "),
-                command: arguments.spec?.name)
-        }
-        return options
+        try decodedFile("--options", arguments) { FormatOptions(json: $0, diagnostics: &$1) } ?? FormatOptions()
     }
 
     /// `--substitutions FILE` (a JSON object: variable name → list of strings, or a string), decoded; nil when
     /// absent. A file that is not such an object is a usage error naming each bad entry (code
     /// `core.template.substitutions-invalid`, JSON Pointer into the file).
     static func substitutions(_ arguments: Arguments) throws(Arguments.UsageError) -> TemplateSubstitutions? {
-        guard let path = arguments.value("--substitutions") else { return nil }
-        let bytes = try IO.readInput(path, limit: JSONParser.defaultMaximumBytes + 1)
-        let json: JSONValue
-        do { json = try JSONParser().parse(bytes) } catch {
-            throw Arguments.UsageError(message: "--substitutions \(path): \(error)", command: arguments.spec?.name)
-        }
+        try decodedFile("--substitutions", arguments) { TemplateSubstitutions(json: $0, diagnostics: &$1) }
+    }
+
+    /// The JSON file `flag` names, decoded by `decode`; nil when the flag is absent. What the decoder finds is a
+    /// usage error naming each finding (its code and its JSON Pointer into the file).
+    static func decodedFile<Value>(
+        _ flag: String, _ arguments: Arguments, _ decode: (JSONValue, inout [Diagnostic]) -> Value
+    ) throws(Arguments.UsageError) -> Value? {
+        guard let json = try jsonFile(flag, arguments), let path = arguments.value(flag) else { return nil }
         var diagnostics: [Diagnostic] = []
-        let substitutions = TemplateSubstitutions(json: json, diagnostics: &diagnostics)
+        let value = decode(json, &diagnostics)
         if !diagnostics.isEmpty {
             throw Arguments.UsageError(
-                message: "--substitutions \(path): " + diagnostics.map(\.description).joined(separator: "; "),
+                message: "\(flag) \(path): " + diagnostics.map(\.description).joined(separator: "; "),
                 command: arguments.spec?.name)
         }
-        return substitutions
+        return value
     }
 
     /// `pushnorm variables [FILE|-]`: the `{{…}}` placeholders of one payload, as JSON
@@ -106,11 +99,16 @@ enum Commands {
 
     /// `--options FILE`, parsed; nil when absent.
     static func optionsJSON(_ arguments: Arguments) throws(Arguments.UsageError) -> JSONValue? {
-        guard let path = arguments.value("--options") else { return nil }
-        // Bounded as a payload is (1 MiB): `--options /dev/zero` ends.
+        try jsonFile("--options", arguments)
+    }
+
+    /// The JSON file `flag` names, parsed; nil when the flag is absent. Bounded as a payload is (1 MiB):
+    /// `--options /dev/zero` ends.
+    static func jsonFile(_ flag: String, _ arguments: Arguments) throws(Arguments.UsageError) -> JSONValue? {
+        guard let path = arguments.value(flag) else { return nil }
         let bytes = try IO.readInput(path, limit: JSONParser.defaultMaximumBytes + 1)
         do { return try JSONParser().parse(bytes) } catch {
-            throw Arguments.UsageError(message: "--options \(path): \(error)", command: arguments.spec?.name)
+            throw Arguments.UsageError(message: "\(flag) \(path): \(error)", command: arguments.spec?.name)
         }
     }
 

@@ -342,7 +342,7 @@ def test_openrpc_loads_into_the_openrpc_models():
     model = OpenRPC(**dereference(OPENRPC))
     assert model.openrpc == "1.3.2"
     names = [m.name for m in model.methods]
-    assert names == ["normalise", "validate", "render", "convert", "formats", "report", "rpc.discover"]
+    assert names == ["normalise", "validate", "render", "convert", "formats", "report", "variables", "rpc.discover"]
     for method in model.methods:
         assert method.param_structure == ParamStructure.BY_NAME
         assert method.examples, method.name
