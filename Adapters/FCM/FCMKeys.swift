@@ -7,7 +7,8 @@ package enum FCMKeys {
     /// The extension namespace of every FCM-only value.
     package static let namespace = "fcm"
 
-    /// `HelloWorld_key` → `helloWorldKey`: the lowerCamelCase spelling of a snake_case key.
+    /// `channel_id` → `channelId`: the lowerCamelCase spelling of a snake_case key (each letter after an underscore
+    /// upper-cased, the underscores dropped; the first letter is left as it is).
     package static func camel(_ snake: String) -> String {
         let underscore = UInt8(ascii: "_")
         guard snake.utf8.contains(underscore) else { return snake }
