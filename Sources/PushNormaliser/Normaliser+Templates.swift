@@ -36,7 +36,7 @@ extension Normaliser {
     /// ``templateVariables(in:)`` as JSON, `{variables: [{path, placeholder, variable?}], names: [String]}`: every
     /// placeholder, then each variable name once, in order of first use (what `pushnorm variables` prints and the
     /// RPC `variables` method returns).
-    package func templateVariablesJSON(in payload: JSONValue) -> JSONValue {
+    public func templateVariablesJSON(in payload: JSONValue) -> JSONValue {
         let variables = templateVariables(in: payload)
         var names: [String] = []
         for name in variables.compactMap(\.variable) where !names.contains(name) { names.append(name) }
