@@ -13,6 +13,35 @@ import Testing
         return nil
     }
 
+    /// `compactSize(_:)` (FCM's message limit over the parsed document) counts what the compact writer writes: the
+    /// same as `JSONWriter.compactSize(of:)` of the node's `JSONValue`, for the whole document and for a member.
+    @Test(arguments: [
+        #"{"a":1,"b":[true,false,null],"c":{"d":"x\u00e9\n\"q\"","e":[]},"f":{}}"#,
+        #"[1.0,-0,1e300,0.1,-12.5e-3,18446744073709551615,-9223372036854775808]"#,
+        #"  { "spaced" : [ 1 , 2 ] , "\ud83d\ude00" : "\/slash\t" }  "#,
+        #""just a string""#, "42",
+    ])
+    func compactSizeIsWhatTheWriterWrites(_ text: String) {
+        let parser = JSONParser()
+        var checked = false
+        let parsed = Self.withBytes(text) { bytes in
+            parser.withBorrowedDocument(bytes) { document in
+                let root = document.root
+                var written: [UInt8] = []
+                document.writeCompact(root, into: &written)
+                #expect(document.compactSize(root) == written.count)
+                #expect(document.compactSize(root) == JSONWriter.compactSize(of: document.jsonValue(root)))
+                for member in document.isObject(root) ? Array(document.members(root)) : [] {
+                    #expect(
+                        document.compactSize(member.value)
+                            == JSONWriter.compactSize(of: document.jsonValue(member.value)))
+                }
+                checked = true
+            }
+        }
+        #expect(parsed && checked)
+    }
+
     @Test func nestedDocumentsDoNotOverwriteTheOuterOne() {
         let parser = JSONParser()
         var seen: [String?] = []
