@@ -6,6 +6,20 @@ package import PushCore
 /// A JSON Pointer cannot point inside a string, so every finding about the embedded document is
 /// located at the string's key, and its message says where inside the string it is.
 package enum EmbeddedJSON {
+    /// The JSON object held by `value`, the member `name` at `path`, which must be a string (the SNS platform keys):
+    /// another type is an error (`describing` names what the string holds) and the member is kept as it was.
+    package static func parseObject(
+        in value: JSONValue, at path: JSONPointer, name: String, describing: String, context: inout NormaliseContext
+    ) -> JSONObject? {
+        guard case .string(let text) = value else {
+            context.diagnostics.error(
+                .wrongType, at: path,
+                "`\(name)` must be a string holding \(describing), found \(value.typeName); kept as it was")
+            return nil
+        }
+        return parseObject(text, at: path, name: name, context: &context)
+    }
+
     /// Parses the JSON object in `text`, the string at `path`. Reports invalid JSON (with the line and
     /// column inside the string) and a non-object at `path`; nil then.
     package static func parseObject(

@@ -33,13 +33,10 @@ extension SNSAdapter {
                     + "has one Android side)")
             return
         }
-        guard case .string(let text) = value else {
-            context.diagnostics.error(
-                .wrongType, at: path,
-                "`ADM` must be a string holding the ADM message's JSON, found \(value.typeName); kept as it was")
-            return
-        }
-        guard let object = EmbeddedJSON.parseObject(text, at: path, name: S.adm, context: &context) else { return }
+        guard
+            let object = EmbeddedJSON.parseObject(
+                in: value, at: path, name: S.adm, describing: "the ADM message's JSON", context: &context)
+        else { return }
         var inner = NormaliseContext(options: context.options)
         let adapter = ADMAdapter()
         guard var read = adapter.normalise(.object(object), context: &inner) else {

@@ -31,13 +31,10 @@ extension SNSAdapter {
                     + "Android side)")
             return
         }
-        guard case .string(let text) = value else {
-            context.diagnostics.error(
-                .wrongType, at: path,
-                "`BAIDU` must be a string holding the Baidu message's JSON, found \(value.typeName); kept as it was")
-            return
-        }
-        guard let object = EmbeddedJSON.parseObject(text, at: path, name: S.baidu, context: &context) else { return }
+        guard
+            let object = EmbeddedJSON.parseObject(
+                in: value, at: path, name: S.baidu, describing: "the Baidu message's JSON", context: &context)
+        else { return }
         var inner = NormaliseContext(options: context.options)
         var read = PushNotification()
         var ext = JSONObject()

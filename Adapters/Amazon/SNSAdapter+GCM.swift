@@ -51,13 +51,10 @@ extension SNSAdapter {
     ) {
         guard let value = root[S.gcm] else { return }
         let path = JSONPointer(tokens: [S.gcm])
-        guard case .string(let text) = value else {
-            context.diagnostics.error(
-                .wrongType, at: path,
-                "`GCM` must be a string holding the FCM message's JSON, found \(value.typeName); kept as it was")
-            return
-        }
-        guard var object = EmbeddedJSON.parseObject(text, at: path, name: S.gcm, context: &context) else { return }
+        guard
+            var object = EmbeddedJSON.parseObject(
+                in: value, at: path, name: S.gcm, describing: "the FCM message's JSON", context: &context)
+        else { return }
         var memory = JSONObject()
         var layout = JSONObject()
         var inner = NormaliseContext(options: context.options)
