@@ -77,7 +77,12 @@ class AlternativeTests(unittest.TestCase):
             ours = subprocess.run([binary, "convert", "--from", source, "--to", target, "--jobs", "1"], input=data,
                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout
             theirs = subprocess.run([sys.executable, alternative, "map"], input=data, stdout=subprocess.PIPE).stdout
-        self.assertEqual(ours.count(b"\n"), 300)
+        if name == "pinpoint-cli":
+            # One output per address: each request has one or two.
+            self.assertGreater(ours.count(b"\n"), 300)
+            self.assertLessEqual(ours.count(b"\n"), 600)
+        else:
+            self.assertEqual(ours.count(b"\n"), 300)
         self.assertEqual(ours, theirs)
 
     def test_zego_amazon_script(self):

@@ -6,9 +6,10 @@ Python 3 with orjson, as a team leaving Amazon Pinpoint would write it.
 
 Each input is a SendMessages CLI input (`ApplicationId`, `MessageRequest.Addresses`,
 `MessageRequest.MessageConfiguration` with an `APNSMessage` and a `GCMMessage`). The output is what
-`pushnorm convert --from pinpoint-message --to fcm` writes for such an input, byte for byte: the
-APNs message becomes the top-level `notification` and the `apns` block, the GCM message the
-`android` block. It handles the fields `engine_corpus.py` generates and nothing else.
+`pushnorm convert --from pinpoint-message --to fcm` writes for such an input, byte for byte: one
+line per address, in order, labelled with its record number and its place among the addresses;
+an `APNS` address gets the APNs message (the top-level `notification` and the `apns` block), a
+`GCM` address the GCM message (the `android` block), each with the address as its `token`. It handles the fields `engine_corpus.py` generates and nothing else.
 """
 import sys
 
@@ -19,27 +20,10 @@ def ttl(seconds):
     return "%ds" % seconds
 
 
-def convert(cli):
-    config = cli["MessageRequest"]["MessageConfiguration"]
-    a, g = config["APNSMessage"], config["GCMMessage"]
+def apns_message(a):
     notification = {"title": a["Title"], "body": a["Body"]}
     if "MediaUrl" in a:
         notification["image"] = a["MediaUrl"]
-    android = {"priority": g["Priority"]} if "Priority" in g else {}
-    if "TimeToLive" in g:
-        android["ttl"] = ttl(g["TimeToLive"])
-    if "Data" in g:
-        android["data"] = g["Data"]
-    # The Android title and body are written only where they differ from the shared notification's.
-    an = {k: v for k, v in (("title", g["Title"]), ("body", g["Body"])) if v != notification[k]}
-    if "IconReference" in g:
-        an["icon"] = g["IconReference"]
-    if "Sound" in a:
-        an["sound"] = a["Sound"]
-    if "ImageUrl" in g:
-        an["image"] = g["ImageUrl"]
-    if an:
-        android["notification"] = an
     aps = {"alert": {"title": a["Title"], "body": a["Body"]}}
     if "Badge" in a:
         aps["badge"] = a["Badge"]
@@ -55,18 +39,54 @@ def convert(cli):
         pinpoint["deeplink"] = a["Url"]
     if pinpoint:
         payload["data"] = {"pinpoint": pinpoint}
-    out = {"notification": notification}
-    if android:
-        out["android"] = android
-    out["apns"] = {"payload": payload}
-    return out
+    message = {"notification": notification}
+    if "Sound" in a:
+        # The shared sound is the model's: FCM writes it for Android too.
+        message["android"] = {"notification": {"sound": a["Sound"]}}
+    message["apns"] = {"payload": payload}
+    return message
+
+
+def gcm_message(g):
+    android = {"priority": g["Priority"]} if "Priority" in g else {}
+    if "TimeToLive" in g:
+        android["ttl"] = ttl(g["TimeToLive"])
+    if "Data" in g:
+        android["data"] = g["Data"]
+    an = {"title": g["Title"], "body": g["Body"]}
+    if "IconReference" in g:
+        an["icon"] = g["IconReference"]
+    if "ImageUrl" in g:
+        an["image"] = g["ImageUrl"]
+    android["notification"] = an
+    return {"android": android}
+
+
+def convert(record, cli):
+    """One output line per address, in the request's order: the address's channel picks its message."""
+    request = cli["MessageRequest"]
+    config = request["MessageConfiguration"]
+    addresses = request["Addresses"]
+    count = len(addresses)
+    for index, (token, address) in enumerate(addresses.items(), 1):
+        channel = address["ChannelType"]
+        if channel == "APNS":
+            message = apns_message(config["APNSMessage"])
+        else:
+            message = gcm_message(config["GCMMessage"])
+        message["token"] = token
+        yield {"record": record, "recipient": {"index": index, "count": count,
+               "label": "address %d of %d (%s)" % (index, count, channel)}, "payload": message}
 
 
 def map_stream():
     out = sys.stdout.buffer
+    record = 0
     for line in sys.stdin.buffer:
         if line.strip():
-            out.write(orjson.dumps(convert(orjson.loads(line))) + b"\n")
+            record += 1
+            for output in convert(record, orjson.loads(line)):
+                out.write(orjson.dumps(output) + b"\n")
 
 
 def main(argv):

@@ -33,6 +33,9 @@ public struct CarriedFields: Sendable, Hashable {
 
     @inline(__always) func has(_ index: Int) -> Bool { fields & (1 << UInt32(index)) != 0 }
 
+    /// True when the top-level canonical field `name` is carried.
+    package func carries(field name: String) -> Bool { Self.fieldNames.firstIndex(of: name).map(has) ?? false }
+
     /// True when `extensions.<namespace>.<key>` is carried (the whole namespace, or that key).
     public func carries(namespace: String, key: String) -> Bool {
         guard let entry = namespaces[namespace] else { return false }

@@ -17,6 +17,8 @@ public struct FormatRegistry: Sendable {
     /// those with fewer than two tokens: a lost path is compared with its namespace's layouts only.
     private let layoutTokensByNamespace: [(namespace: String, layouts: [[String]])]
     private let shortLayoutTokens: [[String]]
+    /// Every layout path as a trie, for ``isLayout(_:)`` (asked once per lost path).
+    private let layoutTrie: LayoutTrie
 
     /// Index of the first adapter with each name (a lookup runs several times per conversion; an
     /// adapter's `descriptor` is computed, so scanning the list would build every descriptor).
@@ -66,6 +68,7 @@ public struct FormatRegistry: Sendable {
         }
         self.layoutTokensByNamespace = layoutTokensByNamespace
         self.shortLayoutTokens = shortLayoutTokens
+        layoutTrie = LayoutTrie(layoutPaths.map(\.tokens))
         var indexByName: [String: Int] = [:]
         for (index, adapter) in adapters.enumerated() where indexByName[adapter.descriptor.name] == nil {
             indexByName[adapter.descriptor.name] = index
@@ -101,12 +104,7 @@ public struct FormatRegistry: Sendable {
     }
 
     /// True when `tokens` (a canonical path) is a layout path or lies under one: never reported lost.
-    func isLayout(_ tokens: [String]) -> Bool {
-        if shortLayoutTokens.contains(where: { tokens.starts(with: $0) }) { return true }
-        guard tokens.count >= 2, let layouts = layoutTokensByNamespace.first(where: { $0.namespace == tokens[1] })
-        else { return false }
-        return layouts.layouts.contains { $0.count <= tokens.count && tokens.starts(with: $0) }
-    }
+    func isLayout(_ tokens: [String]) -> Bool { layoutTrie.coversPath(tokens) }
 
     /// How layout paths cover the paths under `/extensions/<namespace>/<key>` (a kept vendor value), told without
     /// building any path: every one of them lies under a layout path (`true`), none does (`false`), or some may
@@ -166,5 +164,41 @@ public struct FormatRegistry: Sendable {
         guard let (adapter, recognition) = best.first else { return nil }
         return Detection(
             adapter: adapter, evidence: recognition.evidence, alsoMatched: best.dropFirst().map(\.0.descriptor.name))
+    }
+}
+
+/// Paths as a trie of their tokens: whether a path is one of them or lies under one is one dictionary look-up per
+/// token, not a comparison with each path (the registry's layout paths number in the hundreds).
+struct LayoutTrie: Sendable {
+    /// Node 0 is the root; each node's children by token, and whether a path ends there.
+    private var children: [[String: Int]] = [[:]]
+    private var ends: [Bool] = [false]
+
+    init(_ paths: [[String]]) {
+        for path in paths {
+            var node = 0
+            for token in path {
+                if let next = children[node][token] {
+                    node = next
+                } else {
+                    children.append([:])
+                    ends.append(false)
+                    children[node][token] = children.count - 1
+                    node = children.count - 1
+                }
+            }
+            ends[node] = true
+        }
+    }
+
+    /// True when `tokens` is one of the paths or lies under one.
+    func coversPath(_ tokens: [String]) -> Bool {
+        var node = 0
+        for token in tokens {
+            if ends[node] { return true }
+            guard let next = children[node][token] else { return false }
+            node = next
+        }
+        return ends[node]
     }
 }

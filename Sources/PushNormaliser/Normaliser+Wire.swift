@@ -68,6 +68,7 @@ extension Normaliser {
         _ bytes: UnsafeBufferPointer<UInt8>, from: String, to: String, options: FormatOptions, lostFields: Bool,
         into out: inout [UInt8]
     ) -> WireConversion? {
+        guard registry.wireFormat(named: from)?.format.readsThroughWire == true else { return nil }
         var result: WireConversion?
         _ = parser.withBorrowedDocument(bytes) { document in
             result = wireConvert(
@@ -84,7 +85,7 @@ extension Normaliser {
     ) -> WireConversion? {
         // Rendering templates (`substitutions`) works on the model: the adapters' path.
         guard from != "auto", options.substitutions == nil, let source = registry.wireFormat(named: from),
-            let target = registry.wireFormat(named: to)
+            source.format.readsThroughWire, let target = registry.wireFormat(named: to)
         else { return nil }
         var result: WireConversion?
         let read = source.format.withWireRead(document, root: root, options: options) { wire in
@@ -114,6 +115,11 @@ extension Normaliser {
             out.removeSubrange(start...)
             return nil
         }
+        // A loss explained inside a custom data member: the adapter says which part of the member is gone.
+        if context.lossReasons.keys.contains(where: { $0.tokens.count > 2 && $0.tokens[0] == "data" }) {
+            out.removeSubrange(start...)
+            return nil
+        }
         let lost = lostFields ? wireLosses(wire, target: target, context: context) : []
         let lossy = lostFields ? !lost.isEmpty : wireIsLossy(wire, target: target, context: context)
         var diagnostics: [Diagnostic] = []
@@ -138,9 +144,18 @@ extension Normaliser {
     /// leaf under each member), unless a layout path covers it. Only when the model itself is narrowed, or a layout
     /// path lies inside a kept object, are the paths built and counted.
     private func wireIsLossy(_ wire: WireNotification, target: WireEntry, context: RenderContext) -> Bool {
+        // A custom data member the writer explained as lost (Pinpoint's keys other than `data`): lost, whatever else.
+        if !wire.data.isEmpty {
+            for pointer in context.lossReasons.keys where pointer.tokens.first == "data" {
+                let tokens = pointer.tokens
+                if tokens.count == 1 || tokens.count == 2 && wire.dataHas(tokens[1]) { return true }
+            }
+        }
         let n = wire.model
         let fields = target.descriptor.carriedFields
-        if !context.lossReasons.isEmpty || !n.extensions.isEmpty || !fields.carriesAll(of: n.presentFields) {
+        if !context.lossReasons.isEmpty || !n.extensions.isEmpty || !fields.carriesAll(of: n.presentFields)
+            || !target.carriesData && !wire.data.isEmpty
+        {
             return !wireLosses(wire, target: target, context: context).isEmpty
         }
         for kept in wire.kept where !fields.carries(namespace: kept.namespace, key: kept.key) {
@@ -167,6 +182,33 @@ extension Normaliser {
             carried.source = n.source
             if carried != n { paths = n.lostFields(comparedWith: carried) }
         }
+        if !wire.data.isEmpty {
+            // Custom data is the model's `data` (which comes before `extensions`): the leaves of each member the
+            // target does not carry, or whose loss the writer explained (`/data`, `/data/<key>`: deeper ones are
+            // declined in ``convert(_:source:target:options:capacity:lostFields:into:)``).
+            let all = !target.carriesData || context.lossReasons[Self.dataPointer] != nil
+            let explained = context.lossReasons.keys.compactMap { pointer -> String? in
+                let tokens = pointer.tokens
+                return tokens.count == 2 && tokens[0] == "data" ? tokens[1] : nil
+            }
+            if all || !explained.isEmpty {
+                let at = paths.firstIndex { $0.tokens.first == "extensions" } ?? paths.count
+                var leaves: [JSONPointer] = []
+                var tokens = ["data"]
+                for member in wire.data {
+                    let key = wire.document.stringBytes(member.key)
+                    guard
+                        all
+                            || explained.contains(where: { name in
+                                var name = name
+                                return name.withUTF8 { BorrowedDocument.equal(key, $0) }
+                            })
+                    else { continue }
+                    wire.document.leaves(member, tokens: &tokens, into: &leaves)
+                }
+                paths.insert(contentsOf: leaves, at: at)
+            }
+        }
         for kept in wire.kept where !fields.carries(namespace: kept.namespace, key: kept.key) {
             var tokens: [String] = []
             tokens.reserveCapacity(8)
@@ -188,6 +230,11 @@ extension Normaliser {
                 paths, descriptor: target.descriptor, defaultReason: target.defaultLossReason,
                 reasons: context.lossReasons)
     }
+}
+
+extension Normaliser {
+    /// `/data`.
+    static let dataPointer = JSONPointer(tokens: ["data"])
 }
 
 extension WireNotification {

@@ -14,6 +14,8 @@ final class WireEntry: Sendable {
     let check: PlatformCheck
     /// Why this format, as a target, loses a field no table line or format explains.
     let defaultLossReason: String
+    /// True when the format carries custom data (`data`): else each member of a wire notification's is lost.
+    let carriesData: Bool
 
     init(_ format: any WireFormat, rules: [any PlatformRules]) {
         self.format = format
@@ -22,5 +24,6 @@ final class WireEntry: Sendable {
         self.rules = rules.filter { $0.applies(to: descriptor) }
         check = PlatformCheck(context: NormaliseContext(), format: descriptor, deliveredSize: 0)
         defaultLossReason = Normaliser.defaultLossReason(descriptor)
+        carriesData = descriptor.carriedFields.carries(field: "data")
     }
 }

@@ -95,4 +95,12 @@ package protocol WireFormat: PayloadAdapter {
 
     /// True when custom data uses a key this format reads itself (see ``PayloadAdapter/dataCollides(_:options:)``).
     func wireDataCollides(_ wire: WireNotification, options: FormatOptions) -> Bool
+
+    /// False for a format that is only written through its table (its ``withWireRead(_:root:options:_:)`` declines
+    /// every payload): the engine then does not parse a payload of it for nothing.
+    var readsThroughWire: Bool { get }
+}
+
+extension WireFormat {
+    package var readsThroughWire: Bool { true }
 }

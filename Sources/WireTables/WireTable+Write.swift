@@ -19,8 +19,17 @@ extension WireTable {
     @inlinable package func write<O: WireOutput, H: WireTableHooks>(
         _ n: PushNotification, ext: JSONObject, hooks: inout H, context: inout RenderContext, to out: inout O
     ) where H.Hook == Hook {
-        let rest = ext[unmodelled]?.objectValue ?? JSONObject()
         out.beginObject()
+        writeMembers(n, ext: ext, hooks: &hooks, context: &context, to: &out)
+        out.endObject()
+    }
+
+    /// ``write(_:ext:hooks:context:to:)``'s members, into an object the caller has opened (and closes): for a
+    /// format that writes members of its own around the table's (Pinpoint's `APNSPushType` before them).
+    @inlinable package func writeMembers<O: WireOutput, H: WireTableHooks>(
+        _ n: PushNotification, ext: JSONObject, hooks: inout H, context: inout RenderContext, to out: inout O
+    ) where H.Hook == Hook {
+        let rest = ext[unmodelled]?.objectValue ?? JSONObject()
         var written: Set<String> = []
         for line in lines {
             switch line.value {
@@ -58,7 +67,6 @@ extension WireTable {
             out.key(key)
             out.value(value)
         }
-        out.endObject()
     }
 
     /// The value a kept line writes: the kept one, else (with no unmodelled key of that name) its option's.

@@ -147,6 +147,48 @@ struct WireEngineTests {
         }
     }
 
+    @Test("pinpoint-message is written by the engine: a bare APNSMessage, the adapter's bytes and declared losses")
+    func pinpointMessageWrittenByTheEngine() throws {
+        let normaliser = Normaliser()
+        func both(_ json: String, from: String = "apns") throws -> (
+            wire: ConversionResult?, reference: ConversionResult
+        ) {
+            let bytes = Array(json.utf8)
+            return (
+                normaliser.wireConvert(bytes, from: from, to: "pinpoint-message", options: FormatOptions()),
+                try normaliser.convert(normaliser.parse(bytes), from: from, to: "pinpoint-message")
+            )
+        }
+        // The table's fields; custom data (each member's leaves) and mutable-content lost with Pinpoint's reasons.
+        let taken = [
+            #"{"aps":{"alert":{"title":"T","body":"B"},"badge":2,"sound":"s.caf","thread-id":"g","category":"c"}}"#,
+            #"{"aps":{"alert":"only a body","mutable-content":1},"k":"v","o":{"p":[true],"q":{}}}"#,
+            #"{"aps":{"alert":"x","sound":{"name":"n","critical":1,"volume":0.5}},"payload":"{\"image_attachment\":\"https://x/y.png\"}"}"#,
+        ]
+        for json in taken {
+            let from = json.contains("payload") ? "zego" : "apns"
+            let (wire, reference) = try both(json, from: from)
+            #expect(wire != nil, "\(json)")
+            #expect(wire?.compactBytes == reference.compactBytes, "\(json)")
+            #expect(wire?.lost == reference.lost, "\(json)")
+            #expect(wire?.diagnostics == reference.diagnostics)
+        }
+        let (custom, _) = try both(#"{"aps":{"alert":"x"},"k":"v","o":{"p":[true],"q":{}}}"#)
+        #expect(custom?.lost.map(\.path.description) == ["/data/k", "/data/o/p", "/data/o/q"])
+        // Custom `data` (its `pinpoint` object becomes Data, Action and Url) and an Android side are the adapter's.
+        let declined = [
+            #"{"aps":{"alert":"x"},"data":{"pinpoint":{"deeplink":"app://x"}}}"#,
+            #"{"message":{"token":"t","android":{"priority":"high"},"apns":{"payload":{"aps":{"alert":"x"}}}}}"#,
+        ]
+        for json in declined {
+            let (wire, _) = try both(json, from: json.contains("message") ? "fcm" : "apns")
+            #expect(wire == nil, "\(json)")
+        }
+        // It is only written by the engine: a send request is read by the adapter.
+        let request = Array(#"{"APNSMessage":{"Title":"T","Body":"B"}}"#.utf8)
+        #expect(normaliser.wireConvert(request, from: "pinpoint-message", to: "apns", options: FormatOptions()) == nil)
+    }
+
     @Test func theEngineTakesTheCommonConversions() throws {
         let input = Array(
             #"{"aps":{"alert":{"title":"T","body":"B"},"badge":2},"payload":"{\"image_attachment\":\"https://x/y.png\",\"k\":1}","custom":[1,{"a":null}]}"#

@@ -15,8 +15,9 @@ package enum PinpointMessageWriter {
         var m = JSONObject()
         let isRaw = memory[XM.rawContent]?.boolValue == true
         let delivery = n.delivery ?? PushNotification.Delivery()
-        let impliedBackground = !isRaw && n.contentAvailable == true && delivery.pushType == "background"
-        if let pushType = delivery.pushType, !impliedBackground { m[M.apnsPushType] = .string(pushType) }
+        if writesPushType(n, isRaw: isRaw), let pushType = delivery.pushType {
+            m[M.apnsPushType] = .string(pushType)
+        }
         if isRaw {
             let payload = PinpointPayloadWriter.payload(for: n, context: &context)
             m[M.rawContent] = .string(JSONValue.object(payload).compactText)
@@ -37,11 +38,25 @@ package enum PinpointMessageWriter {
     private static func writeContent(_ n: PushNotification, into m: inout JSONObject, context: inout RenderContext) {
         PinpointMessageFields.write(n, into: &m, context: &context)
         if n.mutableContent != nil {
-            context.explainLoss(
-                at: JSONPointer(tokens: ["mutableContent"]),
-                "APNSMessage has no mutable-content field (Pinpoint decides); use RawContent to control it")
+            context.explainLoss(at: JSONPointer(tokens: ["mutableContent"]), mutableContentLost)
         }
         writeDelivered(n, into: &m, context: &context)
+    }
+
+    /// Why `mutableContent` is lost.
+    static let mutableContentLost =
+        "APNSMessage has no mutable-content field (Pinpoint decides); use RawContent to control it"
+
+    /// Why a custom data key other than `data` (with its `pinpoint` object) is lost.
+    static let customDataLost =
+        "an APNSMessage delivers custom data only as `Data` (under data.pinpoint.jsonBody) and its link as "
+        + "`Action` + `Url`: other keys need `RawContent`"
+
+    /// True when the `APNSPushType` written is the notification's push type: not a background push implied by
+    /// `SilentPush` (which Pinpoint turns into one).
+    static func writesPushType(_ n: PushNotification, isRaw: Bool) -> Bool {
+        guard let delivery = n.delivery, delivery.pushType != nil else { return false }
+        return isRaw || n.contentAvailable != true || delivery.pushType != "background"
     }
 
     /// `TimeToLive` from an absolute `delivery.expiration`: the seconds from the `sendTime` option to it (0 stays 0,
@@ -80,9 +95,7 @@ package enum PinpointMessageWriter {
     /// `Data` and `Action` + `Url` from custom data `data.pinpoint` (`jsonBody`, `deeplink`, `url`), where Pinpoint
     /// delivers them. Every other custom key is explained as lost: an `APNSMessage` has no place for it.
     private static func writeDelivered(_ n: PushNotification, into m: inout JSONObject, context: inout RenderContext) {
-        let elsewhere =
-            "an APNSMessage delivers custom data only as `Data` (under data.pinpoint.jsonBody) and its link as "
-            + "`Action` + `Url`: other keys need `RawContent`"
+        let elsewhere = customDataLost
         for (key, value) in n.data {
             // An empty `data` object delivers nothing either (a `FuzzConvert` finding: it went unreported).
             guard key == AmazonKeys.data, case .object(let data) = value, !data.isEmpty else {
