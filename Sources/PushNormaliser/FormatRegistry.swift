@@ -167,23 +167,24 @@ public struct FormatRegistry: Sendable {
     }
 }
 
-/// Paths as a trie of their tokens: whether a path is one of them or lies under one is one dictionary look-up per
-/// token, not a comparison with each path (the registry's layout paths number in the hundreds).
+/// Paths as a trie of their tokens: whether a path is one of them or lies under one is one look-up per token, not a
+/// comparison with each path (the registry's layout paths number in the hundreds). A node's children are few (the
+/// root's are a handful of top-level keys), so they are compared in turn: short strings compare without hashing.
 struct LayoutTrie: Sendable {
-    /// Node 0 is the root; each node's children by token, and whether a path ends there.
-    private var children: [[String: Int]] = [[:]]
+    /// Node 0 is the root; each node's children (token and node), and whether a path ends there.
+    private var children: [[(token: String, node: Int)]] = [[]]
     private var ends: [Bool] = [false]
 
     init(_ paths: [[String]]) {
         for path in paths {
             var node = 0
             for token in path {
-                if let next = children[node][token] {
+                if let next = child(of: node, token) {
                     node = next
                 } else {
-                    children.append([:])
+                    children.append([])
                     ends.append(false)
-                    children[node][token] = children.count - 1
+                    children[node].append((token, children.count - 1))
                     node = children.count - 1
                 }
             }
@@ -191,12 +192,17 @@ struct LayoutTrie: Sendable {
         }
     }
 
+    private func child(of node: Int, _ token: String) -> Int? {
+        for child in children[node] where child.token == token { return child.node }
+        return nil
+    }
+
     /// True when `tokens` is one of the paths or lies under one.
     func coversPath(_ tokens: [String]) -> Bool {
         var node = 0
         for token in tokens {
             if ends[node] { return true }
-            guard let next = children[node][token] else { return false }
+            guard let next = child(of: node, token) else { return false }
             node = next
         }
         return ends[node]
