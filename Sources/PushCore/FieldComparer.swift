@@ -7,14 +7,29 @@ struct FieldComparer<Root>: CanonicalFieldVisitor {
     /// The path of `mine`, extended and restored in place so that a pointer is only built for a lost field.
     var tokens: [String]
     var lost: [JSONPointer] = []
+    /// When set, the comparison stops (``stopped``) after the first top-level field that loses a pointer this
+    /// accepts: the fields after it are not compared (``PushNotification/hasLostField(comparedWith:where:)``).
+    var stopsAt: ((JSONPointer) -> Bool)?
+    /// True once a pointer ``stopsAt`` accepts was lost.
+    var stopped = false
+
+    /// Stops when a pointer lost since `count` is one ``stopsAt`` accepts.
+    @inline(__always) private mutating func checkStop(since count: Int) {
+        guard let stopsAt, lost.count > count else { return }
+        for index in count..<lost.count where stopsAt(lost[index]) {
+            stopped = true
+            return
+        }
+    }
 
     @inline(__always) mutating func field<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value?>) {
-        guard let field = mine.pointee[keyPath: path] else { return }
+        guard !stopped, let field = mine.pointee[keyPath: path] else { return }
         compare(key, field, theirs?.pointee[keyPath: path])
     }
 
     @inline(__always) mutating func required<Value: CanonicalValue>(_ key: String, _ path: WritableKeyPath<Root, Value>)
     {
+        guard !stopped else { return }
         compare(key, mine.pointee[keyPath: path], theirs?.pointee[keyPath: path])
     }
 
@@ -23,14 +38,17 @@ struct FieldComparer<Root>: CanonicalFieldVisitor {
         _ key: String, _ field: Value, _ other: Value?
     ) {
         if field == other { return }
+        let count = lost.count
         tokens.append(key)
         field.appendDifferences(from: other, tokens: &tokens, into: &lost)
         tokens.removeLast()
+        checkStop(since: count)
     }
 
     @inline(__always) mutating func object<Value: CanonicalCollection>(
         _ key: String, _ path: WritableKeyPath<Root, Value>
     ) {
+        guard !stopped else { return }
         let field = mine.pointee[keyPath: path]
         if !field.isEmpty { compare(key, field, theirs?.pointee[keyPath: path]) }
     }
@@ -40,9 +58,11 @@ struct FieldComparer<Root>: CanonicalFieldVisitor {
     }
 
     @inline(__always) mutating func part<Part: CanonicalPart>(_ key: String, _ path: WritableKeyPath<Root, Part?>) {
-        guard let part = mine.pointee[keyPath: path] else { return }
+        guard !stopped, let part = mine.pointee[keyPath: path] else { return }
         let other = theirs?.pointee[keyPath: path]
         if part == other { return }
+        let count = lost.count
+        defer { checkStop(since: count) }
         tokens.append(key)
         withUnsafePointer(to: part) { mine in
             if let other {
@@ -64,9 +84,11 @@ struct FieldComparer<Root>: CanonicalFieldVisitor {
     }
 
     @inline(__always) mutating func items<Part: CanonicalPart>(_ key: String, _ path: WritableKeyPath<Root, [Part]>) {
+        guard !stopped else { return }
         let items = mine.pointee[keyPath: path]
         if !items.isEmpty && items != theirs?.pointee[keyPath: path] {
             lost.append(JSONPointer(tokens: tokens + [key]))
+            checkStop(since: lost.count - 1)
         }
     }
 

@@ -35,4 +35,20 @@ extension PushNotification {
             }
         }
     }
+
+    /// True when ``lostFields(comparedWith:)`` holds a pointer `isLoss` accepts, told without comparing the fields
+    /// that come after the first top-level field holding one (`extensions`, last, is often the largest and often
+    /// only layout memory).
+    package func hasLostField(comparedWith other: PushNotification, where isLoss: (JSONPointer) -> Bool) -> Bool {
+        withUnsafePointer(to: self) { mine in
+            withUnsafePointer(to: other) { theirs in
+                withoutActuallyEscaping(isLoss) { isLoss in
+                    var comparer = FieldComparer(mine: mine, theirs: theirs, tokens: [])
+                    comparer.stopsAt = isLoss
+                    Self.declareFields(&comparer)
+                    return comparer.stopped
+                }
+            }
+        }
+    }
 }

@@ -151,12 +151,26 @@ extension Normaliser {
                 if tokens.count == 1 || tokens.count == 2 && wire.dataHas(tokens[1]) { return true }
             }
         }
+        if !wire.data.isEmpty && (!target.carriesData || context.lossReasons[Self.dataPointer] != nil) { return true }
         let n = wire.model
         let fields = target.descriptor.carriedFields
-        if !context.lossReasons.isEmpty || !n.extensions.isEmpty || !fields.carriesAll(of: n.presentFields)
-            || !target.carriesData && !wire.data.isEmpty
-        {
-            return !wireLosses(wire, target: target, context: context).isEmpty
+        if !context.lossReasons.isEmpty || !n.extensions.isEmpty || !fields.carriesAll(of: n.presentFields) {
+            // The model's declared losses, as ``wireLosses(_:target:context:)`` finds them, up to the first one
+            // ``lostFields(_:descriptor:defaultReason:reasons:)`` keeps (often before `extensions`, which is compared
+            // last and is often only layout memory).
+            var carried = target.format.declaredPart(of: n, renderedWith: context)
+            carried.source = n.source
+            let delivered = target.descriptor.isDelivered
+            if carried != n,
+                n.hasLostField(
+                    comparedWith: carried,
+                    where: { pointer in
+                        guard let first = pointer.tokens.first else { return true }
+                        return !(delivered && first == "delivery" || registry.isLayout(pointer.tokens))
+                    })
+            {
+                return true
+            }
         }
         for kept in wire.kept where !fields.carries(namespace: kept.namespace, key: kept.key) {
             switch registry.layoutCovers(extensionsOf: kept.namespace, key: kept.key) {

@@ -87,6 +87,22 @@ struct PushNotificationTests {
         #expect(Set(lost) == ["/badge", "/extensions/zego/resourcesID", "/data/a", "/mutableContent"])
     }
 
+    @Test("a lost field is found as lostFields finds it, the fields the predicate rejects ignored")
+    func hasLostFieldAgreesWithLostFields() {
+        let n = Self.full()
+        var back = n
+        back.badge = nil
+        back.extensions = JSONObject()
+        let lost = n.lostFields(comparedWith: back)
+        #expect(n.hasLostField(comparedWith: back) { _ in true })
+        #expect(n.hasLostField(comparedWith: back) { $0.description == "/extensions/zego/resourcesID" })
+        #expect(!n.hasLostField(comparedWith: back) { pointer in !lost.contains(pointer) })
+        // Only the extensions differ, and they are rejected: nothing.
+        back.badge = n.badge
+        #expect(!n.hasLostField(comparedWith: back) { $0.tokens.first != "extensions" })
+        #expect(!n.hasLostField(comparedWith: n) { _ in true })
+    }
+
     @Test(
         "media kind from the URL's extension",
         arguments: [
