@@ -110,10 +110,12 @@ func (c *Client) CloseWithin(grace time.Duration) error {
 
 // MARK: - Methods
 
-// NormaliseParams are normalise's optional params: Format (default "auto") and Options.
+// NormaliseParams are normalise's optional params: Format (default "auto"), Options and Substitutions (renders the
+// notification's templates, as Convert does).
 type NormaliseParams struct {
-	Format  string
-	Options map[string]any
+	Format        string
+	Options       map[string]any
+	Substitutions Substitutions
 }
 
 // Normalise reads a vendor payload (a map, a struct, json.RawMessage, or a string holding JSON) into the
@@ -123,20 +125,22 @@ func (c *Client) Normalise(ctx context.Context, payload any, params NormalisePar
 	if format == "" {
 		format = "auto"
 	}
+	request := withSubstitutions(map[string]any{"payload": payload, "format": format}, params.Substitutions)
 	var result NormaliseResult
-	err := c.Call(ctx, "normalise", c.withOptions(map[string]any{"payload": payload, "format": format}, params.Options), &result)
-	return resultOrNil(&result, err)
+	return resultOrNil(&result, c.Call(ctx, "normalise", c.withOptions(request, params.Options), &result))
 }
 
 // ValidateParams are validate's params: one of Payload, Notification or Catalogue; Format of the payload;
-// Target also checks what rendering it in that format would give.
+// Target also checks what rendering it in that format would give; Substitutions renders the templates first and
+// checks the rendered values (a URL a variable fills in is checked as a URL).
 type ValidateParams struct {
-	Payload      any
-	Notification any
-	Catalogue    any
-	Format       string
-	Target       string
-	Options      map[string]any
+	Payload       any
+	Notification  any
+	Catalogue     any
+	Format        string
+	Target        string
+	Options       map[string]any
+	Substitutions Substitutions
 }
 
 // Validate checks a payload, a canonical notification or a Hive action catalogue.
@@ -154,16 +158,19 @@ func (c *Client) Validate(ctx context.Context, params ValidateParams) (*Validate
 			request[key] = value
 		}
 	}
+	request = withSubstitutions(request, params.Substitutions)
 	var result ValidateResult
 	return resultOrNil(&result, c.Call(ctx, "validate", c.withOptions(request, params.Options), &result))
 }
 
-// RenderParams are render's params: the Format to render, and a Notification (or a Catalogue for hive-actions).
+// RenderParams are render's params: the Format to render, and a Notification (or a Catalogue for hive-actions);
+// Substitutions renders the notification's templates first.
 type RenderParams struct {
-	Format       string
-	Notification any
-	Catalogue    any
-	Options      map[string]any
+	Format        string
+	Notification  any
+	Catalogue     any
+	Options       map[string]any
+	Substitutions Substitutions
 }
 
 // Render writes a canonical notification (or an action catalogue) in a format.
@@ -175,6 +182,7 @@ func (c *Client) Render(ctx context.Context, params RenderParams) (*RenderResult
 	if params.Catalogue != nil {
 		request["catalogue"] = params.Catalogue
 	}
+	request = withSubstitutions(request, params.Substitutions)
 	var result RenderResult
 	return resultOrNil(&result, c.Call(ctx, "render", c.withOptions(request, params.Options), &result))
 }
@@ -264,6 +272,14 @@ func (c *Client) ConvertMany(ctx context.Context, payloads []any, params Convert
 func (c *Client) Variables(ctx context.Context, payload any) (*VariablesResult, error) {
 	var result VariablesResult
 	return resultOrNil(&result, c.Call(ctx, "variables", map[string]any{"payload": payload}, &result))
+}
+
+// Report renders the HTML migration report of a batch summary (the JSON `pushnorm convert --summary` and the Spark
+// job's summary.json write): one self-contained page and its size. A summary that is not one is ErrInvalidParams,
+// located under /summary. Takes no options.
+func (c *Client) Report(ctx context.Context, summary any) (*ReportResult, error) {
+	var result ReportResult
+	return resultOrNil(&result, c.Call(ctx, "report", map[string]any{"summary": summary}, &result))
 }
 
 // Formats lists every format the server knows.
@@ -420,10 +436,15 @@ func (c *Client) convertRequest(payload any, params ConvertParams) (map[string]a
 	if params.AllowInvalid {
 		request["allowInvalid"] = true
 	}
-	if params.Substitutions != nil {
-		request["substitutions"] = params.Substitutions
+	return c.withOptions(withSubstitutions(request, params.Substitutions), params.Options), nil
+}
+
+// withSubstitutions adds substitutions to a request when given (normalise, validate, render and convert take them).
+func withSubstitutions(request map[string]any, substitutions Substitutions) map[string]any {
+	if substitutions != nil {
+		request["substitutions"] = substitutions
 	}
-	return c.withOptions(request, params.Options), nil
+	return request
 }
 
 func resultOrNil[T any](result *T, err error) (*T, error) {

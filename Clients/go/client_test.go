@@ -188,7 +188,7 @@ func TestTheResultTypesHaveTheSpecsKeys(t *testing.T) {
 		{schemas["ConvertedMessage"], ConvertResult{}}, {schemas["Diagnostic"], Diagnostic{}}, {schemas["LostField"], LostField{}},
 		{schemas["Format"], Format{}}, {schemas["Recipient"], Recipient{}},
 		{results["convert"].(map[string]any)["oneOf"].([]any)[1], ConvertMessagesResult{}},
-		{results["variables"], VariablesResult{}},
+		{results["variables"], VariablesResult{}}, {results["report"], ReportResult{}},
 		{results["variables"].(map[string]any)["properties"].(map[string]any)["variables"].(map[string]any)["items"], TemplateVariable{}},
 	} {
 		spec, value := pair.schema.(map[string]any), pair.value
@@ -422,7 +422,7 @@ func TestConvertMessagesListsOneMessagePerToken(t *testing.T) {
 }
 
 // notExposed are the methods of the spec the client does not expose yet.
-var notExposed = map[string]bool{"report": true}
+var notExposed = map[string]bool{}
 
 func TestEveryMethodOfTheSpecIsAMethodOfTheClient(t *testing.T) {
 	client := reflect.TypeOf(&Client{})
@@ -553,6 +553,94 @@ func TestVariablesListsThePlaceholdersWithTheirJSONPointers(t *testing.T) {
 		t.Fatalf("%v %+v", err, helper)
 	}
 	if _, err := client.Variables(ctx, `{"GCM": `); !errors.Is(err, ErrInvalidPayloadJSON) {
+		t.Fatalf("%v", err)
+	}
+}
+
+func TestValidateNormaliseAndRenderTakeSubstitutions(t *testing.T) {
+	client := start(t, Config{})
+	ctx := context.Background()
+	template := map[string]any{"APNS": map[string]any{
+		"Title": "Hi {{User.UserAttributes.FirstName}}", "Body": "b", "MediaUrl": "{{Attributes.Image}}",
+	}}
+	plain, err := client.Validate(ctx, ValidateParams{Payload: template, Format: "pinpoint-template"})
+	if err != nil || !plain.Valid {
+		t.Fatalf("%v %+v", err, plain)
+	}
+	bad, err := client.Validate(ctx, ValidateParams{
+		Payload: template, Format: "pinpoint-template", Substitutions: Substitutions{"Attributes.Image": "not a url"},
+	})
+	if err != nil || bad.Valid {
+		t.Fatalf("%v %+v", err, bad)
+	}
+	found := map[string]bool{}
+	for _, d := range bad.Diagnostics {
+		found[d.Severity+" "+d.Code+" "+d.Path] = true
+	}
+	if !found["error media.url.invalid /APNS/MediaUrl"] || !found["warning core.template.unrendered /APNS/Title"] {
+		t.Fatalf("%+v", bad.Diagnostics)
+	}
+	good, err := client.Validate(ctx, ValidateParams{Payload: template, Format: "pinpoint-template", Substitutions: Substitutions{
+		"User.UserAttributes.FirstName": []string{"Ana"}, "Attributes.Image": "https://cdn.example.com/a.png",
+	}})
+	if err != nil || !good.Valid {
+		t.Fatalf("%v %+v", err, good)
+	}
+	names := Substitutions{"User.UserAttributes.FirstName": []string{"Ana"}}
+	normalised, err := client.Normalise(ctx, exampleTemplate(t), NormaliseParams{Substitutions: names})
+	var notification struct {
+		Title string `json:"title"`
+	}
+	if err != nil || json.Unmarshal(normalised.Notification, &notification) != nil || notification.Title != "Hello Ana" {
+		t.Fatalf("%v %s", err, normalised.Notification)
+	}
+	rendered, err := client.Render(ctx, RenderParams{
+		Format: "apns", Notification: map[string]any{"title": "Hi {{X}}", "body": "{{Y}}"}, Substitutions: Substitutions{"X": "Ana"},
+	})
+	if err != nil || !strings.Contains(string(rendered.Payload), `"title":"Hi Ana"`) ||
+		len(rendered.Diagnostics) != 1 || rendered.Diagnostics[0].Code != "core.template.unrendered" || rendered.Diagnostics[0].Path != "/body" {
+		t.Fatalf("%v %+v", err, rendered)
+	}
+	invalid := Substitutions{"a": 3}
+	for name, call := range map[string]func() error{
+		"validate": func() error {
+			_, err := client.Validate(ctx, ValidateParams{Payload: template, Substitutions: invalid})
+			return err
+		},
+		"normalise": func() error {
+			_, err := client.Normalise(ctx, template, NormaliseParams{Substitutions: invalid})
+			return err
+		},
+		"render": func() error {
+			_, err := client.Render(ctx, RenderParams{Format: "apns", Notification: map[string]any{"title": "t"}, Substitutions: invalid})
+			return err
+		},
+	} {
+		var failure *Error
+		if err := call(); !errors.As(err, &failure) || !errors.Is(err, ErrInvalidParams) ||
+			len(failure.Diagnostics()) != 1 || failure.Diagnostics()[0].Path != "/substitutions/a" ||
+			failure.Diagnostics()[0].Code != "core.template.substitutions-invalid" {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+func TestReportRendersTheHTMLPageOfASummary(t *testing.T) {
+	client := start(t, Config{})
+	ctx := context.Background()
+	summary := map[string]any{
+		"records": 2, "converted": 2, "lossy": 1, "failed": 0, "lost": map[string]any{"/badge": 1},
+		"lostReasons": map[string]any{"/badge": "fcm has no place for this field"}, "from": "apns", "to": "fcm",
+	}
+	report, err := client.Report(ctx, summary)
+	if err != nil || !strings.HasPrefix(report.HTML, "<!DOCTYPE html>") || !strings.Contains(report.HTML, "/badge") ||
+		report.Size != len(report.HTML) {
+		t.Fatalf("%v %d", err, len(report.HTML))
+	}
+	_, err = client.Report(ctx, map[string]any{"records": 1})
+	var failure *Error
+	if !errors.As(err, &failure) || !errors.Is(err, ErrInvalidParams) || len(failure.Diagnostics()) != 1 ||
+		failure.Diagnostics()[0].Code != "report.summary.invalid" || failure.Diagnostics()[0].Path != "/summary/converted" {
 		t.Fatalf("%v", err)
 	}
 }

@@ -88,6 +88,12 @@ type VariablesResult struct {
 	Names     []string           `json:"names"`
 }
 
+// ReportResult is report's result: the HTML migration report (one self-contained page) and its size in UTF-8 bytes.
+type ReportResult struct {
+	HTML string `json:"html"`
+	Size int    `json:"size"`
+}
+
 // Format is one entry of formats; Kind is notification or catalogue (hive-actions).
 type Format struct {
 	Name      string   `json:"name"`

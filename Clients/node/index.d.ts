@@ -57,6 +57,8 @@ export interface TemplateVariable {
 }
 /** `variables`: every placeholder in document order, then each variable name once, in order of first use. */
 export interface VariablesResult { variables: TemplateVariable[]; names: string[] }
+/** `report`: the HTML migration report of a batch summary (one self-contained page) and its size in UTF-8 bytes. */
+export interface ReportResult { html: string; size: number }
 export interface Format {
   name: string; vendor: string; direction: ('read' | 'write')[]; delivered: boolean; summary: string; carries: string[];
   kind?: 'notification' | 'catalogue';
@@ -142,16 +144,21 @@ export class Client {
   /** How many times a dead or hung server was replaced. */
   readonly restarts: number;
   close(grace?: number): Promise<number | string>;
+  /** `substitutions` renders the notification's templates, as `convert` does. */
   normalise(
-    payload: Payload, args?: { format?: string; options?: FormatOptions } & CallSettings,
+    payload: Payload,
+    args?: { format?: string; options?: FormatOptions; substitutions?: Substitutions } & CallSettings,
   ): Promise<NormaliseResult>;
+  /** `substitutions` renders the templates first and checks the rendered values. */
   validate(args: {
     payload?: Payload; notification?: JSONObject; catalogue?: JSONObject; format?: string; target?: string;
-    options?: FormatOptions;
+    options?: FormatOptions; substitutions?: Substitutions;
   } & CallSettings): Promise<ValidateResult>;
+  /** `substitutions` renders the notification's templates first. */
   render(
     notification: JSONObject | null,
-    args: { format: string; catalogue?: JSONObject; options?: FormatOptions } & CallSettings,
+    args: { format: string; catalogue?: JSONObject; options?: FormatOptions; substitutions?: Substitutions }
+      & CallSettings,
   ): Promise<RenderResult>;
   /**
    * One message's result. A payload that becomes several messages (one per recipient) is answered
@@ -162,6 +169,8 @@ export class Client {
   convertMessages(payload: Payload, args: ConvertSettings): Promise<ConvertResult[]>;
   /** The `{{…}}` placeholders of a payload or template (any JSON document), each with its JSON Pointer. */
   variables(payload: Payload, args?: CallSettings): Promise<VariablesResult>;
+  /** The HTML migration report of a batch summary (`pushnorm convert --summary`'s JSON). */
+  report(summary: JSONObject, args?: CallSettings): Promise<ReportResult>;
   formats(args?: CallSettings): Promise<Format[]>;
   discover(args?: CallSettings): Promise<JSONObject>;
   convertMany(

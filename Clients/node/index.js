@@ -189,6 +189,12 @@ class Server {
   }
 }
 
+/** `params` with `substitutions` when given (normalise, validate, render and convert take them). */
+function withSubstitutions(params, substitutions) {
+  if (substitutions !== undefined && substitutions !== null) params.substitutions = substitutions;
+  return params;
+}
+
 class Client {
   /**
    * @param {import('./index').ClientSettings} [settings]
@@ -227,27 +233,31 @@ class Client {
     return this._server.stop(grace);
   }
 
-  normalise(payload, { format = 'auto', options, timeout } = {}) {
-    return this.call('normalise', this._params({ payload, format }, options), { timeout });
+  /** `normalise`; `substitutions` renders the notification's templates, as `convert` does. */
+  normalise(payload, { format = 'auto', options, substitutions, timeout } = {}) {
+    const params = withSubstitutions({ payload, format }, substitutions);
+    return this.call('normalise', this._params(params, options), { timeout });
   }
 
-  validate({ payload, notification, catalogue, format, target, options, timeout } = {}) {
+  /** `validate`; `substitutions` renders the templates first and checks the rendered values. */
+  validate({ payload, notification, catalogue, format, target, options, substitutions, timeout } = {}) {
     const params = {};
     if (payload !== undefined) params.payload = payload;
     if (notification !== undefined) params.notification = notification;
     if (catalogue !== undefined) params.catalogue = catalogue;
     if (format !== undefined) params.format = format;
     if (target !== undefined) params.target = target;
-    return this.call('validate', this._params(params, options), { timeout });
+    return this.call('validate', this._params(withSubstitutions(params, substitutions), options), { timeout });
   }
 
-  render(notification, { format, catalogue, options, timeout } = {}) {
+  /** `render`; `substitutions` renders the notification's templates first. */
+  render(notification, { format, catalogue, options, substitutions, timeout } = {}) {
     const params = { format };
     if (catalogue !== undefined) params.catalogue = catalogue;
     if (notification !== undefined && notification !== null) {
       params[format === 'hive-actions' && catalogue === undefined ? 'catalogue' : 'notification'] = notification;
     }
-    return this.call('render', this._params(params, options), { timeout });
+    return this.call('render', this._params(withSubstitutions(params, substitutions), options), { timeout });
   }
 
   convert(payload, { from = 'auto', to, strict = false, allowInvalid = false, options, substitutions, timeout } = {}) {
@@ -264,6 +274,14 @@ class Client {
   /** `variables`: the `{{…}}` placeholders of a payload or template, each with its JSON Pointer; the names once. */
   variables(payload, { timeout } = {}) {
     return this.call('variables', { payload }, { timeout });
+  }
+
+  /**
+   * `report`: the HTML migration report of a batch summary (the JSON `pushnorm convert --summary` writes),
+   * `{html, size}`. A summary that is not one is InvalidParamsError, located under /summary. Takes no options.
+   */
+  report(summary, { timeout } = {}) {
+    return this.call('report', { summary }, { timeout });
   }
 
   formats({ timeout } = {}) {
@@ -356,7 +374,7 @@ class Client {
     const params = { payload, from, to };
     if (strict) params.strict = true;
     if (allowInvalid) params.allowInvalid = true;
-    if (substitutions !== undefined && substitutions !== null) params.substitutions = substitutions;
+    withSubstitutions(params, substitutions);
     return this._params(params, options);
   }
 }

@@ -26,7 +26,7 @@ extension DiagnosticEntry {
         DiagnosticEntry(
             .templateHelperKept, .warning,
             summary: """
-                Rendering templates (`convert --substitutions`): a Handlebars helper, block, partial or comment \
+                Rendering templates (`--substitutions`): a Handlebars helper, block, partial or comment \
                 (`{{#if …}}`, `{{capitalize …}}`), which the tool does not render, kept verbatim; one per text.
                 """),
         DiagnosticEntry(
@@ -34,12 +34,12 @@ extension DiagnosticEntry {
             summary: """
                 Substitutions that are not an object of variable names and lists of strings (or strings): an error \
                 for `--substitutions FILE` and the RPC `substitutions`, a warning for a template's \
-                `DefaultSubstitutions` (the entry is not used).
+                `DefaultSubstitutions` or `defaultAttributes` (the entry is not used).
                 """),
         DiagnosticEntry(
             .templateUnrendered, .warning,
             summary: """
-                Rendering templates (`convert --substitutions`): a `{{…}}` variable no substitution gives a value, \
+                Rendering templates (`--substitutions`): a `{{…}}` variable no substitution gives a value, \
                 left verbatim; one per text, naming its variables.
                 """),
     ]

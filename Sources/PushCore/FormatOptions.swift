@@ -43,13 +43,15 @@ public struct FormatOptions: Sendable, Hashable {
     /// The values that differ from their option's default, by option name.
     @usableFromInline var values: [String: JSONValue] = [:]
 
-    /// Renders templates with these values when converting (`pushnorm convert --substitutions FILE`, the RPC
-    /// `convert`'s `substitutions`): every text of the notification holding a `{{…}}` placeholder gets its variables
-    /// filled in, whatever the target. Nil (the default): nothing is rendered, placeholders are kept verbatim.
+    /// Renders templates with these values when normalising, validating, rendering and converting (`--substitutions
+    /// FILE` of `pushnorm normalise`, `validate`, `render` and `convert`, the RPC methods' `substitutions`): every text
+    /// of the notification holding a `{{…}}` placeholder gets its variables filled in, whatever the target, and
+    /// `validate` checks the rendered values. Nil (the default): nothing is rendered, placeholders are kept verbatim.
     ///
     /// Not a format's option (the `--options` file does not take it): the values join those the payload holds, in
     /// this order, each over the ones after it: an address's or endpoint's `Substitutions`, the send request's
-    /// messages' `Substitutions`, these, a Pinpoint template's `DefaultSubstitutions`.
+    /// messages' `Substitutions` (a channel message's over the default messages'), these, a Pinpoint template's
+    /// `DefaultSubstitutions` or a Q in Connect template's `defaultAttributes`.
     public var substitutions: TemplateSubstitutions? = nil
 
     /// Every option at its default.

@@ -43,6 +43,15 @@ package enum TemplateRendering {
         return (rendered, diagnostics)
     }
 
+    /// `value` with the variables of every string in it filled from `values`, with no findings: the input as the
+    /// checks see it once rendered (`validate` with substitutions checks a format's own rules on it). Member names
+    /// are not templates; what is left verbatim is reported by ``render(_:values:)`` on the model.
+    package static func renderedJSON(_ value: JSONValue, values: TemplateSubstitutions) -> JSONValue {
+        var ignored: [Diagnostic] = []
+        var kept: [TemplateValue.Placeholder] = []
+        return render(value, at: .root, values: values.values, diagnostics: &ignored, unrendered: &kept)
+    }
+
     /// One use of a placeholder in a payload (``uses(in:)``).
     package struct Use: Sendable, Hashable {
         /// Where the string holding it is.

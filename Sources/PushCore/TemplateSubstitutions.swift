@@ -1,6 +1,7 @@
 /// Values for the `{{…}}` variables of a template (Pinpoint's and Handlebars' `{{User.UserAttributes.FirstName}}`,
-/// `{{Attributes.Item}}`): the `--substitutions FILE` of `pushnorm convert`, the RPC `convert`'s `substitutions`,
-/// and a Pinpoint template's `DefaultSubstitutions` read into the same form.
+/// `{{Attributes.Item}}`): the `--substitutions FILE` of `pushnorm convert`, `normalise`, `validate` and `render`,
+/// the RPC methods' `substitutions`, and a template's defaults (Pinpoint's `DefaultSubstitutions`, Q in Connect's
+/// `defaultAttributes`) read into the same form.
 ///
 /// JSON form: an object whose keys name variables and whose values are lists of strings (as Pinpoint's
 /// `Substitutions` are: attribute values are lists, and a placeholder without an index takes the first value) or a

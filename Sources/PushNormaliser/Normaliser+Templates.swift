@@ -1,8 +1,8 @@
 public import PushCore
 import JSONCodec
 
-// Templates: rendering a notification's `{{…}}` variables with substitutions when converting, and listing the
-// variables a payload uses.
+// Templates: rendering a notification's `{{…}}` variables with substitutions (normalise, validate, render, convert),
+// and listing the variables a payload uses.
 
 extension Normaliser {
     /// Renders the template variables of `normalised`'s notification (read from `payload`) when
@@ -18,6 +18,24 @@ extension Normaliser {
         normalised.diagnostics += found.map {
             $0.located { context.inputPath(for: $0).nearestResolving(in: payload) }
         }
+    }
+
+    /// `payload` as the checks see it when templates are rendered (`FormatOptions/substitutions` set): every string
+    /// with its variables filled from the values `result`'s notification was rendered with, so a format's own rules
+    /// (FCM's image URL, HMS's https links) check the rendered values. `payload` itself without the option.
+    func checkedInput(_ payload: JSONValue, of result: NormaliseResult) -> JSONValue {
+        guard let substitutions = result.context.options.substitutions else { return payload }
+        let values = result.context.templateDefaults.overridden(by: substitutions)
+        return TemplateRendering.renderedJSON(payload, values: values)
+    }
+
+    /// A canonical notification with its template variables rendered from `options.substitutions` (nothing changes
+    /// without them), and the findings on what is left verbatim, located in the canonical model.
+    func renderTemplates(
+        of notification: PushNotification, options: FormatOptions
+    ) -> (notification: PushNotification, diagnostics: [Diagnostic]) {
+        guard let substitutions = options.substitutions else { return (notification, []) }
+        return TemplateRendering.render(notification, values: substitutions)
     }
 
     /// The `{{…}}` placeholders of a payload, in document order, each with the location of the string holding it:

@@ -31,8 +31,21 @@ public struct Normaliser: Sendable {
 
     /// Normalises a parsed payload. Throws only when no notification can be produced (unknown or
     /// unrecognised format, not an object); findings, errors included, are in the result.
+    ///
+    /// With `options.substitutions` (``PushCore/FormatOptions/substitutions``) the notification's template variables
+    /// are rendered, as `convert` renders them; what is left verbatim is reported in the result's findings.
     public func normalise(
         _ payload: JSONValue, format: String = "auto", options: FormatOptions = FormatOptions()
+    ) throws(NormalisationFailure) -> NormaliseResult {
+        var result = try read(payload, format: format, options: options)
+        renderTemplates(&result, payload: payload)
+        return result
+    }
+
+    /// Reads a parsed payload as `normalise` does, its templates left as they are (a conversion renders them once it
+    /// knows whether the payload becomes one message or one per recipient).
+    func read(
+        _ payload: JSONValue, format: String, options: FormatOptions
     ) throws(NormalisationFailure) -> NormaliseResult {
         let (adapter, evidence, preamble) = try resolve(format, for: payload)
         var context = NormaliseContext(options: options)
@@ -63,6 +76,10 @@ public struct Normaliser: Sendable {
     }
 
     /// Validates a parsed payload.
+    ///
+    /// With `options.substitutions` the templates are rendered first (as `normalise` renders them) and the checks
+    /// see the rendered values: a URL a variable fills in is checked as a URL, and what is left verbatim is reported
+    /// (`core.template.unrendered`, `core.template.helper-kept`).
     public func validate(
         _ payload: JSONValue, format: String = "auto", target: String? = nil, options: FormatOptions = FormatOptions()
     ) -> ValidationResult {
@@ -73,7 +90,7 @@ public struct Normaliser: Sendable {
         } catch {
             return ValidationResult(valid: false, diagnostics: error.diagnostics, format: nil)
         }
-        var diagnostics = result.diagnostics + modelChecks(result, payload: payload)
+        var diagnostics = result.diagnostics + modelChecks(result, payload: checkedInput(payload, of: result))
         var notices: [Diagnostic] = []
         if let target {
             let found = renderability(result.notification, target: target, options: options) { canonical in
@@ -89,14 +106,17 @@ public struct Normaliser: Sendable {
             notification: result.notification, notices: notices)
     }
 
-    /// Validates a canonical notification (paths point into the canonical model).
+    /// Validates a canonical notification (paths point into the canonical model). With `options.substitutions`, its
+    /// templates are rendered first and the rendered notification is checked.
     public func validate(
         notification: PushNotification, target: String? = nil, options: FormatOptions = FormatOptions()
     ) -> ValidationResult {
         var context = NormaliseContext(options: options)
         context.pathsAreCanonical = true
-        var diagnostics = platformFindings(
-            notification, PlatformCheck(context: context, format: nil, deliveredSize: nil))
+        let (notification, templateFindings) = renderTemplates(of: notification, options: options)
+        var diagnostics =
+            templateFindings
+            + platformFindings(notification, PlatformCheck(context: context, format: nil, deliveredSize: nil))
         var notices: [Diagnostic] = []
         if let target {
             let found = renderability(notification, target: target, options: options) { $0 }
@@ -108,9 +128,23 @@ public struct Normaliser: Sendable {
 
     // MARK: - Render
 
-    /// Renders `notification` as `format`, reporting every field the format cannot carry.
+    /// Renders `notification` as `format`, reporting every field the format cannot carry. With
+    /// `options.substitutions`, its template variables are rendered first (what is left verbatim is reported in the
+    /// result's findings, located in the notification).
     public func render(
         _ notification: PushNotification, format: String, options: FormatOptions = FormatOptions()
+    ) throws(NormalisationFailure) -> RenderResult {
+        guard registry.adapter(named: format) != nil else { throw unknownFormat(format) }
+        let (rendered, templateFindings) = renderTemplates(of: notification, options: options)
+        var result = try write(rendered, format: format, options: options)
+        result.diagnostics = templateFindings + result.diagnostics
+        return result
+    }
+
+    /// Writes `notification` as `format` (``render(_:format:options:)`` without rendering its templates: a conversion
+    /// has rendered them already).
+    func write(
+        _ notification: PushNotification, format: String, options: FormatOptions
     ) throws(NormalisationFailure) -> RenderResult {
         guard let adapter = registry.adapter(named: format) else { throw unknownFormat(format) }
         var context = RenderContext(options: options)
@@ -174,8 +208,12 @@ public struct Normaliser: Sendable {
         _ payload: JSONValue, from: String, to: String, allowInvalid: Bool, options: FormatOptions
     ) throws(NormalisationFailure) -> NormaliseResult {
         guard registry.adapter(named: to) != nil else { throw unknownFormat(to) }
-        var normalised = try normalise(payload, format: from, options: options)
-        let checks = modelChecks(normalised, payload: payload)
+        var normalised = try read(payload, format: from, options: options)
+        // With substitutions the checks see the rendered values, as `validate`'s do (the rendering itself, and its
+        // findings, come once the conversion knows whether the payload becomes one message or one per recipient).
+        var checked = normalised
+        renderTemplates(&checked, payload: payload)
+        let checks = modelChecks(checked, payload: checkedInput(payload, of: checked))
         if !allowInvalid && (normalised.diagnostics.containsErrors || checks.containsErrors) {
             throw NormalisationFailure(
                 .rejected, "the \(normalised.format) payload has errors",
@@ -191,7 +229,7 @@ public struct Normaliser: Sendable {
         of notification: PushNotification, read normalised: NormaliseResult, payload: JSONValue, to: String,
         strict: Bool, options: FormatOptions
     ) throws(NormalisationFailure) -> ConversionResult {
-        let rendered = try render(notification, format: to, options: options)
+        let rendered = try write(notification, format: to, options: options)
         // Render findings are located in the canonical model; move them into the input like every other finding,
         // at the nearest enclosing value that exists there.
         let locate = { (canonical: JSONPointer) in

@@ -47,6 +47,14 @@ enum RPCSpecFiles {
           "schema": {
             "$ref": "#/components/schemas/FormatOptions"
           }
+        },
+        {
+          "name": "substitutions",
+          "description": "Render templates as `convert` does: every text of the notification holding a `{{…}}` placeholder gets its variables filled in (the same sources and order: an address's or endpoint's `Substitutions`, the send request's messages' `Substitutions`, these, a template's `DefaultSubstitutions` or `defaultAttributes`). What is left verbatim is reported in `diagnostics` (`core.template.unrendered`, `core.template.helper-kept`). A bad entry is -32602 (`core.template.substitutions-invalid`, located under /substitutions).",
+          "required": false,
+          "schema": {
+            "$ref": "#/components/schemas/Substitutions"
+          }
         }
       ],
       "result": {
@@ -312,6 +320,14 @@ enum RPCSpecFiles {
           "schema": {
             "$ref": "#/components/schemas/FormatOptions"
           }
+        },
+        {
+          "name": "substitutions",
+          "description": "Render templates first, as `convert` does, and check the rendered values: a URL a variable fills in is checked as a URL, by the model's and the format's own rules. What is left verbatim is reported (`core.template.unrendered`, `core.template.helper-kept`). With `notification`, its templates are rendered with these values alone. Not with `catalogue`. A bad entry is -32602 (`core.template.substitutions-invalid`, located under /substitutions).",
+          "required": false,
+          "schema": {
+            "$ref": "#/components/schemas/Substitutions"
+          }
         }
       ],
       "result": {
@@ -345,6 +361,18 @@ enum RPCSpecFiles {
         }
       ],
       "examples": [
+        {
+          "name": "a template checked with its variables rendered",
+          "params": [
+            {"name": "payload", "value": {"APNS": {"Title": "Hi {{User.UserAttributes.FirstName}}", "Body": "b", "MediaUrl": "{{Attributes.Image}}"}}},
+            {"name": "format", "value": "pinpoint-template"},
+            {"name": "substitutions", "value": {"Attributes.Image": "not a url"}}
+          ],
+          "result": {
+            "name": "validation",
+            "value": {"valid": false, "diagnostics": [{"severity": "info", "code": "pinpoint-template.url.placeholder", "path": "/APNS/MediaUrl", "message": "`MediaUrl` holds a placeholder: a template value Pinpoint fills in when it sends, checked then"}, {"severity": "info", "code": "amazon.media.found", "path": "/APNS/MediaUrl", "message": "media URL read from `MediaUrl`"}, {"severity": "warning", "code": "core.template.unrendered", "path": "/APNS/Title", "message": "`User.UserAttributes.FirstName` left verbatim: no substitution gives it a value"}, {"severity": "error", "code": "media.url.invalid", "path": "/APNS/MediaUrl", "message": "\"not a url\" is not an absolute URL"}], "format": "pinpoint-template"}
+          }
+        },
         {
           "name": "negative badge",
           "params": [
@@ -530,6 +558,14 @@ enum RPCSpecFiles {
           "required": false,
           "schema": {
             "$ref": "#/components/schemas/FormatOptions"
+          }
+        },
+        {
+          "name": "substitutions",
+          "description": "Render the notification's templates with these values before writing it: what is left verbatim is reported in `diagnostics` (`core.template.unrendered`, `core.template.helper-kept`, located in the notification). A bad entry is -32602 (`core.template.substitutions-invalid`, located under /substitutions).",
+          "required": false,
+          "schema": {
+            "$ref": "#/components/schemas/Substitutions"
           }
         }
       ],
@@ -761,7 +797,7 @@ enum RPCSpecFiles {
         },
         {
           "name": "substitutions",
-          "description": "Render templates: every text holding a `{{…}}` placeholder gets its variables filled in, whatever the target, each with the first value of its list (or the `[n]`th for `{{X.[n]}}`). Values are taken from, each over the ones after it: an address's or endpoint's `Substitutions`, the send request's messages' `Substitutions`, these, a Pinpoint template's `DefaultSubstitutions` (dotted and nested keys alike). A variable with no value (`core.template.unrendered`) and a Handlebars helper, block, partial or comment (`core.template.helper-kept`) are kept verbatim and reported in `diagnostics`, one warning per text. Without it nothing is rendered. A bad entry is -32602 (`core.template.substitutions-invalid`, located under /substitutions).",
+          "description": "Render templates: every text holding a `{{…}}` placeholder gets its variables filled in, whatever the target, each with the first value of its list (or the `[n]`th for `{{X.[n]}}`). Values are taken from, each over the ones after it: an address's or endpoint's `Substitutions`, the send request's messages' `Substitutions` (a channel message's over the default messages', with or without recipients), these, a Pinpoint template's `DefaultSubstitutions` (dotted and nested keys alike) or a Q in Connect template's `defaultAttributes` (named as the `qconnectAttributeNames` option says). A variable with no value (`core.template.unrendered`) and a Handlebars helper, block, partial or comment (`core.template.helper-kept`) are kept verbatim and reported in `diagnostics`, one warning per text. Without it nothing is rendered. A bad entry is -32602 (`core.template.substitutions-invalid`, located under /substitutions).",
           "required": false,
           "schema": {
             "$ref": "#/components/schemas/Substitutions"
@@ -1411,6 +1447,12 @@ enum RPCSpecFiles {
             "type": "integer",
             "minimum": 0,
             "description": "When the payload is sent, in UNIX epoch seconds: converts a relative time (Pinpoint's TimeToLive) and an absolute one (apns-expiration) into each other."
+          },
+          "qconnectAttributeNames": {
+            "type": "string",
+            "enum": ["both", "connect", "amplify"],
+            "default": "both",
+            "description": "The variables a Q in Connect template's defaultAttributes give default values to when templates are rendered (substitutions): both (default), connect (Amazon Connect's Attributes.Customer.FirstName, Attributes.Customer.Attributes.X, Attributes.Agent.…, Attributes.System.…) or amplify (Amplify Gen 2's Attributes.firstName). AWS documents no mapping: the names are inferred from its guides."
           },
           "apnsMediaKeys": {
             "type": "array",

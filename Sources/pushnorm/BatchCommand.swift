@@ -35,10 +35,12 @@ enum BatchCommand {
         if let target = arguments.value("--target"), FormatRegistry.standard.adapter(named: target) == nil {
             throw Arguments.UsageError(message: "--target: " + FormatNames.unknown(target), command: "validate")
         }
+        var options = try Commands.options(arguments)
+        options.substitutions = try Commands.substitutions(arguments)
         let converter = BatchConverter(
             normaliser: try arguments.normaliser(),
             operation: .validate(format: arguments.value("--format") ?? "auto", target: arguments.value("--target")),
-            options: try Commands.options(arguments), jobs: try jobs(arguments))
+            options: options, jobs: try jobs(arguments))
         return try run(converter, arguments, isConvert: false)
     }
 

@@ -33,6 +33,9 @@ struct CommandSpec: Sendable {
 
     static let optionsFile = CommandOption.valued(
         "--options", "FILE", "a JSON file of format options (`pushnorm options` lists them)")
+    static let substitutions = CommandOption.valued(
+        "--substitutions", "FILE",
+        "render templates' {{variables}} with these values (JSON: name -> [strings] or string)")
     static let pretty = CommandOption.flag("--pretty", "indent the JSON output")
     static let jobs = CommandOption.valued("--jobs", "N", "worker threads (default: every core)")
     static let ndjson = CommandOption.flag(
@@ -54,17 +57,20 @@ struct CommandSpec: Sendable {
             maximumOperands: 1,
             options: [
                 .valued("--format", "FORMAT", "the payload's format (default auto: detect it)"),
-                optionsFile, pretty,
+                optionsFile, substitutions, pretty,
                 .flag("--full", "print {notification, format, evidence, diagnostics}"),
             ] + limitOptions,
-            details: "Findings go to stderr; exit 1 when the payload has errors."),
+            details: """
+                Findings go to stderr; exit 1 when the payload has errors. --substitutions renders the notification's
+                templates as convert does.
+                """),
         CommandSpec(
             name: "validate", summary: "check payloads against the model and the vendors' rules",
             operands: "[IN ...|-]", maximumOperands: nil,
             options: [
                 .valued("--format", "FORMAT", "the payloads' format (default auto: detect each)"),
                 .valued("--target", "FORMAT", "also check the payloads can be rendered in this format"),
-                optionsFile, pretty,
+                optionsFile, substitutions, pretty,
                 .flag("--records", "many records: one NDJSON result per record on stdout (summary on stderr)"),
                 .flag("--full", "add the format read and the notification validated to each result"),
                 ndjson, jobs, output, resume, summary, report,
@@ -72,16 +78,20 @@ struct CommandSpec: Sendable {
             details: """
                 One payload: {valid, diagnostics} on stdout. Many (NDJSON, an array, a directory): a summary with a
                 count per diagnostic code on stdout, or with --records one line per record on stdout and the summary
-                on stderr.
+                on stderr. --substitutions renders the templates as convert does and checks the rendered values (a
+                URL a variable fills in is checked as a URL); what stays verbatim is reported.
                 """),
         CommandSpec(
             name: "render", summary: "render a canonical notification in a vendor format", operands: "[FILE|-]",
             maximumOperands: 1,
             options: [
                 .valued("--format", alias: "--to", "FORMAT", required: true, "the format to write"),
-                optionsFile, pretty,
+                optionsFile, substitutions, pretty,
             ] + limitOptions,
-            details: "Fields the format cannot carry are listed on stderr (`lost PATH: reason`)."),
+            details: """
+                Fields the format cannot carry are listed on stderr (`lost PATH: reason`). --substitutions renders
+                the notification's templates first; what stays verbatim is said on stderr.
+                """),
         CommandSpec(
             name: "convert", summary: "convert payloads from one format to another", operands: "[IN ...|-]",
             maximumOperands: nil,
@@ -92,11 +102,7 @@ struct CommandSpec: Sendable {
                 .flag(
                     "--allow-invalid",
                     "convert records with error findings anyway (--report-loss adds their diagnostics)"),
-                optionsFile,
-                .valued(
-                    "--substitutions", "FILE",
-                    "render templates' {{variables}} with these values (JSON: name -> [strings] or string)"),
-                jobs,
+                optionsFile, substitutions, jobs,
                 .valued("--errors", "FILE", "write error records here (NDJSON) and leave null in their place"),
                 .flag("--report-loss", "wrap every output record as {payload, lost}"),
                 ndjson, output, resume, summary, report,
@@ -107,9 +113,10 @@ struct CommandSpec: Sendable {
                 to a temporary file and renamed into place once complete and synced; with --resume the partial file
                 (OUT.pushnorm-partial) and a checkpoint (OUT.pushnorm-checkpoint) stay after a kill or a full disk.
                 --substitutions renders every text holding a placeholder, the first value of each list: an address's
-                Substitutions over the request's over the file's over a template's DefaultSubstitutions; a variable
-                with no value (core.template.unrendered) and a Handlebars helper (core.template.helper-kept) are
-                kept verbatim and reported. Without it placeholders are kept verbatim.
+                Substitutions over its message's over the default messages' over the file's over a template's
+                DefaultSubstitutions or defaultAttributes; a variable with no value (core.template.unrendered) and a
+                Handlebars helper (core.template.helper-kept) are kept verbatim and reported. Without it placeholders
+                are kept verbatim.
                 """),
         CommandSpec(
             name: "variables", summary: "list the {{…}} template variables a payload uses, with their locations",

@@ -139,7 +139,8 @@ enum Commands {
     }
 
     static func normalise(_ arguments: Arguments) throws(Arguments.UsageError) -> Int32 {
-        let options = try options(arguments)
+        var options = try options(arguments)
+        options.substitutions = try substitutions(arguments)
         let normaliser = try arguments.normaliser()
         let bytes = try single(arguments)
         if IO.isBlank(bytes) { return noRecords(arguments.positionals.first) }
@@ -185,7 +186,8 @@ enum Commands {
         guard let format = arguments.value("--format", or: "--to") else {
             throw Arguments.UsageError(message: "render needs --format")
         }
-        let options = try options(arguments)
+        var options = try options(arguments)
+        options.substitutions = try substitutions(arguments)
         let normaliser = try arguments.normaliser()
         let bytes = try single(arguments)
         if IO.isBlank(bytes) { return noRecords(arguments.positionals.first) }

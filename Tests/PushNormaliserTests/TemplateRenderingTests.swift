@@ -142,6 +142,147 @@ struct TemplateRenderingTests {
         #expect(plain.map { $0.payload["android"]?["notification"]?["title"] } == ["Hello {{FirstName}}", "Hello Ana"])
     }
 
+    /// A send request without recipients: each channel message has its own `Substitutions`, the default message
+    /// its own.
+    static let request: JSONValue = [
+        "MessageRequest": [
+            "MessageConfiguration": [
+                "APNSMessage": [
+                    "Title": "Hi {{Name}}", "Body": "{{Item}} for {{Who}}", "Substitutions": ["Item": ["APNs item"]],
+                ],
+                "GCMMessage": [
+                    "Title": "Hey {{Name}}", "Body": "{{Item}} for {{Who}}", "Substitutions": ["Item": ["GCM item"]],
+                ],
+                "DefaultPushNotificationMessage": ["Substitutions": ["Item": ["default"], "Name": ["Default"]]],
+            ]
+        ]
+    ]
+
+    @Test("a send request without recipients: each message's Substitutions over the defaults' over the option's")
+    func messageLevelSubstitutions() throws {
+        let result = try Self.convert(
+            Self.request, from: "pinpoint-message",
+            substitutions: TemplateSubstitutions(["Name": ["option"], "Who": ["you"]]))
+        #expect(result.payload["notification"]?["title"] == "Hi Default")
+        #expect(result.payload["notification"]?["body"] == "APNs item for you")
+        #expect(Self.androidNotification(result)?["title"] == "Hey Default")
+        #expect(Self.androidNotification(result)?["body"] == "GCM item for you")
+        // Consumed: neither the Substitutions nor the default message they emptied are reported lost.
+        #expect(!result.lost.contains { $0.path.description.contains("Substitutions") }, "\(result.lost)")
+        #expect(!result.lost.contains { $0.path.description.hasSuffix("DefaultPushNotificationMessage") })
+        #expect(!result.diagnostics.contains { $0.code.rawValue.hasPrefix("core.template.") })
+        // Back into pinpoint-message: rendered, the Substitutions used up.
+        let back = try Self.convert(
+            Self.request, from: "pinpoint-message", to: "pinpoint-message",
+            substitutions: TemplateSubstitutions(["Who": ["you"]]))
+        let configuration = back.payload["MessageRequest"]?["MessageConfiguration"]
+        #expect(
+            configuration?["GCMMessage"] == ["Title": "Hey Default", "Body": "GCM item for you"], "\(back.payload)")
+        #expect(configuration?["APNSMessage"]?["Substitutions"] == nil)
+        // Without the option nothing is rendered, and they are reported lost into fcm as before.
+        let plain = try Self.convert(Self.request, from: "pinpoint-message", substitutions: nil)
+        #expect(plain.payload["notification"]?["title"] == "Hi {{Name}}")
+        #expect(plain.lost.contains { $0.path.description.hasSuffix("Substitutions/Item") })
+    }
+
+    @Test("a message whose Substitutions are not string arrays is left for the reader to report")
+    func badMessageSubstitutions() throws {
+        let request: JSONValue = [
+            "APNSMessage": ["Title": "Hi {{Name}}", "Body": "b", "Substitutions": ["Name": "Ana"]]
+        ]
+        var options = FormatOptions()
+        options.substitutions = TemplateSubstitutions()
+        let result = Normaliser().validate(request, format: "pinpoint-message", options: options)
+        #expect(result.valid == false)
+        #expect(
+            result.diagnostics.contains {
+                $0.code == .wrongType && $0.path.description == "/APNSMessage/Substitutions/Name"
+            })
+        #expect(result.diagnostics.contains { $0.code == .templateUnrendered })
+    }
+
+    @Test("validate and convert check the rendered values, by the model's rules and the format's own")
+    func renderedValuesChecked() throws {
+        let fcm: JSONValue = ["message": ["token": "t", "notification": ["title": "t", "image": "{{Image}}"]]]
+        var options = FormatOptions()
+        #expect(Normaliser().validate(fcm, format: "fcm", options: options).valid)
+        options.substitutions = TemplateSubstitutions(["Image": ["nope"]])
+        let checked = Normaliser().validate(fcm, format: "fcm", options: options)
+        #expect(!checked.valid)
+        #expect(
+            checked.diagnostics.contains {
+                $0.code == .fcmImageInvalid && $0.path.description == "/message/notification/image"
+            })
+        options.substitutions = TemplateSubstitutions(["Image": ["https://cdn.example.com/a.png"]])
+        #expect(Normaliser().validate(fcm, format: "fcm", options: options).valid)
+        // convert agrees with validate: the template renders to a media URL that is not one.
+        let template: JSONValue = ["APNS": ["Title": "t", "Body": "b", "MediaUrl": "{{Image}}"]]
+        #expect(throws: NormalisationFailure.self) {
+            try Self.convert(template, to: "apns", substitutions: TemplateSubstitutions(["Image": ["nope"]]))
+        }
+        let fine = try Self.convert(
+            template, to: "apns", substitutions: TemplateSubstitutions(["Image": ["https://cdn.example.com/a.png"]]))
+        #expect(fine.diagnostics.allSatisfy { $0.severity != .error })
+    }
+
+    @Test("normalise renders with the option; render renders a canonical notification's templates")
+    func normaliseAndRender() throws {
+        var options = FormatOptions()
+        options.substitutions = TemplateSubstitutions(["Attributes.CartId": ["42"]])
+        let normalised = try Normaliser().normalise(Self.template, format: "pinpoint-template", options: options)
+        #expect(normalised.notification.android?.url == "https://shop.example.com/cart/42")
+        #expect(normalised.notification.android?.title == "Hello there")
+        let plain = try Normaliser().normalise(Self.template, format: "pinpoint-template")
+        #expect(plain.notification.android?.title == "Hello {{User.UserAttributes.FirstName}}")
+        var diagnostics: [Diagnostic] = []
+        let notification = try #require(
+            PushNotification(canonical: ["title": "Hi {{X}}", "body": "{{Y}}"], diagnostics: &diagnostics))
+        options.substitutions = TemplateSubstitutions(["X": ["Ana"]])
+        let rendered = try Normaliser().render(notification, format: "apns", options: options)
+        #expect(rendered.payload["aps"]?["alert"] == ["title": "Hi Ana", "body": "{{Y}}"])
+        #expect(rendered.diagnostics.map(\.code) == [.templateUnrendered])
+        #expect(rendered.diagnostics.map(\.path.description) == ["/body"])
+    }
+
+    @Test("a Q in Connect template's defaultAttributes are its variables' defaults, under the option's values")
+    func qconnectDefaultAttributes() throws {
+        let template: JSONValue = [
+            "name": "rewards", "channelSubtype": "PUSH",
+            "content": [
+                "push": [
+                    "apns": [
+                        "title": "Hi {{Attributes.Customer.FirstName}} ({{Attributes.firstName}})",
+                        "body": ["content": "{{Attributes.tier}} for {{Attributes.Customer.Attributes.points}}"],
+                    ]
+                ]
+            ],
+            "defaultAttributes": [
+                "customerProfileAttributes": ["firstName": "Friend", "custom": ["points": "some"]],
+                "customAttributes": ["tier": "member"],
+            ],
+        ]
+        var options = FormatOptions()
+        options.substitutions = TemplateSubstitutions(["Attributes.tier": ["gold"]])
+        let result = try Normaliser().convert(template, from: "qconnect-push-template", to: "apns", options: options)
+        #expect(result.payload["aps"]?["alert"] == ["title": "Hi Friend (Friend)", "body": "gold for some"])
+        #expect(!result.diagnostics.contains { $0.code.rawValue.hasPrefix("core.template.") }, "\(result.diagnostics)")
+        // `connect` names only: the Amplify-style variable stays, and is said.
+        options.qconnectAttributeNames = .connect
+        let connect = try Normaliser().convert(template, from: "qconnect-push-template", to: "apns", options: options)
+        #expect(connect.payload["aps"]?["alert"]?["title"] == "Hi Friend ({{Attributes.firstName}})")
+        #expect(connect.diagnostics.map(\.code) == [.templateUnrendered])
+        // Without the option nothing is rendered; into its own format the defaults are written back.
+        let plain = try Normaliser().convert(template, from: "qconnect-push-template", to: "apns")
+        #expect(
+            plain.payload["aps"]?["alert"]?["title"]
+                == "Hi {{Attributes.Customer.FirstName}} ({{Attributes.firstName}})")
+        options.qconnectAttributeNames = .both
+        let back = try Normaliser().convert(
+            template, from: "qconnect-push-template", to: "qconnect-push-template", options: options)
+        #expect(back.payload["defaultAttributes"] == template["defaultAttributes"])
+        #expect(back.payload["content"]?["push"]?["apns"]?["title"] == "Hi Friend (Friend)")
+    }
+
     @Test("the variables a payload uses, with the JSON Pointer of each string")
     func variablesListed() {
         let variables = Normaliser().templateVariables(in: Self.template)

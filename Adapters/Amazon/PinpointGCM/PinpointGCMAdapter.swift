@@ -63,6 +63,8 @@ public struct PinpointGCMAdapter: PayloadAdapter, FormatChecking {
     }
 
     public func normalise(_ payload: JSONValue, context: inout NormaliseContext) -> PushNotification? {
+        // Rendering templates (the `substitutions` option), each message's own `Substitutions` apply to it.
+        let payload = PinpointMessageSubstitutions.rendered(payload, options: context.options)
         guard case .object(let root) = payload else {
             context.diagnostics.error(
                 .notAnObject, at: .root, "a GCMMessage must be a JSON object, found \(payload.typeName)")

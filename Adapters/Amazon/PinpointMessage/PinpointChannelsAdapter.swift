@@ -97,6 +97,8 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
     }
 
     public func normalise(_ payload: JSONValue, context: inout NormaliseContext) -> PushNotification? {
+        // Rendering templates (the `substitutions` option), each message's own `Substitutions` apply to it.
+        let payload = PinpointMessageSubstitutions.rendered(payload, options: context.options)
         guard let (channel, configuration, tokens) = Self.androidChannel(in: payload),
             case .object(let message)? = configuration[channel.configurationKey],
             // A GCMMessage with RawContent stays verbatim with the configuration (its RawContent would override the

@@ -20,7 +20,9 @@ private typealias K = QConnectPushTemplateWire.Memory
 /// `body` and `rawContent` unwrapped from `{"content": …}` and every finding at the template's own path. With no `fcm`,
 /// `adm` (else `baidu`) is Android's, read as a Pinpoint template's `ADM` (`Baidu`); an `adm` or `baidu` section beside
 /// the one read is kept verbatim and written back (an info says so), not read. `defaultAttributes` (the values Amazon
-/// Connect fills in for a variable without a profile value) and the template's metadata are kept verbatim.
+/// Connect fills in for a variable without a profile value) and the template's metadata are kept verbatim and written
+/// back; when templates are rendered (`FormatOptions.substitutions`), `defaultAttributes` give the variables their
+/// default values, under the values given (``QConnectDefaultAttributes``, the `qconnectAttributeNames` option).
 /// Placeholders (`{{Attributes.firstName}}`) are data, kept verbatim; a URL holding one gets an info, not an error.
 /// A platform section without `rawContent` needs both a title and a body (a warning). Keys a template does not define
 /// are kept and written back with a warning. Rendering another format's notification writes the bare `content`, the
@@ -55,7 +57,8 @@ public struct QConnectPushTemplateAdapter: PayloadAdapter {
             isDelivered: false,
             carries: channels.carries + ["extensions.amazon.\(W.memoryKey)"],
             layoutPaths: channels.layoutPaths
-                + [K.form, K.pushOrder, K.sectionOrder, K.containerOrder].map { JSONPointer(tokens: memory + [$0]) })
+                + [K.form, K.pushOrder, K.sectionOrder, K.containerOrder].map { JSONPointer(tokens: memory + [$0]) },
+            options: [.qconnectAttributeNames])
     }()
 
     /// Certain on a `channelSubtype` of `PUSH`, on `content.push` being an object (in a request or in

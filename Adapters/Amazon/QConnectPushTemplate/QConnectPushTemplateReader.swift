@@ -172,6 +172,12 @@ struct QConnectPushTemplateReader {
                     unknownKey(
                         group, at: at.appending(group), "is not a group of `MessageTemplateAttributes`", &context)
                 }
+                // Read only to render with (`substitutions` set): the variables' defaults, kept verbatim all the same.
+                if context.options.substitutions != nil {
+                    context.templateDefaults = QConnectDefaultAttributes.substitutions(
+                        attributes, at: at, naming: context.options.qconnectAttributeNames,
+                        diagnostics: &context.diagnostics)
+                }
             case W.tags:
                 if value.objectValue == nil {
                     context.diagnostics.error(

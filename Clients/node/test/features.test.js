@@ -100,7 +100,7 @@ test('the .d.ts result interfaces have the spec\'s keys', () => {
     NormaliseResult: results.normalise, ValidateResult: results.validate, RenderResult: results.render,
     ConvertResult: schemas.ConvertedMessage, ConvertMessagesResult: results.convert.oneOf[1],
     Recipient: schemas.Recipient, Diagnostic: schemas.Diagnostic, LostField: schemas.LostField,
-    Format: schemas.Format, VariablesResult: results.variables,
+    Format: schemas.Format, VariablesResult: results.variables, ReportResult: results.report,
     TemplateVariable: results.variables.properties.variables.items,
   };
   assert.deepEqual(results.convert.oneOf[0], { $ref: '#/components/schemas/ConvertedMessage' });
@@ -111,7 +111,7 @@ test('the .d.ts result interfaces have the spec\'s keys', () => {
 });
 
 // Methods of the spec the client does not expose yet.
-const notExposed = new Set(['report']);
+const notExposed = new Set();
 
 test('every method of the spec is a method of the client', () => {
   for (const { name } of openrpc.methods) {
@@ -263,4 +263,61 @@ test('the version is rpc-spec/VERSION everywhere', async () => {
   assert.equal(client.version, version);
   assert.equal(execFileSync(executable, ['--version'], { encoding: 'utf8' }), `pushnorm ${version}\n`);
   await Client.with({ executable }, async (c) => assert.equal((await c.discover()).info.version, version));
+});
+
+const mediaTemplate = {
+  APNS: { Title: 'Hi {{User.UserAttributes.FirstName}}', Body: 'b', MediaUrl: '{{Attributes.Image}}' },
+};
+
+test('validate, normalise and render take substitutions; validate checks the rendered values', async () => {
+  const names = { 'User.UserAttributes.FirstName': ['Ana'] };
+  await Client.with({ executable }, async (c) => {
+    assert.equal((await c.validate({ payload: mediaTemplate, format: 'pinpoint-template' })).valid, true);
+    const bad = await c.validate({
+      payload: mediaTemplate, format: 'pinpoint-template', substitutions: { 'Attributes.Image': 'not a url' },
+    });
+    assert.equal(bad.valid, false);
+    const found = bad.diagnostics.map((d) => `${d.severity} ${d.code} ${d.path}`);
+    assert.ok(found.includes('error media.url.invalid /APNS/MediaUrl'), found.join('\n'));
+    assert.ok(found.includes('warning core.template.unrendered /APNS/Title'), found.join('\n'));
+    const good = await c.validate({
+      payload: mediaTemplate, format: 'pinpoint-template',
+      substitutions: { ...names, 'Attributes.Image': 'https://cdn.example.com/a.png' },
+    });
+    assert.equal(good.valid, true);
+    assert.equal((await c.normalise(template, { substitutions: names })).notification.title, 'Hello Ana');
+    const rendered = await c.render({ title: 'Hi {{X}}', body: '{{Y}}' }, { format: 'apns', substitutions: { X: 'Ana' } });
+    assert.deepEqual(rendered.payload.aps.alert, { title: 'Hi Ana', body: '{{Y}}' });
+    assert.deepEqual(rendered.diagnostics.map((d) => [d.code, d.path]), [['core.template.unrendered', '/body']]);
+    for (const call of [
+      () => c.validate({ payload: template, substitutions: { a: 3 } }),
+      () => c.normalise(template, { substitutions: { a: 3 } }),
+      () => c.render({ title: 't' }, { format: 'apns', substitutions: { a: 3 } }),
+    ]) {
+      await assert.rejects(call(), (error) => {
+        assert.ok(error instanceof InvalidParamsError);
+        assert.deepEqual(error.diagnostics.map((d) => [d.code, d.path]),
+          [['core.template.substitutions-invalid', '/substitutions/a']]);
+        return true;
+      });
+    }
+  });
+});
+
+test('report renders the HTML page of a summary; a bad summary is InvalidParamsError under /summary', async () => {
+  const summary = {
+    records: 2, converted: 2, lossy: 1, failed: 0, lost: { '/badge': 1 },
+    lostReasons: { '/badge': 'fcm has no place for this field' }, from: 'apns', to: 'fcm',
+  };
+  await Client.with({ executable }, async (c) => {
+    const report = await c.report(summary);
+    assert.deepEqual(Object.keys(report).sort(), ['html', 'size']);
+    assert.ok(report.html.startsWith('<!DOCTYPE html>') && report.html.includes('/badge'));
+    assert.equal(report.size, Buffer.byteLength(report.html, 'utf8'));
+    await assert.rejects(c.report({ records: 1 }), (error) => {
+      assert.ok(error instanceof InvalidParamsError);
+      assert.deepEqual(error.diagnostics.map((d) => [d.code, d.path]), [['report.summary.invalid', '/summary/converted']]);
+      return true;
+    });
+  });
 });

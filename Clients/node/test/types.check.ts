@@ -1,7 +1,7 @@
 // Compiled by `tsc --noEmit --strict` (make test-packages, when tsc is installed): index.d.ts is valid TypeScript
 // and its types are the ones a caller relies on. Not run.
 import {
-  Client, ConvertResult, Diagnostic, VariablesResult, Format, LossyConversionError, PayloadRejectedError, PushnormError,
+  Client, ConvertResult, Diagnostic, VariablesResult, ReportResult, Format, LossyConversionError, PayloadRejectedError, PushnormError,
   PushnormTimeoutError, errorClasses, version,
 } from '..';
 
@@ -27,8 +27,14 @@ async function usage(): Promise<void> {
   const firstCode: string | undefined = result.diagnostics.map((d: Diagnostic) => d.code)[0];
   const normalised = await client.normalise('{"aps":{}}', { format: 'auto' });
   const format: string = normalised.format;
-  const checked = await client.validate({ payload: { aps: {} }, target: 'fcm' });
+  const checked = await client.validate({ payload: { aps: {} }, target: 'fcm', substitutions: { X: ['a'] } });
   const valid: boolean = checked.valid;
+  await client.normalise({ aps: {} }, { substitutions: { X: 'a' } });
+  await client.render({ title: '{{X}}' }, { format: 'apns', substitutions: { X: 'a' } });
+  const report: ReportResult = await client.report({ records: 0, converted: 0, lossy: 0, failed: 0 });
+  const html: string = report.html;
+  const htmlSize: number = report.size;
+  void [html, htmlSize];
   await client.render(null, { format: 'hive-actions', catalogue: { actions: {} } });
   const formats: Format[] = await client.formats();
   const kind: 'notification' | 'catalogue' | undefined = formats[0]?.kind;

@@ -23,6 +23,28 @@ ZEGO = {"aps": {"alert": "hi"}, "payload": '{"image_attachment": "https://x.exam
 INVALID = {"aps": {"alert": "bad", "badge": "seven"}}
 
 
+def test_report_and_substitutions(executable: str) -> None:
+    summary = {"records": 1, "converted": 1, "lossy": 0, "failed": 0}
+    template = {"APNS": {"Title": "Hi {{Name}}", "Body": "b", "MediaUrl": "{{Image}}"}}
+
+    async def main() -> None:
+        async with AsyncClient(executable) as client:
+            report = await client.report(summary)
+            assert report["html"].startswith("<!DOCTYPE html>")
+            assert report["size"] == len(report["html"].encode("utf-8"))
+            with pytest.raises(InvalidParamsError):
+                await client.report({})
+            checked = await client.validate(template, "pinpoint-template", substitutions={"Image": "nope"})
+            assert checked["valid"] is False
+            assert "media.url.invalid" in [d["code"] for d in checked["diagnostics"]]
+            normalised = await client.normalise(template, "pinpoint-template", substitutions={"Name": "Ana"})
+            assert normalised["notification"]["title"] == "Hi Ana"
+            rendered = await client.render({"title": "Hi {{Name}}"}, "fcm", substitutions={"Name": ["Bo"]})
+            assert rendered["payload"]["notification"]["title"] == "Hi Bo"
+
+    asyncio.run(main())
+
+
 def test_methods_and_parameters(executable: str) -> None:
     async def main() -> None:
         async with AsyncClient(executable, options={"amazonMediaPlacement": "data"}) as client:

@@ -99,7 +99,7 @@ def test_the_result_types_have_the_specs_keys(openrpc: dict) -> None:
 
 
 # Methods of the spec the clients do not expose yet.
-NOT_EXPOSED = {"report"}
+NOT_EXPOSED: typing.Set[str] = set()
 
 
 def test_every_method_of_the_spec_is_a_method_of_both_clients(openrpc: dict) -> None:
@@ -137,6 +137,57 @@ def test_substitutions_render_a_template_and_a_bad_one_is_invalid_params(executa
         assert bad.value.code == -32602
         assert [(d["code"], d["path"]) for d in bad.value.diagnostics] == [
             ("core.template.substitutions-invalid", "/substitutions/Attributes.Item")
+        ]
+
+
+MEDIA_TEMPLATE = {"APNS": {"Title": "Hi {{User.UserAttributes.FirstName}}", "Body": "b", "MediaUrl": "{{Attributes.Image}}"}}
+
+
+def test_validate_normalise_and_render_take_substitutions(executable: str) -> None:
+    names = {"User.UserAttributes.FirstName": ["Ana"]}
+    with Client(executable) as client:
+        assert client.validate(MEDIA_TEMPLATE, "pinpoint-template")["valid"] is True  # a placeholder URL: checked later
+        bad = client.validate(MEDIA_TEMPLATE, "pinpoint-template", substitutions={"Attributes.Image": "not a url"})
+        assert bad["valid"] is False
+        found = [(d["severity"], d["code"], d["path"]) for d in bad["diagnostics"]]
+        assert ("error", "media.url.invalid", "/APNS/MediaUrl") in found
+        assert ("warning", "core.template.unrendered", "/APNS/Title") in found
+        good = client.validate(
+            MEDIA_TEMPLATE, "pinpoint-template", substitutions={**names, "Attributes.Image": "https://cdn.example.com/a.png"}
+        )
+        assert good["valid"] is True and not [d for d in good["diagnostics"] if d["code"].startswith("core.template")]
+        normalised = client.normalise(TEMPLATE, substitutions=names)
+        assert normalised["notification"]["title"] == "Hello Ana"
+        assert client.normalise(TEMPLATE)["notification"]["title"] == "Hello {{User.UserAttributes.FirstName}}"
+        rendered = client.render({"title": "Hi {{X}}", "body": "{{Y}}"}, "apns", substitutions={"X": "Ana"})
+        assert rendered["payload"]["aps"]["alert"] == {"title": "Hi Ana", "body": "{{Y}}"}
+        assert [(d["code"], d["path"]) for d in rendered["diagnostics"]] == [("core.template.unrendered", "/body")]
+        for call in (
+            lambda: client.validate(TEMPLATE, substitutions={"a": 3}),
+            lambda: client.normalise(TEMPLATE, substitutions={"a": 3}),
+            lambda: client.render({"title": "t"}, "apns", substitutions={"a": 3}),
+        ):
+            with pytest.raises(InvalidParamsError) as raised:
+                call()
+            assert [(d["code"], d["path"]) for d in raised.value.diagnostics] == [
+                ("core.template.substitutions-invalid", "/substitutions/a")
+            ]
+
+
+SUMMARY = {"records": 2, "converted": 2, "lossy": 1, "failed": 0, "lost": {"/badge": 1},
+           "lostReasons": {"/badge": "fcm has no place for this field"}, "from": "apns", "to": "fcm"}
+
+
+def test_report_renders_the_html_page_of_a_summary(executable: str) -> None:
+    with Client(executable) as client:
+        report = client.report(SUMMARY)
+        assert set(report) == {"html", "size"}
+        assert report["html"].startswith("<!DOCTYPE html>") and "/badge" in report["html"]
+        assert report["size"] == len(report["html"].encode("utf-8"))
+        with pytest.raises(InvalidParamsError) as raised:
+            client.report({"records": 1})
+        assert [(d["code"], d["path"]) for d in raised.value.diagnostics] == [
+            ("report.summary.invalid", "/summary/converted")
         ]
 
 

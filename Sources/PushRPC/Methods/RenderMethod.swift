@@ -2,14 +2,15 @@ import JSONCodec
 import PushCore
 import PushNormaliser
 
-/// `render {notification, format, options?}` → `{payload, headers, size, lost, diagnostics}`.
+/// `render {notification, format, options?, substitutions?}` → `{payload, headers, size, lost, diagnostics}`; with
+/// `substitutions` the notification's templates are rendered first (a bad entry is -32602).
 /// `render {catalogue, format: "hive-actions"}` writes a Hive action catalogue back as `hive_push_actions.json`.
 ///
 /// A notification that is not valid canonical JSON is a 1003 error with its findings (paths into the
 /// notification); one that is not an object at all is -32602.
 struct RenderMethod: RPCMethod {
     let name = "render"
-    let params = ["format", "notification", "catalogue", "options"]
+    let params = ["format", "notification", "catalogue", "options", "substitutions"]
 
     func call(_ params: RPCParams, context: RPCMethodContext) throws(RPCError) -> JSONValue {
         let format = try params.requiredString("format")
@@ -17,7 +18,8 @@ struct RenderMethod: RPCMethod {
             return try renderCatalogue(params, format: format, context: context)
         }
         let json = try params.requiredObject("notification")
-        let options = try params.options(defaults: context.defaultOptions)
+        var options = try params.options(defaults: context.defaultOptions)
+        options.substitutions = try params.substitutions()
         var diagnostics: [Diagnostic] = []
         guard let notification = PushNotification(canonical: json, diagnostics: &diagnostics) else {
             throw RPCError(.payloadRejected, "the notification is not valid canonical JSON", diagnostics: diagnostics)

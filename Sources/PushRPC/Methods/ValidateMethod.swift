@@ -2,20 +2,22 @@ import JSONCodec
 import PushCore
 import PushNormaliser
 
-/// `validate {payload, format = "auto"} | {notification} | {catalogue}; target?, options?` → `{valid, diagnostics, format?}`.
+/// `validate {payload, format = "auto"} | {notification} | {catalogue}; target?, options?, substitutions?` →
+/// `{valid, diagnostics, format?}`.
 ///
 /// A `catalogue` is a Hive action catalogue (`hive_push_actions.json`), as is a `payload` with format `hive-actions`.
 ///
 /// Never an error for a bad payload or notification, nor for an unknown format: every problem, a
 /// `payload` string that is not JSON included, is a diagnostic and `valid` is false. Only malformed
-/// params (unknown keys, wrong types, both or neither of `payload` and `notification`) are -32602.
+/// params (unknown keys, wrong types, both or neither of `payload` and `notification`) are -32602. With
+/// `substitutions` the templates are rendered first and the rendered values are checked; a bad entry is -32602.
 struct ValidateMethod: RPCMethod {
     let name = "validate"
-    let params = ["payload", "format", "notification", "catalogue", "target", "options"]
+    let params = ["payload", "format", "notification", "catalogue", "target", "options", "substitutions"]
 
     func call(_ params: RPCParams, context: RPCMethodContext) throws(RPCError) -> JSONValue {
         if let catalogue = params.value("catalogue") {
-            for other in ["payload", "notification", "format", "target"] where params.has(other) {
+            for other in ["payload", "notification", "format", "target", "substitutions"] where params.has(other) {
                 throw .invalidParams([
                     Diagnostic(
                         .error, .rpcParamsConflict, at: JSONPointer(tokens: [other]),
@@ -25,7 +27,8 @@ struct ValidateMethod: RPCMethod {
             return context.normaliser.validateCatalogue(catalogue).rpcResult
         }
         let target = try params.optionalString("target")
-        let options = try params.options(defaults: context.defaultOptions)
+        var options = try params.options(defaults: context.defaultOptions)
+        options.substitutions = try params.substitutions()
         switch (params.value("payload"), params.value("notification")) {
         case (nil, nil):
             throw .invalidParams([

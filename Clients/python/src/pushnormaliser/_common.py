@@ -59,8 +59,15 @@ def merge_options(defaults: Mapping[str, JSON], params: Dict[str, JSON], options
     return params
 
 
-def normalise_params(payload: Payload, format: str) -> Dict[str, JSON]:
-    return {"payload": payload, "format": format}
+def with_substitutions(params: Dict[str, JSON], substitutions: Optional[Substitutions]) -> Dict[str, JSON]:
+    """``params`` with ``substitutions`` when given (normalise, validate, render and convert take them)."""
+    if substitutions is not None:
+        params["substitutions"] = substitutions
+    return params
+
+
+def normalise_params(payload: Payload, format: str, substitutions: Optional[Substitutions] = None) -> Dict[str, JSON]:
+    return with_substitutions({"payload": payload, "format": format}, substitutions)
 
 
 def validate_params(
@@ -69,6 +76,7 @@ def validate_params(
     target: Optional[str],
     notification: Optional[Mapping[str, JSON]],
     catalogue: Optional[Mapping[str, JSON]],
+    substitutions: Optional[Substitutions] = None,
 ) -> Dict[str, JSON]:
     params: Dict[str, JSON] = {}
     for key, value in (
@@ -77,11 +85,14 @@ def validate_params(
     ):
         if value is not None:
             params[key] = value
-    return params
+    return with_substitutions(params, substitutions)
 
 
 def render_params(
-    notification: Optional[Mapping[str, JSON]], format: str, catalogue: Optional[Mapping[str, JSON]]
+    notification: Optional[Mapping[str, JSON]],
+    format: str,
+    catalogue: Optional[Mapping[str, JSON]],
+    substitutions: Optional[Substitutions] = None,
 ) -> Dict[str, JSON]:
     params: Dict[str, JSON] = {"format": format}
     if catalogue is not None:
@@ -89,7 +100,7 @@ def render_params(
     if notification is not None:
         # A catalogue handed over as the first argument (format hive-actions) goes where the server reads it.
         params["catalogue" if format == "hive-actions" and catalogue is None else "notification"] = notification
-    return params
+    return with_substitutions(params, substitutions)
 
 
 def convert_params(
@@ -107,13 +118,15 @@ def convert_params(
         params["strict"] = True
     if allow_invalid:
         params["allowInvalid"] = True
-    if substitutions is not None:
-        params["substitutions"] = substitutions
-    return params
+    return with_substitutions(params, substitutions)
 
 
 def variables_params(payload: Payload) -> Dict[str, JSON]:
     return {"payload": payload}
+
+
+def report_params(summary: Mapping[str, JSON]) -> Dict[str, JSON]:
+    return {"summary": summary}
 
 
 def encode_request(request_id: int, method: str, params: Optional[Mapping[str, JSON]]) -> bytes:

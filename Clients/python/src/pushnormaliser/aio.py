@@ -27,11 +27,21 @@ from ._common import (
     normalise_params,
     outcome,
     render_params,
+    report_params,
     validate_params,
     variables_params,
 )
 from .errors import PushnormError, PushnormProcessError, PushnormTimeout
-from .results import ConvertResult, messages_of, Format, NormaliseResult, RenderResult, ValidateResult, VariablesResult
+from .results import (
+    ConvertResult,
+    Format,
+    NormaliseResult,
+    RenderResult,
+    ReportResult,
+    ValidateResult,
+    VariablesResult,
+    messages_of,
+)
 
 _LINE_LIMIT = 1 << 30  # a reply is one line; asyncio's default limit (64 KiB) is smaller than rpc.discover's
 
@@ -166,11 +176,18 @@ class AsyncClient:
     # MARK: - Methods
 
     async def normalise(
-        self, payload: Payload, format: str = "auto", options: Optional[Options] = None, *, timeout: Any = DEFAULT
+        self,
+        payload: Payload,
+        format: str = "auto",
+        options: Optional[Options] = None,
+        *,
+        substitutions: Optional[Substitutions] = None,
+        timeout: Any = DEFAULT,
     ) -> NormaliseResult:
-        """``normalise``: ``{notification, format, evidence, diagnostics}`` (``catalogue`` for hive-actions)."""
-        result = await self.call("normalise", self._params(normalise_params(payload, format), options), timeout=timeout)
-        return cast(NormaliseResult, result)
+        """``normalise``: ``{notification, format, evidence, diagnostics}`` (``catalogue`` for hive-actions).
+        ``substitutions`` renders the notification's templates, as ``convert`` does."""
+        params = normalise_params(payload, format, substitutions)
+        return cast(NormaliseResult, await self.call("normalise", self._params(params, options), timeout=timeout))
 
     async def validate(
         self,
@@ -181,10 +198,12 @@ class AsyncClient:
         *,
         notification: Optional[Mapping[str, JSON]] = None,
         catalogue: Optional[Mapping[str, JSON]] = None,
+        substitutions: Optional[Substitutions] = None,
         timeout: Any = DEFAULT,
     ) -> ValidateResult:
-        """``validate`` a payload (or a ``notification``, or a ``catalogue``): ``{valid, diagnostics}``."""
-        params = validate_params(payload, format, target, notification, catalogue)
+        """``validate`` a payload (or a ``notification``, or a ``catalogue``): ``{valid, diagnostics}``; with
+        ``substitutions``, of the rendered templates (see ``Client.validate``)."""
+        params = validate_params(payload, format, target, notification, catalogue, substitutions)
         return cast(ValidateResult, await self.call("validate", self._params(params, options), timeout=timeout))
 
     async def render(
@@ -194,10 +213,12 @@ class AsyncClient:
         options: Optional[Options] = None,
         *,
         catalogue: Optional[Mapping[str, JSON]] = None,
+        substitutions: Optional[Substitutions] = None,
         timeout: Any = DEFAULT,
     ) -> RenderResult:
-        """``render`` a canonical notification (an action catalogue with format ``hive-actions``)."""
-        params = render_params(notification, format, catalogue)
+        """``render`` a canonical notification (an action catalogue with format ``hive-actions``); ``substitutions``
+        renders its templates first."""
+        params = render_params(notification, format, catalogue, substitutions)
         return cast(RenderResult, await self.call("render", self._params(params, options), timeout=timeout))
 
     async def convert(
@@ -235,6 +256,10 @@ class AsyncClient:
     async def variables(self, payload: Payload, *, timeout: Any = DEFAULT) -> VariablesResult:
         """``variables``: the ``{{…}}`` placeholders of a payload or template (see ``Client.variables``)."""
         return cast(VariablesResult, await self.call("variables", variables_params(payload), timeout=timeout))
+
+    async def report(self, summary: Mapping[str, JSON], *, timeout: Any = DEFAULT) -> ReportResult:
+        """``report``: the HTML migration report of a batch summary (see ``Client.report``)."""
+        return cast(ReportResult, await self.call("report", report_params(summary), timeout=timeout))
 
     async def formats(self, *, timeout: Any = DEFAULT) -> List[Format]:
         """``formats``: every format the server knows."""

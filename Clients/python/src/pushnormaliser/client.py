@@ -30,11 +30,21 @@ from ._common import (
     normalise_params,
     outcome,
     render_params,
+    report_params,
     validate_params,
     variables_params,
 )
 from .errors import PushnormError, PushnormProcessError, PushnormTimeout
-from .results import ConvertResult, messages_of, Format, NormaliseResult, RenderResult, ValidateResult, VariablesResult
+from .results import (
+    ConvertResult,
+    Format,
+    NormaliseResult,
+    RenderResult,
+    ReportResult,
+    ValidateResult,
+    VariablesResult,
+    messages_of,
+)
 
 
 class _Pending:
@@ -199,11 +209,18 @@ class Client:
     # MARK: - Methods
 
     def normalise(
-        self, payload: Payload, format: str = "auto", options: Optional[Options] = None, *, timeout: Any = DEFAULT
+        self,
+        payload: Payload,
+        format: str = "auto",
+        options: Optional[Options] = None,
+        *,
+        substitutions: Optional[Substitutions] = None,
+        timeout: Any = DEFAULT,
     ) -> NormaliseResult:
-        """``normalise``: ``{notification, format, evidence, diagnostics}`` (``catalogue`` for hive-actions)."""
-        result = self.call("normalise", self._params(normalise_params(payload, format), options), timeout=timeout)
-        return cast(NormaliseResult, result)
+        """``normalise``: ``{notification, format, evidence, diagnostics}`` (``catalogue`` for hive-actions).
+        ``substitutions`` renders the notification's templates, as ``convert`` does."""
+        params = normalise_params(payload, format, substitutions)
+        return cast(NormaliseResult, self.call("normalise", self._params(params, options), timeout=timeout))
 
     def validate(
         self,
@@ -214,11 +231,13 @@ class Client:
         *,
         notification: Optional[Mapping[str, JSON]] = None,
         catalogue: Optional[Mapping[str, JSON]] = None,
+        substitutions: Optional[Substitutions] = None,
         timeout: Any = DEFAULT,
     ) -> ValidateResult:
         """``validate`` a payload (or a canonical ``notification``, or a ``catalogue``): ``{valid, diagnostics}``.
-        ``target`` also checks what rendering it in that format would give."""
-        params = validate_params(payload, format, target, notification, catalogue)
+        ``target`` also checks what rendering it in that format would give. ``substitutions`` renders the templates
+        first and checks the rendered values (a URL a variable fills in is checked as a URL)."""
+        params = validate_params(payload, format, target, notification, catalogue, substitutions)
         return cast(ValidateResult, self.call("validate", self._params(params, options), timeout=timeout))
 
     def render(
@@ -228,10 +247,12 @@ class Client:
         options: Optional[Options] = None,
         *,
         catalogue: Optional[Mapping[str, JSON]] = None,
+        substitutions: Optional[Substitutions] = None,
         timeout: Any = DEFAULT,
     ) -> RenderResult:
-        """``render`` a canonical notification (an action catalogue with format ``hive-actions``)."""
-        params = render_params(notification, format, catalogue)
+        """``render`` a canonical notification (an action catalogue with format ``hive-actions``); ``substitutions``
+        renders its templates first."""
+        params = render_params(notification, format, catalogue, substitutions)
         return cast(RenderResult, self.call("render", self._params(params, options), timeout=timeout))
 
     def convert(
@@ -279,6 +300,13 @@ class Client:
         order, each with the JSON Pointer of its string (``path``) and the ``variable`` it names; then each variable
         name once (``names``). Takes no options."""
         return cast(VariablesResult, self.call("variables", variables_params(payload), timeout=timeout))
+
+    def report(self, summary: Mapping[str, JSON], *, timeout: Any = DEFAULT) -> ReportResult:
+        """``report``: the HTML migration report of a batch summary (the JSON ``pushnorm convert --summary`` and the
+        Spark job's ``summary.json`` write), ``{html, size}``: one self-contained page, rendered from the summary
+        alone. A summary that is not one is :class:`InvalidParamsError` located under ``/summary``. Takes no
+        options."""
+        return cast(ReportResult, self.call("report", report_params(summary), timeout=timeout))
 
     def formats(self, *, timeout: Any = DEFAULT) -> List[Format]:
         """``formats``: every format the server knows (``kind`` is ``notification`` or ``catalogue``)."""

@@ -145,6 +145,15 @@ class VariablesResult(TypedDict):
     names: List[str]
 
 
+class ReportResult(TypedDict):
+    """``report``: the HTML migration report of a batch summary."""
+
+    html: str
+    """The page: one self-contained HTML document (UTF-8)."""
+    size: int
+    """Its size in UTF-8 bytes."""
+
+
 # The OpenRPC method each result type answers (the conformance test walks this).
 RESULT_TYPES = {
     "normalise": NormaliseResult,
@@ -152,6 +161,7 @@ RESULT_TYPES = {
     "render": RenderResult,
     "convert": ConvertResult,
     "variables": VariablesResult,
+    "report": ReportResult,
 }
 # The other shape of ``convert``'s reply (``oneOf`` in the spec).
 CONVERT_MESSAGES_TYPE = ConvertMessagesResult
