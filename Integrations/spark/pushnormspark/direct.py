@@ -198,7 +198,8 @@ class SplitConverter:
                                         lossy += 1
                                         lost.add_union(losts)
                                 continue
-                            group.check_ended()
+                            if group.seen:  # a record's messages stopped short (no call on the hot path)
+                                group.check_ended()
                             if line.startswith(PAYLOAD_PREFIX):
                                 converted += 1
                                 outputs += 1
