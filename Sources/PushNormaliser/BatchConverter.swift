@@ -51,6 +51,12 @@ public struct BatchConverter: Sendable {
         public var lost: [LostField]
         /// Findings of its conversion.
         public var diagnostics: [Diagnostic]
+        /// The APNs request headers to send with it (``ConversionResult/headers``: `apns-push-type`, `apns-priority`,
+        /// `apns-expiration`, `apns-collapse-id`, `apns-topic`, `apns-id`, from the notification's `delivery`), empty
+        /// when it has none, when the target is a delivered format: its payload is the request body and the headers
+        /// travel beside it, as the device token does. Nil for a send form, whose message writes them itself (FCM's
+        /// `apns.headers`, Pinpoint's `Priority`) or reports them lost.
+        public var headers: JSONObject?
     }
 
     /// The facade each record goes through.
@@ -96,7 +102,8 @@ public struct BatchConverter: Sendable {
                     outcome.output = result.compactBytes
                     outcome.lost = result.lost
                 } else {
-                    outcome.messages = Self.messages(results, lost: &outcome.lost)
+                    let delivered = normaliser.registry.adapter(named: to)?.descriptor.isDelivered == true
+                    outcome.messages = Self.messages(results, headers: delivered, lost: &outcome.lost)
                 }
             } catch {
                 outcome.failed = true
@@ -117,8 +124,8 @@ public struct BatchConverter: Sendable {
     }
 
     /// The outcome's messages of a record converted into `results`, and the paths any of them lost (each once, with
-    /// its first reason).
-    static func messages(_ results: [ConversionResult], lost: inout [LostField]) -> [Message] {
+    /// its first reason). `headers`: each message carries its result's APNs headers (a delivered target).
+    static func messages(_ results: [ConversionResult], headers: Bool, lost: inout [LostField]) -> [Message] {
         var seen: Set<JSONPointer> = []
         var messages: [Message] = []
         messages.reserveCapacity(results.count)
@@ -131,7 +138,7 @@ public struct BatchConverter: Sendable {
             messages.append(
                 Message(
                     recipient: recipient, output: result.compactBytes, lost: result.lost,
-                    diagnostics: result.diagnostics))
+                    diagnostics: result.diagnostics, headers: headers ? result.headers : nil))
             for field in result.lost where seen.insert(field.path).inserted { lost.append(field) }
         }
         return messages

@@ -198,9 +198,11 @@ struct RecordFormatter: Sendable {
     }
 
     /// Writes the messages a record became (``BatchConverter/Outcome/messages``), each as its own output record
-    /// `{"record", "recipient", "payload"}` (with `"lost"`, and `"diagnostics"` under `--allow-invalid`, when
+    /// `{"record", "recipient", "headers", "payload"}` (`headers` for a delivered target: the APNs request headers a
+    /// sender sends with the payload; with `"lost"`, and `"diagnostics"` under `--allow-invalid`, when
     /// `--report-loss`): NDJSON lines, or elements of the output array, in order. A single document becomes one
-    /// object `{"messages": [{"recipient", "payload"}, …]}`.
+    /// object `{"messages": [{"recipient", "headers", "payload"}, …]}`. The payload comes after every other member
+    /// but `lost` and `diagnostics`, so a reader can cut it out without parsing it (the Spark job does).
     private func emitMessages(_ outcome: BatchConverter.Outcome, chunk: RecordChunk) {
         let single = chunk.single
         if single { chunk.output.append(contentsOf: "{\"messages\":[".utf8) }
@@ -215,9 +217,7 @@ struct RecordFormatter: Sendable {
                 JSONWriter().write(.integer(Int64(outcome.index)), into: &chunk.output)
                 chunk.output.append(UInt8(ascii: ","))
             }
-            chunk.output.append(contentsOf: "\"recipient\":".utf8)
-            JSONWriter().write(message.recipient.jsonValue, into: &chunk.output)
-            chunk.output.append(contentsOf: ",\"payload\":".utf8)
+            Self.writeMessageHead(message, into: &chunk.output)
             chunk.output.append(contentsOf: message.output)
             if reportLoss {
                 chunk.output.append(contentsOf: ",\"lost\":".utf8)
@@ -233,16 +233,27 @@ struct RecordFormatter: Sendable {
         if chunk.shape == .ndjson || single { chunk.output.append(0x0A) }
     }
 
-    /// A directory's file converted into several messages: `{"messages": [{"recipient", "payload"}, …]}`, the shape
-    /// of a single document (``emitMessages(_:chunk:)``). Nil when there are none.
+    /// `"recipient":{…},` then `"headers":{…},` when the message has headers (a delivered target), then
+    /// `"payload":`: what every message record holds before its payload.
+    static func writeMessageHead(_ message: BatchConverter.Message, into out: inout [UInt8]) {
+        out.append(contentsOf: "\"recipient\":".utf8)
+        JSONWriter().write(message.recipient.jsonValue, into: &out)
+        if let headers = message.headers {
+            out.append(contentsOf: ",\"headers\":".utf8)
+            JSONWriter().write(.object(headers), into: &out)
+        }
+        out.append(contentsOf: ",\"payload\":".utf8)
+    }
+
+    /// A directory's file converted into several messages: `{"messages": [{"recipient", "headers", "payload"}, …]}`,
+    /// the shape of a single document (``emitMessages(_:chunk:)``). Nil when there are none.
     static func messagesDocument(_ messages: [BatchConverter.Message]) -> [UInt8]? {
         guard !messages.isEmpty else { return nil }
         var out = Array("{\"messages\":[".utf8)
         for (index, message) in messages.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            out.append(contentsOf: "{\"recipient\":".utf8)
-            JSONWriter().write(message.recipient.jsonValue, into: &out)
-            out.append(contentsOf: ",\"payload\":".utf8)
+            out.append(UInt8(ascii: "{"))
+            writeMessageHead(message, into: &out)
             out.append(contentsOf: message.output)
             out.append(UInt8(ascii: "}"))
         }

@@ -257,4 +257,37 @@ struct FanOutTests {
         #expect(outcomes[1].messages.isEmpty)
         #expect(outcomes[1].output != nil)
     }
+
+    @Test(
+        "BatchConverter: a delivered target's messages carry their APNs headers (each its own), a send form's none"
+    )
+    func batchHeaders() throws {
+        // A Pinpoint send to two APNS addresses and a GCM one: APNSMessage's Priority and CollapseId are the APNS
+        // addresses' headers; the GCM address's message is GCMMessage's, with no APNs header.
+        let request: JSONValue = [
+            "Addresses": [
+                "tok-a": ["ChannelType": "APNS"], "tok-b": ["ChannelType": "APNS_SANDBOX"],
+                "reg-c": ["ChannelType": "GCM"],
+            ],
+            "MessageConfiguration": [
+                "APNSMessage": ["Body": "Hi", "Priority": "5", "CollapseId": "c-1", "APNSPushType": "alert"],
+                "GCMMessage": ["Body": "Hi"],
+            ],
+        ]
+        let record = RecordSplitter.Record(bytes: JSONWriter(style: .compact).bytes(request), line: 1, index: 1)
+        let expected: JSONValue = ["apns-push-type": "alert", "apns-priority": "5", "apns-collapse-id": "c-1"]
+        // The delivered formats that take one message per device token (the token beside the payload).
+        for target in ["apns", "adm"] {
+            let converter = BatchConverter(operation: .convert(from: "auto", to: target, strict: false), jobs: 1)
+            let messages = converter.process(record).messages
+            #expect(messages.map(\.recipient.tokens) == [["tok-a"], ["tok-b"], ["reg-c"]], "\(target)")
+            #expect(messages.map { $0.headers.map(JSONValue.object) } == [expected, expected, [:]], "\(target)")
+        }
+        // A send form writes the headers into its message (FCM v1's apns.headers): none beside it.
+        let fcm = BatchConverter(operation: .convert(from: "auto", to: "fcm", strict: false), jobs: 1)
+        let messages = fcm.process(record).messages
+        #expect(messages.count == 3 && messages.allSatisfy { $0.headers == nil })
+        let first = try JSONParser().parse(try #require(messages.first).output)
+        #expect(first["apns"]?["headers"] == expected)
+    }
 }

@@ -1,7 +1,7 @@
 """pushnorm on Apache Spark: convert push payloads at cluster scale with the semantics of `pushnorm convert`.
 
-- `convert_dataframe(df, column, from_, to, options=None, strict=False)`: a DataFrame with `payload`, `lost` and
-  `error` columns added.
+- `convert_dataframe(df, column, from_, to, options=None, strict=False)`: a DataFrame with `payload`, `lost`,
+  `error`, `recipient` and `headers` columns added (a row converted into several messages: one row per message).
 - `run_job(spark, JobOptions(...))` / `pushnorm_spark.py`: files in (NDJSON or Parquet), `payloads/`, `errors/`
   and `summary.json` out.
 """

@@ -2,9 +2,11 @@
 
 `ConverterChild.stream_raw(blocks)` pipes NDJSON bytes cut anywhere (the direct path) and yields output lines;
 `ConverterChild.stream(runs)` takes an iterator of `(meta, records)` (records: bytes without a newline, never
-blank) and yields `(meta, lines)` in the same order, one output line per record. A writer thread feeds the
-child's stdin while the caller reads its stdout, so neither pipe can fill up and block the other; a third
-thread drains stderr. Anything short of "one line per record, then exit 0 or 1" raises `ConverterFailed`:
+blank) and yields `(meta, outputs)` in the same order, one output per record: its line, or, for a record converted
+into several messages (one per recipient: `pushnorm convert` writes each as its own line
+`{"record":N,"recipient":{"index":i,"count":n,…},…}`, i = 1…n), the `Messages` list of its n lines. A writer
+thread feeds the child's stdin while the caller reads its stdout, so neither pipe can fill up and block the other;
+a third thread drains stderr. Anything short of "one output per record, then exit 0 or 1" raises `ConverterFailed`:
 the child's death, a missing line, an unexpected exit status. Nothing is ever yielded for a record the child
 did not answer.
 """
@@ -13,6 +15,7 @@ from __future__ import annotations
 import collections
 import os
 import queue
+import re
 import subprocess
 import threading
 from typing import Any, Iterable, Iterator
@@ -21,8 +24,24 @@ READ_BLOCK = 1 << 20
 STDERR_KEEP = 16 * 1024
 
 
+# The start of a message line (one of the messages of a record converted into several), as pushnorm writes it.
+MESSAGE_PREFIX = b'{"record":'
+_MESSAGE_HEAD = re.compile(rb'\{"record":(\d+),"recipient":\{"index":(\d+),"count":(\d+),')
+
+
 class ConverterFailed(RuntimeError):
     """The child failed: the partition must fail (Spark retries the task)."""
+
+
+class Messages(list):
+    """The output lines of one record converted into several messages, in order (`stream`'s output for it)."""
+
+
+def message_position(line: bytes) -> tuple[int, int, int] | None:
+    """(record, index, count) of a message line `{"record":N,"recipient":{"index":i,"count":n,…},…}`; None for any
+    other line."""
+    match = _MESSAGE_HEAD.match(line)
+    return (int(match.group(1)), int(match.group(2)), int(match.group(3))) if match else None
 
 
 class ConverterChild:
@@ -32,6 +51,7 @@ class ConverterChild:
         self.argv = list(argv)
         self.returncode: int | None = None
         self.records_sent = 0
+        self.records_answered = 0  # stream(): records whose output (one line, or all their messages) was read
         self.lines_read = 0
         self._stderr_tail: collections.deque[bytes] = collections.deque()
         self._stderr_size = 0
@@ -72,9 +92,13 @@ class ConverterChild:
                     line = next(lines, None)
                     if line is None:
                         self._fail(process, writer, errors, failure,
-                                   "output ended after %d of the records sent" % self.lines_read)
-                    out.append(line)
+                                   "output ended after %d of the records sent" % self.records_answered)
                     self.lines_read += 1
+                    if line.startswith(MESSAGE_PREFIX):
+                        line = self._messages(line, lines, lambda what: self._fail(
+                            process, writer, errors, failure, what))
+                    out.append(line)
+                    self.records_answered += 1
                 yield meta, out
             if failure:
                 raise failure[0]
@@ -84,6 +108,23 @@ class ConverterChild:
             finished = True
         finally:
             self._close(process, finished)
+
+    def _messages(self, first: bytes, lines: Iterator[bytes], fail) -> Messages:
+        """The message lines of one record, `first` the first of them; `fail(what)` raises."""
+        position = message_position(first)
+        if position is None or position[1] != 1:
+            fail("unexpected output line: %r" % first[:200])
+        record, _, count = position
+        group = Messages([first])
+        while len(group) < count:
+            line = next(lines, None)
+            if line is None:
+                fail("output ended after %d of the %d messages of record %d" % (len(group), count, record))
+            self.lines_read += 1
+            if message_position(line) != (record, len(group) + 1, count):
+                fail("message %d of %d of record %d expected, got %r" % (len(group) + 1, count, record, line[:200]))
+            group.append(line)
+        return group
 
     def stream_raw(self, blocks: Iterable[bytes]) -> Iterator[list[bytes]]:
         """Pipes `blocks` (NDJSON bytes, cut anywhere) into the child and yields its output lines as they come.

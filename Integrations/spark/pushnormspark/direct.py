@@ -17,8 +17,9 @@ import shutil
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from .child import ConverterFailed
-from .partition import EMPTY_LOST, ERROR_PREFIX, PAYLOAD_PREFIX, ConvertConfig, LostTally, _Child, _nonblank, split_lost
+from .child import MESSAGE_PREFIX, ConverterFailed, message_position
+from .partition import (EMPTY_LOST, ERROR_PREFIX, PAYLOAD_PREFIX, ConvertConfig, LostTally, _Child, _nonblank,
+                        message_line, split_lost, split_message)
 
 BLOCK = 1 << 20
 
@@ -165,7 +166,8 @@ class SplitConverter:
         report_loss = self.config.report_loss
         counter = _Counter()
         lost = LostTally()
-        converted = lossy = failed = 0
+        converted = outputs = lossy = failed = messages = 0
+        group = _MessageGroup()
         Storage.make_dir(work)
         payloads = Storage.open_write(work + "/payloads.ndjson")
         errors = Storage.open_write(work + "/errors.ndjson")
@@ -183,8 +185,24 @@ class SplitConverter:
                     for lines in child.child.stream_raw(itertools.chain(head, blocks)):
                         kept, bad = [], []
                         for line in lines:
+                            if line.startswith(MESSAGE_PREFIX):
+                                # One of a record's messages; numbered from the split's start (the driver
+                                # renumbers them from the file's once it knows every split's record count).
+                                losts = group.add(line)
+                                kept.append(message_line(line, report_loss))
+                                messages += 1
+                                if losts is not None:  # the record's last message
+                                    converted += 1
+                                    outputs += group.count
+                                    if losts:
+                                        lossy += 1
+                                        lost.add_union(losts)
+                                continue
+                            if group.seen:  # a record's messages stopped short (no call on the hot path)
+                                group.check_ended()
                             if line.startswith(PAYLOAD_PREFIX):
                                 converted += 1
+                                outputs += 1
                                 if line.endswith(EMPTY_LOST):
                                     kept.append(line if report_loss else line[len(PAYLOAD_PREFIX):-len(EMPTY_LOST)])
                                 else:
@@ -202,9 +220,10 @@ class SplitConverter:
                         if bad:
                             errors.write(b"\n".join(bad) + b"\n")
             status = child.child.returncode
-            if child.child.lines_read != counter.records:
+            group.check_ended()
+            if converted + failed != counter.records:
                 raise ConverterFailed("pushnorm answered %d of %d records (exit status %s): %s" % (
-                    child.child.lines_read, counter.records, status, child.child.stderr_tail() or "no message"))
+                    converted + failed, counter.records, status, child.child.stderr_tail() or "no message"))
             if status is not None and (status == 1) != (failed > 0):
                 raise ConverterFailed("pushnorm exited %d after reporting %d failed records: %s" % (
                     status, failed, child.child.stderr_tail() or "no message"))
@@ -214,8 +233,64 @@ class SplitConverter:
             payloads.close()
             errors.close()
         return {"split": split.index, "input": split.input, "start": split.start, "lines": counter.lines,
-                "records": converted + failed, "converted": converted, "lossy": lossy, "failed": failed,
-                "lost": lost.counts(), "summary": summary}
+                "records": converted + failed, "converted": converted, "outputs": outputs, "messages": messages,
+                "lossy": lossy, "failed": failed, "lost": lost.counts(), "summary": summary}
+
+
+class _MessageGroup:
+    """The messages of the record being read, as their lines arrive (a record's lines may span reads)."""
+
+    def __init__(self):
+        self.record = self.count = self.seen = 0
+        self.losts: list[bytes] = []
+
+    def add(self, line: bytes) -> list[bytes] | None:
+        """Takes the next message line; at the record's last message, the non-empty lost lists of its messages
+        (else None)."""
+        position = message_position(line)
+        expected = (self.record, self.seen + 1, self.count) if self.seen else None
+        if position is None or (position != expected if expected else position[1] != 1):
+            raise ConverterFailed("unexpected message line from pushnorm (after message %d of %d of record %d): %r"
+                                  % (self.seen, self.count, self.record, line[:200]))
+        self.record, _, self.count = position
+        self.seen += 1
+        lost = split_message(line)[2]
+        if lost is not None:
+            self.losts.append(lost)
+        if self.seen < self.count:
+            return None
+        losts, self.losts, self.seen = self.losts, [], 0
+        return losts
+
+    def check_ended(self) -> None:
+        if self.seen:
+            raise ConverterFailed("pushnorm wrote %d of the %d messages of record %d" % (
+                self.seen, self.count, self.record))
+
+
+def renumber_split(source: BinaryIO, target: BinaryIO, offset: int) -> int:
+    """Copies a split's payload lines, adding `offset` to the record number of each message line (numbered from the
+    split's start: from the file's start after). Returns the lines renumbered."""
+    from .partition import renumber
+    count = 0
+    rest = b""
+    for block in iter(lambda: source.read(BLOCK), b""):
+        lines = (rest + block).split(b"\n")
+        rest = lines.pop()
+        out = []
+        for line in lines:
+            if line.startswith(MESSAGE_PREFIX):
+                position = message_position(line)
+                if position is None:
+                    raise ConverterFailed("unexpected staged message line: %r" % line[:200])
+                line = renumber(line, position[0] + offset)
+                count += 1
+            out.append(line)
+        if out:
+            target.write(b"\n".join(out) + b"\n")
+    if rest:
+        raise ConverterFailed("a staged payload file does not end with a newline")
+    return count
 
 
 class _Counter:

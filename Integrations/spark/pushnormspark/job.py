@@ -1,14 +1,17 @@
 """The driver: list and split the inputs, convert every split through `pushnorm convert`, lay out the output.
 
 Output under OUT (which must not exist; removed again when the job fails):
-  payloads/<input name>/part-NNNNN.ndjson   the converted payloads of that input file, in its order
+  payloads/<input name>/part-NNNNN.ndjson   the converted payloads of that input file, in its order (a record
+                                            converted into several messages: pushnorm's message records, one line
+                                            each, numbered by the record's number in the file)
   errors/part-*                             one error record per failed record, sorted by file and line
   summary.json                              counts, losses per canonical path, seconds (written last); with the
                                             batch summary's added keys (summary.py): `pushnorm report` renders it
 NDJSON takes the direct path (direct.py: tasks pipe file splits through the child and write its output). Parquet
 takes the row path (partition.py's FileBlocksConverter in one partitioned Spark write into OUT/_staging). Either way
 the driver then learns each split's line count from the tasks' statistics, rewrites the (few) error records with
-file lines instead of split lines, and renames the payload part files into place in file order.
+file lines instead of split lines (and, on the direct path, the message records of a split past a file's first with
+the file's record numbers), and renames the payload part files into place in file order.
 """
 from __future__ import annotations
 
@@ -24,7 +27,7 @@ import time
 from dataclasses import dataclass, field
 
 from . import binary, paths
-from .direct import Split, SplitConverter, Storage
+from .direct import Split, SplitConverter, Storage, renumber_split
 from .partition import STAGED_DDL, ConvertConfig, FileBlocksConverter
 from .ship import ship_package
 from . import summary as summary_model
@@ -59,6 +62,7 @@ class JobOptions:
 class JobResult:
     records: int = 0
     converted: int = 0
+    outputs: int = 0  # payload lines written: one per converted record, one per message of a record fanned out
     lossy: int = 0
     failed: int = 0
     lost: dict = field(default_factory=dict)
@@ -68,10 +72,11 @@ class JobResult:
     added: dict = field(default_factory=lambda: summary_model.empty(sys.argv))
 
     def summary_line(self) -> str:
-        """The line `pushnorm convert` prints."""
+        """The line `pushnorm convert` prints (`converted 3 into 7 messages, …` when records fanned out)."""
         rate = int(self.records / max(self.seconds, 0.000001))
-        return "converted %d, lossy %d, failed %d, %.3f s, %d records/s" % (
-            self.converted, self.lossy, self.failed, self.seconds, rate)
+        messages = "" if self.outputs == self.converted else " into %d messages" % self.outputs
+        return "converted %d%s, lossy %d, failed %d, %.3f s, %d records/s" % (
+            self.converted, messages, self.lossy, self.failed, self.seconds, rate)
 
 
 # -- the job ------------------------------------------------------------------------------------------
@@ -171,8 +176,9 @@ def _run(spark, fs, options: JobOptions, options_json: str | None, started: floa
     staging = fs.join(options.output, "_staging")
     if options.input_format == "ndjson":
         return _run_direct(spark, fs, options, config, files, names, staging, started)
+    # Parquet's row index numbers the messages of a record converted into several (its row in the file).
     scan = frame.select(value.alias("value"), F.col("_metadata.file_path").alias("file"),
-                        F.col("_metadata.file_block_start").alias("block"))
+                        F.col("_metadata.file_block_start").alias("block"), F.col("_metadata.row_index").alias("row"))
     staged = scan.mapInArrow(FileBlocksConverter(config, index, options.input_format == "parquet"), STAGED_DDL)
     (staged.sortWithinPartitions("kind", "input", "seq")
         .select("kind", "input", F.col("text").cast(StringType()).alias("value"))
@@ -193,6 +199,7 @@ def _result(stats: list[dict], files: list[str], names: list[str], per_input: di
     for s in stats:
         result.records += s["records"]
         result.converted += s["converted"]
+        result.outputs += s["outputs"]
         result.lossy += s["lossy"]
         result.failed += s["failed"]
         lost.update(s["lost"])
@@ -205,8 +212,8 @@ def _result(stats: list[dict], files: list[str], names: list[str], per_input: di
 def _finish(fs, options: JobOptions, staging: str, result: "JobResult", started: float) -> "JobResult":
     fs.delete(staging)
     result.seconds = time.perf_counter() - started
-    summary = {"records": result.records, "converted": result.converted, "lossy": result.lossy,
-               "failed": result.failed, "lost": result.lost, "seconds": round(result.seconds, 3),
+    summary = {"records": result.records, "converted": result.converted, "outputs": result.outputs,
+               "lossy": result.lossy, "failed": result.failed, "lost": result.lost, "seconds": round(result.seconds, 3),
                "from": options.from_, "to": options.to, "strict": options.strict,
                "allowInvalid": options.allow_invalid, "reportLoss": options.report_loss,
                "inputFormat": options.input_format, "inputs": result.inputs}
@@ -237,7 +244,7 @@ def _run_direct(spark, fs, options: JobOptions, config, files: list[str], names:
     fs.mkdirs(staging)  # each task makes its attempt directory in it, never its parents (SplitConverter)
     stats = context.parallelize(splits, len(splits)).map(SplitConverter(config, staging)).collect()
     stats.sort(key=lambda s: s["split"])
-    per_input, fixes, summaries = {}, [], []
+    per_input, fixes, summaries, renumbered = {}, [], [], []
     line_offset = collections.defaultdict(int)
     record_offset = collections.defaultdict(int)
     for s in stats:  # in (file, start) order
@@ -247,6 +254,8 @@ def _run_direct(spark, fs, options: JobOptions, config, files: list[str], names:
             counts[key] += s[key]
         if s["failed"]:
             fixes.append((s["split"], paths.display(files[i]), line_offset[i], record_offset[i]))
+        if s["messages"] and record_offset[i]:
+            renumbered.append((s["split"], record_offset[i]))
         summaries.append((s.get("summary"), paths.display(files[i]), line_offset[i], record_offset[i]))
         line_offset[i] += s["lines"]
         record_offset[i] += s["records"]
@@ -258,14 +267,38 @@ def _run_direct(spark, fs, options: JobOptions, config, files: list[str], names:
     if fixes:
         context.parallelize(fixes, min(len(fixes), 4 * context.defaultParallelism)).foreach(
             _StagedErrorRewriter(staging, errors))
+    if renumbered:
+        context.parallelize(renumbered, min(len(renumbered), 4 * context.defaultParallelism)).foreach(
+            _StagedMessageRenumberer(staging))
+    renumbered_splits = {split for split, _ in renumbered}
     root = fs.join(options.output, "payloads")
     part = collections.defaultdict(int)
     for s in stats:
         i = s["input"]
-        fs.rename(fs.join(staging, "%06d" % s["split"], "payloads.ndjson"),
+        staged = RENUMBERED_PAYLOADS if s["split"] in renumbered_splits else "payloads.ndjson"
+        fs.rename(fs.join(staging, "%06d" % s["split"], staged),
                   fs.join(root, names[i], "part-%05d.ndjson" % part[i]))
         part[i] += 1
     return _finish(fs, options, staging, result, started)
+
+
+RENUMBERED_PAYLOADS = "payloads-renumbered.ndjson"
+
+
+class _StagedMessageRenumberer:
+    """One split's staged payloads whose message records (a record converted into several messages) are numbered
+    from the split's start -> `payloads-renumbered.ndjson` beside them, numbered from the file's start (a retried
+    task writes the same file again)."""
+
+    def __init__(self, staging: str):
+        self.staging = staging
+
+    def __call__(self, item) -> None:
+        split, record_offset = item
+        directory = "%s/%06d" % (self.staging, split)
+        with Storage.open_read(directory + "/payloads.ndjson") as source, \
+                Storage.open_write("%s/%s" % (directory, RENUMBERED_PAYLOADS)) as target:
+            renumber_split(source, target, record_offset)
 
 
 class _StagedErrorRewriter:

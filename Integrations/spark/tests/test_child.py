@@ -92,7 +92,7 @@ def test_blocks_lines_and_a_first_record_starting_with_a_bracket(pushnorm):
     assert staged[0][2] == b'{"aps":{"alert":"a"}}'
     assert staged[1][2].startswith(b'{"input":0,"block":100,"line":1,"record":1,"error":{"record":1,')
     assert staged[3][2].startswith(b'{"input":1,"block":0,"line":1,"record":1,"error":{"record":3,')
-    assert b'"lines":4,"records":2,"converted":1,"lossy":0,"failed":1' in staged[4][2]
+    assert b'"lines":4,"records":2,"converted":1,"outputs":1,"lossy":0,"failed":1' in staged[4][2]
     assert [r["seq"] for r in rows] == sorted(r["seq"] for r in rows)
 
 

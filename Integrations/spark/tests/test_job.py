@@ -46,6 +46,7 @@ def test_ndjson_strict_matches_pushnorm_convert_file_by_file(spark, pushnorm, co
     with open(os.path.join(out, "summary.json")) as f:
         summary = json.load(f)
     assert (summary["records"], summary["converted"], summary["failed"]) == (100_000, total_payloads, len(errors))
+    assert summary["outputs"] == summary["converted"]  # into amazon every record is one message
     assert summary["lossy"] == 0 and summary["lost"] == {}  # strict: a lossy record fails instead
     assert summary["seconds"] > 0
     assert [i["records"] for i in summary["inputs"]] == [counts[n] for n in sorted(counts)]
@@ -102,8 +103,8 @@ def test_convert_dataframe_row_for_row(spark, pushnorm, corpus, tmp_path):
     frame = (spark.read.parquet(str(tmp_path / "parquet")).withColumnRenamed("payload", "source")
              .withColumn("file", F.col("_metadata.file_name")))
     converted = convert_dataframe(frame, "source", "auto", "amazon", pushnorm=pushnorm)
-    assert converted.columns == ["source", "line", "file", "payload", "lost", "error"]
-    collected = converted.select("file", "line", "payload", "lost", "error").collect()
+    assert converted.columns == ["source", "line", "file", "payload", "lost", "error", "recipient", "headers"]
+    collected = converted.select("file", "line", "payload", "lost", "error", "recipient", "headers").collect()
     by_file = collections.defaultdict(list)
     for row in collected:
         by_file[row.file].append(row)
@@ -132,6 +133,7 @@ def test_convert_dataframe_row_for_row(spark, pushnorm, corpus, tmp_path):
                 assert json.loads(row.payload) == wrapper["payload"]
                 assert line.startswith(b'{"payload":' + row.payload.encode() + b',"lost":')  # same bytes
                 assert [{"path": i.path, "reason": i.reason} for i in row.lost] == wrapper["lost"]
+            assert row.recipient is None and row.headers is None  # into amazon no record fans out
 
 
 def test_usage_errors(spark, pushnorm, corpus, tmp_path):

@@ -32,6 +32,7 @@ func text(_ outcome: BatchConverter.Outcome) -> String {
     parts += outcome.lost.map { "lost \($0.path): \($0.reason)" } + outcome.diagnostics.map(\.description)
     for message in outcome.messages {
         parts.append(String(decoding: message.output, as: UTF8.self))
+        if let headers = message.headers { parts.append("headers \(JSONValue.object(headers).compactText)") }
         parts += message.lost.map { "lost \($0.path): \($0.reason)" } + message.diagnostics.map(\.description)
     }
     return parts.joined(separator: "\n")
