@@ -229,14 +229,15 @@ public struct PinpointCampaignAdapter: PayloadAdapter {
             }
             out.delivery = kept.isEmpty ? nil : kept
         }
+        // An ADMMessage's or BaiduMessage's RawContent (that channel's own message) carries the Android side itself.
+        if PinpointChannelsAdapter.writesNativeRawContent(n, options: context.options) { return out }
         if out.extensionObject(ADMWire.namespace)[ADMWire.Extension.md5] != nil {
             lose(PinpointAndroidChannel.md5Path.tokens, "a campaign Message has no MD5 (a send's ADMMessage has)")
             var adm = out.extensionObject(ADMWire.namespace)
             adm.removeValue(forKey: ADMWire.Extension.md5)
             out.setExtension(ADMWire.namespace, adm)
         }
-        let channel = PinpointAndroidChannel(
-            memory: n.extensionObject(AmazonKeys.Extension.namespace)[PinpointGCMMessage.memoryKey]?.objectValue)
+        let channel = PinpointAndroidChannel.chosen(for: n, options: context.options)
         if channel == .adm, out.android?.ttl != nil {
             lose(["android", "ttl"], "a campaign's TimeToLive does not apply to its ADMMessage (botocore Message)")
             out.android?.ttl = nil

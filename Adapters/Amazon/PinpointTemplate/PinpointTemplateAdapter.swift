@@ -59,7 +59,8 @@ public struct PinpointTemplateAdapter: PayloadAdapter {
             layoutPaths: channels.layoutPaths
                 + [K.form, K.spelling, K.envelope, K.order, K.fromDefault, K.absent].map {
                     JSONPointer(tokens: memory + [$0])
-                })
+                },
+            options: [.pinpointAndroidChannel])
     }()
 
     /// Certain on `PushNotificationTemplateResponse` or a `AWS::Pinpoint::PushTemplate` resource, and on a template
@@ -177,11 +178,10 @@ public struct PinpointTemplateAdapter: PayloadAdapter {
         var action = "Action"
         var url = "Url"
 
-        /// The name of the section the Android side of `n` is written to (`GCM`, or the `ADM` or `Baidu` it was
-        /// read from).
-        func android(of n: PushNotification) -> String {
-            let memory = n.extensionObject(AmazonKeys.Extension.namespace)[PinpointGCMMessage.memoryKey]?.objectValue
-            switch PinpointAndroidChannel(memory: memory) {
+        /// The name of the section the Android side of `n` is written to (`GCM`, `ADM` or `Baidu`: the one it came
+        /// from, or the `pinpointAndroidChannel` option's).
+        func android(of n: PushNotification, options: FormatOptions) -> String {
+            switch PinpointAndroidChannel.chosen(for: n, options: options) {
             case .gcm: return android
             case .adm: return adm
             case .baidu: return baidu
@@ -225,16 +225,18 @@ public struct PinpointTemplateAdapter: PayloadAdapter {
             lose(["delivery"], "a push template has no delivery headers: the send request or campaign sets them")
             out.delivery = nil
         }
+        // An ADM or Baidu section's RawContent (that channel's own message) carries the Android side itself.
+        if PinpointChannelsAdapter.writesNativeRawContent(n, options: context.options) { return out }
         if out.extensionObject(ADMWire.namespace)[ADMWire.Extension.md5] != nil {
             lose(
                 PinpointAndroidChannel.md5Path.tokens,
-                "an Android push template (\(names.android(of: n))) has no MD5 (a send's ADMMessage has)")
+                "an Android push template (\(names.android(of: n, options: context.options))) has no MD5 (a send's ADMMessage has)")
             var adm = out.extensionObject(ADMWire.namespace)
             adm.removeValue(forKey: ADMWire.Extension.md5)
             out.setExtension(ADMWire.namespace, adm)
         }
         if var android = out.android {
-            let reason = "an Android push template (\(names.android(of: n))) has no "
+            let reason = "an Android push template (\(names.android(of: n, options: context.options))) has no "
             for (field, what) in Self.androidLosses where android.canonicalObject[field] != nil {
                 lose(["android", field], reason + what)
                 switch field {

@@ -55,7 +55,8 @@ public struct QConnectPushTemplateAdapter: PayloadAdapter {
             isDelivered: false,
             carries: channels.carries + ["extensions.amazon.\(W.memoryKey)"],
             layoutPaths: channels.layoutPaths
-                + [K.form, K.pushOrder, K.sectionOrder, K.containerOrder].map { JSONPointer(tokens: memory + [$0]) })
+                + [K.form, K.pushOrder, K.sectionOrder, K.containerOrder].map { JSONPointer(tokens: memory + [$0]) },
+            options: [.pinpointAndroidChannel])
     }()
 
     /// Certain on a `channelSubtype` of `PUSH`, on `content.push` being an object (in a request or in
