@@ -33,6 +33,9 @@ struct CommandSpec: Sendable {
 
     static let optionsFile = CommandOption.valued(
         "--options", "FILE", "a JSON file of format options (`pushnorm options` lists them)")
+    static let templates = CommandOption.valued(
+        "--templates", "DIR",
+        "the Pinpoint push templates campaigns name: DIR/Name.json, DIR/Name/Version.json (option pinpointTemplates)")
     static let pretty = CommandOption.flag("--pretty", "indent the JSON output")
     static let jobs = CommandOption.valued("--jobs", "N", "worker threads (default: every core)")
     static let ndjson = CommandOption.flag(
@@ -54,7 +57,7 @@ struct CommandSpec: Sendable {
             maximumOperands: 1,
             options: [
                 .valued("--format", "FORMAT", "the payload's format (default auto: detect it)"),
-                optionsFile, pretty,
+                optionsFile, templates, pretty,
                 .flag("--full", "print {notification, format, evidence, diagnostics}"),
             ] + limitOptions,
             details: "Findings go to stderr; exit 1 when the payload has errors."),
@@ -64,7 +67,7 @@ struct CommandSpec: Sendable {
             options: [
                 .valued("--format", "FORMAT", "the payloads' format (default auto: detect each)"),
                 .valued("--target", "FORMAT", "also check the payloads can be rendered in this format"),
-                optionsFile, pretty,
+                optionsFile, templates, pretty,
                 .flag("--records", "many records: one NDJSON result per record on stdout (summary on stderr)"),
                 .flag("--full", "add the format read and the notification validated to each result"),
                 ndjson, jobs, output, resume, summary, report,
@@ -92,7 +95,7 @@ struct CommandSpec: Sendable {
                 .flag(
                     "--allow-invalid",
                     "convert records with error findings anyway (--report-loss adds their diagnostics)"),
-                optionsFile,
+                optionsFile, templates,
                 .valued(
                     "--substitutions", "FILE",
                     "render templates' {{variables}} with these values (JSON: name -> [strings] or string)"),

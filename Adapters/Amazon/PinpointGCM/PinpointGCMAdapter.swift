@@ -68,6 +68,7 @@ public struct PinpointGCMAdapter: PayloadAdapter, FormatChecking {
                 .notAnObject, at: .root, "a GCMMessage must be a JSON object, found \(payload.typeName)")
             return nil
         }
+        PinpointCampaignWire.reportCampaignShape(of: payload, context: &context)
         var n = PushNotification()
         n.source = descriptor.name
         var memory = JSONObject()

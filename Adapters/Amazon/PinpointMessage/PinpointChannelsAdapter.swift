@@ -99,6 +99,7 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
     }
 
     public func normalise(_ payload: JSONValue, context: inout NormaliseContext) -> PushNotification? {
+        PinpointCampaignWire.reportCampaignShape(of: payload, context: &context)
         guard let (channel, configuration, tokens) = Self.androidChannel(in: payload),
             case .object(let message)? = configuration[channel.configurationKey],
             // A GCMMessage with RawContent stays verbatim with the configuration (its RawContent, an FCM message,
