@@ -291,7 +291,7 @@ public struct PinpointCampaignAdapter: PayloadAdapter {
         if var android = out.android {
             let reason = "an Android campaign Message (\(channel.rawValue)) has no "
             for (field, what) in Self.androidLosses where android.canonicalObject[field] != nil {
-                lose(["android", field], reason + what)
+                lose(["android", field], reason + what + channel.sendNote(for: field))
                 switch field {
                 case "collapseKey": android.collapseKey = nil
                 case "icon": android.icon = nil
@@ -307,12 +307,9 @@ public struct PinpointCampaignAdapter: PayloadAdapter {
     }
 
     /// The Android fields a campaign `GCMMessage` has no member for (botocore `Message`).
+    /// (The reason adds where a send's message of that channel has it.)
     static let androidLosses: [(field: String, what: String)] = [
-        ("collapseKey", "collapse key (a send's GCMMessage has CollapseKey)"),
-        ("icon", "icon resource (a send's GCMMessage has IconReference)"),
-        ("priority", "priority (a send's GCMMessage has Priority)"),
-        ("restrictedPackageName", "restricted package name"),
-        ("sound", "sound (a send's GCMMessage has Sound)"),
-        ("data", "data (a send's GCMMessage has Data)"),
+        ("collapseKey", "collapse key"), ("icon", "icon resource"), ("priority", "priority"),
+        ("restrictedPackageName", "restricted package name"), ("sound", "sound"), ("data", "data"),
     ]
 }

@@ -106,6 +106,9 @@ enum PinpointCampaignSettings {
                         .wrongType, at: at, "`\(key)` must be a string, found \(value.typeName); kept as it was")
                     continue
                 }
+                // A time zone applies with local times only (botocore Schedule.Timezone); AWS's own get-campaign
+                // example has `"Timezone": "utc"` beside `IsLocalTime: false`.
+                if key == "Timezone" && schedule["IsLocalTime"]?.boolValue != true { continue }
                 checkScheduleString(key, text, at: at, context: &context)
             }
         }
@@ -133,7 +136,7 @@ enum PinpointCampaignSettings {
             context.diagnostics.error(
                 .pinpointCampaignScheduleInvalid, at: path,
                 "`Frequency` must be one of \(W.frequencies.sorted().joined(separator: ", ")), found \"\(text)\"; kept")
-        case "Timezone" where !W.timezones.contains(text):
+        case "Timezone" where !W.timezones.contains(text.uppercased()):
             context.diagnostics.warning(
                 .pinpointCampaignScheduleInvalid, at: path,
                 "`Timezone` is a UTC offset from botocore's list (`UTC`, `UTC+01`, `UTC-05`, `UTC+05:30`, …), found "

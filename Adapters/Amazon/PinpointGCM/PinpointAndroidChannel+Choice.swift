@@ -37,6 +37,30 @@ extension PinpointAndroidChannel {
         }
     }
 
+    /// The member of this channel's direct-send message carrying the canonical Android `field` (nil when it has
+    /// none): where a template's or campaign's losses send a reader.
+    package func sendMember(for field: String) -> String? {
+        switch (field, self) {
+        case ("collapseKey", .gcm): return "CollapseKey"
+        case ("collapseKey", .adm): return "ConsolidationKey"
+        case ("priority", .gcm): return "Priority"
+        case ("restrictedPackageName", .gcm): return "RestrictedPackageName"
+        case ("ttl", .adm): return "ExpiresAfter"
+        case ("ttl", _): return "TimeToLive"
+        case ("icon", _): return "IconReference"
+        case ("silent", _): return "SilentPush"
+        case ("sound", _): return "Sound"
+        case ("data", _): return "Data"
+        default: return nil
+        }
+    }
+
+    /// Where a send's message of this channel has the Android `field`, as a loss reason's note: `(a send's
+    /// ADMMessage has ConsolidationKey)`, or empty.
+    package func sendNote(for field: String) -> String {
+        sendMember(for: field).map { " (a send's \(rawValue) has \($0))" } ?? ""
+    }
+
     /// `n` with the memory naming `channel` as the one its Android side came from (none for `GCMMessage`).
     package static func record(_ channel: PinpointAndroidChannel, in n: inout PushNotification) {
         guard channel != .gcm else { return }

@@ -237,8 +237,9 @@ public struct PinpointTemplateAdapter: PayloadAdapter {
         }
         if var android = out.android {
             let reason = "an Android push template (\(names.android(of: n, options: context.options))) has no "
+            let channel = PinpointAndroidChannel.chosen(for: n, options: context.options)
             for (field, what) in Self.androidLosses where android.canonicalObject[field] != nil {
-                lose(["android", field], reason + what)
+                lose(["android", field], reason + what + channel.sendNote(for: field))
                 switch field {
                 case "collapseKey": android.collapseKey = nil
                 case "icon": android.icon = nil
@@ -255,14 +256,11 @@ public struct PinpointTemplateAdapter: PayloadAdapter {
     }
 
     /// The Android fields a `GCM` template section has no member for (botocore `AndroidPushNotificationTemplate`).
+    /// (The reason adds where a send's message of the section's channel has it.)
     static let androidLosses: [(field: String, what: String)] = [
-        ("collapseKey", "collapse key (a send's GCMMessage has CollapseKey)"),
-        ("icon", "icon resource (a send's GCMMessage has IconReference)"),
-        ("priority", "priority (a send's GCMMessage has Priority)"),
-        ("restrictedPackageName", "restricted package name"),
-        ("silent", "silent-push flag (a send's GCMMessage has SilentPush)"),
-        ("ttl", "time to live (a send's GCMMessage has TimeToLive)"),
-        ("data", "data (a send's GCMMessage has Data)"),
+        ("collapseKey", "collapse key"), ("icon", "icon resource"), ("priority", "priority"),
+        ("restrictedPackageName", "restricted package name"), ("silent", "silent-push flag"), ("ttl", "time to live"),
+        ("data", "data"),
     ]
 
     /// Custom data a template (or a campaign `Message`) carries: only where `Action` and `Url` are read to
