@@ -49,6 +49,14 @@ struct CommandLineCampaignTemplateTests {
         let stdout = String(decoding: run.stdout, as: UTF8.self)
         #expect(stdout.contains("pinpoint-campaign.template.missing"), "\(stdout)")
         #expect(stdout.contains("/TemplateConfiguration/PushTemplate"))
+        // Converting one campaign says so on stderr, before its lost fields.
+        let convert = try PushnormExecutable.run(
+            ["convert", "--from", "pinpoint-campaign", "--to", "fcm"], input: Array(Self.campaign.utf8))
+        #expect(convert.status == 0)
+        #expect(
+            convert.stderr.contains(
+                "warning pinpoint-campaign.template.missing at /TemplateConfiguration/PushTemplate: the campaign's "
+                    + "push content is in the push template `sale` version 2"), "\(convert.stderr)")
     }
 
     @Test func aBadTemplatesDirectoryIsAUsageError() throws {
