@@ -66,7 +66,8 @@ package enum AndroidSideMessage {
                         + missing.map { "`\($0)`" }.joined(separator: " and "))
             }
             if !ext.isEmpty {
-                read.setExtension(X.namespace, JSONObject(uniqueKeysWithValues: [(SNSBaiduWire.memoryKey, .object(ext))]))
+                read.setExtension(
+                    X.namespace, JSONObject(uniqueKeysWithValues: [(SNSBaiduWire.memoryKey, .object(ext))]))
             }
             return read
         }

@@ -40,7 +40,9 @@ public struct SNSAdapter: PayloadAdapter {
             JSONPointer(tokens: ["extensions", X.namespace, X.snsPlatform]),
             JSONPointer(tokens: ["extensions", X.namespace, X.snsGCM, X.SNSGCM.layout]),
             JSONPointer(tokens: ["extensions", X.namespace, SNSAdapter.androidSideMemoryKey]),
-            JSONPointer(tokens: ["extensions", X.namespace, PinpointGCMMessage.memoryKey, PinpointAndroidChannel.memoryKey]),
+            JSONPointer(tokens: [
+                "extensions", X.namespace, PinpointGCMMessage.memoryKey, PinpointAndroidChannel.memoryKey,
+            ]),
             JSONPointer(tokens: ["extensions", FCMKeys.namespace, FCMKeys.Extension.layout]),
         ],
         options: [.snsPlatform, .amazonMediaKey, .amazonMediaPlacement])

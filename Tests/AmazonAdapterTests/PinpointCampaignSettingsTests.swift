@@ -28,8 +28,10 @@ struct PinpointCampaignSettingsTests: AdapterProbing {
             try findings(
                 #""Schedule":{"StartTime":"IMMEDIATE"},"Limits":{"Daily":101,"MaximumDuration":59,"MessagesPerSecond":20001,"Total":-1,"Session":-2,"Hourly":1,"Daily2":"x"}"#
             ) == [
-                "pinpoint-campaign.limits.invalid /Limits/Daily", "pinpoint-campaign.limits.invalid /Limits/MaximumDuration",
-                "pinpoint-campaign.limits.invalid /Limits/MessagesPerSecond", "pinpoint-campaign.limits.invalid /Limits/Total",
+                "pinpoint-campaign.limits.invalid /Limits/Daily",
+                "pinpoint-campaign.limits.invalid /Limits/MaximumDuration",
+                "pinpoint-campaign.limits.invalid /Limits/MessagesPerSecond",
+                "pinpoint-campaign.limits.invalid /Limits/Total",
                 "pinpoint-campaign.limits.invalid /Limits/Session", "pinpoint-campaign.key.unknown /Limits/Hourly",
                 "pinpoint-campaign.key.unknown /Limits/Daily2",
             ])
@@ -46,7 +48,8 @@ struct PinpointCampaignSettingsTests: AdapterProbing {
             try findings(schedule + #""Hook":{"Mode":"SEND","WebUrl":"https://x.example"}"#)
                 == ["pinpoint-campaign.hook.invalid /Hook/Mode"])
         let (_, diagnostics) = try read(
-            #"{"MessageConfiguration":{"APNSMessage":{"Title":"t"}},"Schedule":{"StartTime":"IMMEDIATE"},"Hook":{"Mode":"SEND"}}"#)
+            #"{"MessageConfiguration":{"APNSMessage":{"Title":"t"}},"Schedule":{"StartTime":"IMMEDIATE"},"Hook":{"Mode":"SEND"}}"#
+        )
         #expect(diagnostics.first { $0.path == JSONPointer(tokens: ["Hook", "Mode"]) }?.severity == .error)
         #expect(
             try findings(schedule + #""Hook":{"Mode":"DELIVERY"}"#)

@@ -18,13 +18,16 @@ struct PinpointRawContentTests: AdapterProbing {
     }
 
     @Test func anADMRawContentIsADMsOwnMessageReadAsTheAndroidSide() throws {
-        let raw = #"{"data":{"k":"v"},"notification":{"title":"T","body":"Fire"},"consolidationKey":"c","expiresAfter":120}"#
+        let raw =
+            #"{"data":{"k":"v"},"notification":{"title":"T","body":"Fire"},"consolidationKey":"c","expiresAfter":120}"#
         let (n, diagnostics) = try read(
             configuration("ADMMessage", #"{"RawContent":\#(JSONValue.string(raw).compactText)}"#))
         #expect(diagnostics.isEmpty, "\(codes(diagnostics))")
         #expect(n.title == "T" && n.body == "iOS")
         #expect(n.android?.body == "Fire" && n.android?.title == nil)
-        #expect(n.android?.collapseKey == "c" && n.android?.ttl == "120s" && n.android?.data.map(JSONValue.object) == ["k": "v"])
+        #expect(
+            n.android?.collapseKey == "c" && n.android?.ttl == "120s"
+                && n.android?.data.map(JSONValue.object) == ["k": "v"])
         let (value, context) = rendered(n)
         let written = try #require(value["ADMMessage"]?["RawContent"]?.stringValue)
         #expect(try JSONValue(parsing: written) == (try JSONValue(parsing: raw)))
@@ -55,19 +58,23 @@ struct PinpointRawContentTests: AdapterProbing {
                 #"{"RawContent":"{\"title\":\"Hi\",\"description\":\"Baidu\",\"custom_content\":{\"k\":\"v\"},\"open_type\":1}"}"#
             ))
         #expect(diagnostics.isEmpty, "\(codes(diagnostics))")
-        #expect(n.android?.title == "Hi" && n.android?.body == "Baidu" && n.android?.data.map(JSONValue.object) == ["k": "v"])
+        #expect(
+            n.android?.title == "Hi" && n.android?.body == "Baidu"
+                && n.android?.data.map(JSONValue.object) == ["k": "v"])
         #expect(n.extensionObject("amazon")["snsBaidu"] == ["open_type": 1])
         let written = try #require(rendered(n).0["BaiduMessage"]?["RawContent"]?.stringValue)
         #expect(
             try JSONValue(parsing: written)
-                == (try JSONValue(parsing: #"{"title":"Hi","description":"Baidu","custom_content":{"k":"v"},"open_type":1}"#)))
+                == (try JSONValue(
+                    parsing: #"{"title":"Hi","description":"Baidu","custom_content":{"k":"v"},"open_type":1}"#)))
         let (_, incomplete) = try read(configuration("BaiduMessage", #"{"RawContent":"{\"title\":\"Hi\"}"}"#))
         #expect(codes(incomplete) == ["amazon.sns.baidu-incomplete /BaiduMessage/RawContent"])
     }
 
     @Test func theDefaultsSupplyNothingToARawContent() throws {
         let (n, diagnostics) = try read(
-            #"{"DefaultPushNotificationMessage":{"Title":"Default"},"ADMMessage":{"RawContent":"{\"data\":{\"m\":\"1\"}}"}}"#)
+            #"{"DefaultPushNotificationMessage":{"Title":"Default"},"ADMMessage":{"RawContent":"{\"data\":{\"m\":\"1\"}}"}}"#
+        )
         #expect(!codes(diagnostics).contains { $0.hasPrefix("amazon.pinpoint.raw-content-overrides") })
         #expect(n.android?.title == nil && n.android?.data.map(JSONValue.object) == ["m": "1"])
     }

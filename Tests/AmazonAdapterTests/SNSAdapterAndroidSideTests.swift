@@ -30,13 +30,16 @@ struct SNSAdapterAndroidSideTests: AdapterProbing {
         #expect(n.extensionObject("amazon")["pinpointGCM"] == ["channel": "ADMMessage"])
         let (value, context) = rendered(n)
         #expect(value["GCM"] == nil && value["APNS"] == nil && value["APNS_SANDBOX"] != nil)
-        #expect(try embedded(value, "ADM") == (try JSONValue(parsing: try #require(try JSONValue(parsing: text)["ADM"]?.stringValue))))
+        #expect(
+            try embedded(value, "ADM")
+                == (try JSONValue(parsing: try #require(try JSONValue(parsing: text)["ADM"]?.stringValue))))
         #expect(context.lossReasons.isEmpty)
     }
 
     @Test func aBaiduStringBesideAPNSIsTheAndroidSide() throws {
         let (n, diagnostics) = try read(
-            #"{"default":"x","APNS":"{\"aps\":{\"alert\":\"Hello\"}}","BAIDU":"{\"title\":\"Hi\",\"description\":\"Hello\",\"custom_content\":{\"n\":1},\"url\":\"https://x.example\"}"}"#)
+            #"{"default":"x","APNS":"{\"aps\":{\"alert\":\"Hello\"}}","BAIDU":"{\"title\":\"Hi\",\"description\":\"Hello\",\"custom_content\":{\"n\":1},\"url\":\"https://x.example\"}"}"#
+        )
         #expect(diagnostics.isEmpty, "\(codes(diagnostics))")
         #expect(n.body == "Hello" && n.android?.title == "Hi" && n.android?.body == nil)
         #expect(n.android?.data.map(JSONValue.object) == ["n": 1])
@@ -46,16 +49,19 @@ struct SNSAdapterAndroidSideTests: AdapterProbing {
         #expect(
             try embedded(value, "BAIDU")
                 == (try JSONValue(
-                    parsing: #"{"title":"Hi","description":"Hello","custom_content":{"n":1},"url":"https://x.example"}"#)))
+                    parsing: #"{"title":"Hi","description":"Hello","custom_content":{"n":1},"url":"https://x.example"}"#
+                )))
     }
 
     @Test func gcmComesFirstThenADMThenBaidu() throws {
         let (withGCM, gcmFindings) = try read(
-            #"{"default":"x","APNS":"{\"aps\":{\"alert\":\"a\"}}","GCM":"{\"fcmV1Message\":{\"message\":{\"data\":{\"a\":\"b\"}}}}","ADM":"{\"data\":{}}"}"#)
+            #"{"default":"x","APNS":"{\"aps\":{\"alert\":\"a\"}}","GCM":"{\"fcmV1Message\":{\"message\":{\"data\":{\"a\":\"b\"}}}}","ADM":"{\"data\":{}}"}"#
+        )
         #expect(codes(gcmFindings) == ["amazon.sns.platform-kept /ADM"])
         #expect(withGCM.extensionObject("amazon")["pinpointGCM"] == nil)
         let (withADM, admFindings) = try read(
-            #"{"default":"x","APNS":"{\"aps\":{\"alert\":\"a\"}}","ADM":"{\"data\":{\"m\":\"1\"}}","BAIDU":"{\"title\":\"t\",\"description\":\"d\"}"}"#)
+            #"{"default":"x","APNS":"{\"aps\":{\"alert\":\"a\"}}","ADM":"{\"data\":{\"m\":\"1\"}}","BAIDU":"{\"title\":\"t\",\"description\":\"d\"}"}"#
+        )
         #expect(codes(admFindings) == ["amazon.sns.platform-kept /BAIDU"])
         #expect(withADM.android?.data.map(JSONValue.object) == ["m": "1"])
         let (value, _) = rendered(withADM)
@@ -65,7 +71,8 @@ struct SNSAdapterAndroidSideTests: AdapterProbing {
     @Test func whatTheADMStringDidNotSayStaysUnsaid() throws {
         // A data-only ADM message beside an APNs alert: the alert's title and body are not written into it.
         let (n, _) = try read(
-            #"{"default":"x","APNS":"{\"aps\":{\"alert\":{\"title\":\"T\",\"body\":\"B\"}}}","ADM":"{\"data\":{\"m\":\"1\"}}"}"#)
+            #"{"default":"x","APNS":"{\"aps\":{\"alert\":{\"title\":\"T\",\"body\":\"B\"}}}","ADM":"{\"data\":{\"m\":\"1\"}}"}"#
+        )
         #expect(n.extensionObject("amazon")["snsAndroid"] == ["absent": ["title", "body"]])
         #expect(try embedded(rendered(n).0, "ADM") == ["data": ["m": "1"]])
     }
@@ -102,6 +109,7 @@ struct SNSAdapterAndroidSideTests: AdapterProbing {
         #expect(context.lossReasons[JSONPointer(tokens: ["android", "image"])] == "an ADM notification has no image")
         #expect(context.lossReasons[JSONPointer(tokens: ["android", "priority"])] == "ADM has no message priority")
         let carried = adapter.carriedPart(of: n, options: FormatOptions())
-        #expect(carried.android?.collapseKey == "c" && carried.android?.image == nil && carried.android?.priority == nil)
+        #expect(
+            carried.android?.collapseKey == "c" && carried.android?.image == nil && carried.android?.priority == nil)
     }
 }

@@ -30,13 +30,18 @@ struct AmazonAndroidChannelTests {
                     "ConsolidationKey": "c", "ExpiresAfter": "600", "IconReference": "ic",
                     "MD5": "dGVzdHRlc3R0ZXN0dGVzdA==",
                 ])
-        #expect(!result.lost.contains { $0.path.description.hasPrefix("/android") || $0.path.description.hasPrefix("/extensions/adm") })
+        #expect(
+            !result.lost.contains {
+                $0.path.description.hasPrefix("/android") || $0.path.description.hasPrefix("/extensions/adm")
+            })
     }
 
-    @Test("the ADM section or message of each Pinpoint format", arguments: [
-        ("pinpoint-template", "/ADM"), ("pinpoint-campaign", "/MessageConfiguration/ADMMessage"),
-        ("qconnect-push-template", "/push/adm"),
-    ])
+    @Test(
+        "the ADM section or message of each Pinpoint format",
+        arguments: [
+            ("pinpoint-template", "/ADM"), ("pinpoint-campaign", "/MessageConfiguration/ADMMessage"),
+            ("qconnect-push-template", "/push/adm"),
+        ])
     func templatesAndCampaignsWriteTheADMSection(_ target: String, _ pointer: String) throws {
         let result = try convert(Self.adm, from: "adm", to: target)
         let tokens = pointer.split(separator: "/").map(String.init)
@@ -52,11 +57,13 @@ struct AmazonAndroidChannelTests {
         options.pinpointAndroidChannel = "gcm"
         let result = try convert(Self.adm, from: "adm", to: "pinpoint-message", options: options)
         #expect(result.payload["ADMMessage"] == nil)
-        #expect(result.payload["GCMMessage"]?["CollapseKey"] == "c" && result.payload["GCMMessage"]?["TimeToLive"] == 600)
+        #expect(
+            result.payload["GCMMessage"]?["CollapseKey"] == "c" && result.payload["GCMMessage"]?["TimeToLive"] == 600)
         #expect(result.lost.contains { $0.path == JSONPointer(tokens: ["extensions", "adm", "md5"]) })
         options.pinpointAndroidChannel = "baidu"
         let baidu = try convert(Self.adm, from: "adm", to: "pinpoint-message", options: options)
-        #expect(baidu.payload["BaiduMessage"]?["TimeToLive"] == 600 && baidu.payload["BaiduMessage"]?["CollapseKey"] == nil)
+        #expect(
+            baidu.payload["BaiduMessage"]?["TimeToLive"] == 600 && baidu.payload["BaiduMessage"]?["CollapseKey"] == nil)
         #expect(baidu.lost.contains { $0.path == JSONPointer(tokens: ["android", "collapseKey"]) })
     }
 
@@ -116,7 +123,8 @@ struct AmazonAndroidChannelTests {
         #expect(info.severity == .info && info.path == .root)
         #expect(info.message.contains("/APNSMessage/JsonBody") && info.message.contains("/APNSMessage/Sound"))
         // A send's configuration without campaign keys says nothing.
-        let send = try normaliser.normalise(try JSONValue(parsing: #"{"APNSMessage":{"Title":"Sale","Sound":"default"}}"#))
+        let send = try normaliser.normalise(
+            try JSONValue(parsing: #"{"APNSMessage":{"Title":"Sale","Sound":"default"}}"#))
         #expect(!send.diagnostics.contains { $0.code == "amazon.pinpoint.campaign-shape" })
     }
 }

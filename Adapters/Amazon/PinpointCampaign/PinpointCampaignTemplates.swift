@@ -81,7 +81,9 @@ enum PinpointCampaignTemplates {
     }
 
     /// The `PushTemplate` of `campaign` (`{Name, Version}`) and its path, when it names one by a string `Name`.
-    static func pushTemplate(in campaign: JSONObject, base: JSONPointer) -> (name: String, version: String?, at: JSONPointer)? {
+    static func pushTemplate(in campaign: JSONObject, base: JSONPointer) -> (
+        name: String, version: String?, at: JSONPointer
+    )? {
         guard case .object(let configuration)? = campaign[W.templateConfiguration],
             case .object(let template)? = configuration[W.pushTemplate],
             case .string(let name)? = template["Name"]

@@ -166,9 +166,10 @@ package enum PinpointGCMMessage {
         memory: inout JSONObject, context: inout NormaliseContext
     ) -> Bool {
         let path = base.appending("RawContent")
-        guard let object = EmbeddedJSON.parseObject(
-            in: message["RawContent"] ?? .null, at: path, name: "RawContent",
-            describing: "\(kind.name) as JSON (the \(kind.channel.rawValue)'s own payload)", context: &context)
+        guard
+            let object = EmbeddedJSON.parseObject(
+                in: message["RawContent"] ?? .null, at: path, name: "RawContent",
+                describing: "\(kind.name) as JSON (the \(kind.channel.rawValue)'s own payload)", context: &context)
         else { return false }
         var inner = NormaliseContext(options: context.options)
         guard let read = AndroidSideMessage.read(object, kind: kind, context: &inner) else {

@@ -204,7 +204,8 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
         for (key, _) in memory["fields"]?.objectValue ?? JSONObject() {
             context?.explainLoss(
                 at: JSONPointer(tokens: ["extensions", "amazon", PinpointGCMMessage.memoryKey, "fields", key]),
-                "a key kept from the \(read), which is written as a \(channel.rawValue) (option pinpointAndroidChannel)")
+                "a key kept from the \(read), which is written as a \(channel.rawValue) (option pinpointAndroidChannel)"
+            )
         }
         for key in ["fields", "rawContent", "absent"] { memory.removeValue(forKey: key) }
         if channel == .gcm {
@@ -234,7 +235,8 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
 
     public func render(_ n: PushNotification, context: inout RenderContext) -> JSONValue {
         var explaining: RenderContext? = context
-        let (channel, stored) = Self.writing(n, memory: Self.ownMemory(n), options: context.options, context: &explaining)
+        let (channel, stored) = Self.writing(
+            n, memory: Self.ownMemory(n), options: context.options, context: &explaining)
         if let explaining { context = explaining }
         let keptFields = n.extensionObject("amazon")[PinpointGCMMessage.memoryKey]?.objectValue?["fields"]?.objectValue
         for key in Self.rawFormKeys(keptFields ?? JSONObject()) {

@@ -230,7 +230,8 @@ public struct PinpointTemplateAdapter: PayloadAdapter {
         if out.extensionObject(ADMWire.namespace)[ADMWire.Extension.md5] != nil {
             lose(
                 PinpointAndroidChannel.md5Path.tokens,
-                "an Android push template (\(names.android(of: n, options: context.options))) has no MD5 (a send's ADMMessage has)")
+                "an Android push template (\(names.android(of: n, options: context.options))) has no MD5 (a send's ADMMessage has)"
+            )
             var adm = out.extensionObject(ADMWire.namespace)
             adm.removeValue(forKey: ADMWire.Extension.md5)
             out.setExtension(ADMWire.namespace, adm)
