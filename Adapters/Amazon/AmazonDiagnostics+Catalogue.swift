@@ -20,6 +20,14 @@ extension DiagnosticEntry {
                 `BaiduMessage.TimeToLive` is over Baidu's 604,800 seconds (7 days, also its default).
                 """),
         DiagnosticEntry(
+            .amazonCampaignShape, .info,
+            summary: """
+                A bare `MessageConfiguration` read as a send's (`pinpoint-message`, `pinpoint-gcm`) holds keys only \
+                a campaign's has (`JsonBody`, `ImageSmallIconUrl`, `CustomMessage`, a `DefaultMessage` with a \
+                `Title`, …): beside a send's keys (`Sound`, `Data`, …) it is ambiguous and stays a send's; \
+                `--from pinpoint-campaign` reads it as a campaign's.
+                """),
+        DiagnosticEntry(
             .amazonChannelMessageKept, .info,
             summary: """
                 An `ADMMessage` or `BaiduMessage` beside the message read as the Android side (`GCMMessage`, or \
@@ -165,8 +173,9 @@ extension DiagnosticEntry {
         DiagnosticEntry(
             .amazonSNSPlatformKept, .info,
             summary: """
-                Another APNs key (`APNS_SANDBOX`, `APNS_VOIP`, `MACOS`, … beside the one read), or `ADM` or `BAIDU` \
-                beside the key read, is kept verbatim, not read.
+                Another APNs key (`APNS_SANDBOX`, `APNS_VOIP`, `MACOS`, … beside the one read), or an Android \
+                platform string beside the one read as the Android side (`GCM`, else `ADM`, else `BAIDU`), is kept \
+                verbatim, not read.
                 """),
         DiagnosticEntry(
             .amazonSNSPlatformMissing, .error,

@@ -49,8 +49,8 @@ extension DiagnosticCode {
     public static let amazonSNSPlatformFallback: DiagnosticCode = "amazon.sns.platform-fallback"
     /// Error: no APNs key (`APNS`, `APNS_SANDBOX`, …), no `GCM` and no `ADM`.
     public static let amazonSNSPlatformMissing: DiagnosticCode = "amazon.sns.platform-missing"
-    /// Info: the other APNs key (`APNS_SANDBOX` when `APNS` was read), or `ADM` beside an APNs key or `GCM`, is kept
-    /// verbatim, not read.
+    /// Info: the other APNs key (`APNS_SANDBOX` when `APNS` was read), or an Android platform string beside the one
+    /// read as the Android side (`GCM`, else `ADM`, else `BAIDU`), is kept verbatim, not read.
     public static let amazonSNSPlatformKept: DiagnosticCode = "amazon.sns.platform-kept"
     /// Warning: a key of SNS's `BAIDU` message that Baidu Cloud Push does not define; kept and written back.
     public static let amazonSNSBaiduUnknownKey: DiagnosticCode = "amazon.sns.baidu-unknown-key"
@@ -83,6 +83,9 @@ extension DiagnosticCode {
     /// An `ADMMessage` or `BaiduMessage` beside the message read as the Android side (`GCMMessage`, or
     /// `ADMMessage` beside a `BaiduMessage`): the model has one Android side, so it is kept verbatim.
     public static let amazonChannelMessageKept: DiagnosticCode = "amazon.pinpoint.channel-message-kept"
+    /// A bare `MessageConfiguration` read as a send's that holds keys only a campaign's has (`JsonBody`,
+    /// `ImageSmallIconUrl`, `CustomMessage`, …): beside a send's keys it is ambiguous, and stays a send's.
+    public static let amazonCampaignShape: DiagnosticCode = "amazon.pinpoint.campaign-shape"
 }
 
 extension DiagnosticCode {

@@ -9,8 +9,10 @@ private typealias X = AmazonKeys.Extension
 // SNS's `ADM` string is the body Amazon Device Messaging's send API takes (`data`, `consolidationKey`, `expiresAfter`,
 // `md5`, `notification`): the `adm` format, read and written by its adapter (the mapping is written once, there).
 // A message with no APNs key and no `GCM` is read from it as the whole notification, `extensions.amazon.snsPlatform`
-// naming `ADM`; beside an APNs payload or a `GCM` string it is kept verbatim with an info (the model has one Android
-// side, and the APNs payload is the shared content).
+// naming `ADM`. Beside an APNs payload and no `GCM`, it is the Android side (``AndroidSideMessage``: its content
+// Android's own where it differs from the APNs payload's, `extensions.amazon.pinpointGCM.channel` naming
+// `ADMMessage`), written back as `ADM`. Beside a `GCM` string it is kept verbatim with an info: the model has one
+// Android side, and `GCM` comes first.
 
 extension SNSAdapter {
     /// True when `n` was read from an SNS message's `ADM` string alone.
@@ -18,19 +20,24 @@ extension SNSAdapter {
         n.extensionObject(X.namespace)[X.snsPlatform]?.stringValue == S.adm
     }
 
-    /// Reads the `ADM` string of `root` into `n` as the whole notification, when it holds neither an APNs key nor
-    /// `GCM`; otherwise says it is kept. Removes `ADM` from `kept` when it was read.
+    /// Reads the `ADM` string of `root` into `n`: as the whole notification when it holds neither an APNs key nor
+    /// `GCM`, as the Android side beside an APNs key (`apple`); beside `GCM`, says it is kept. Removes `ADM` from
+    /// `kept` when it was read.
     func readADM(
         _ root: JSONObject, apple: String?, into n: inout PushNotification, kept: inout JSONObject,
         context: inout NormaliseContext
     ) {
         guard let value = root[S.adm] else { return }
         let path = JSONPointer(tokens: [S.adm])
-        if apple != nil || root[S.gcm] != nil {
+        if root[S.gcm] != nil {
             context.diagnostics.info(
                 .amazonSNSPlatformKept, at: path,
-                "`ADM` is kept verbatim but not read (the notification was read from `\(apple ?? S.gcm)`; the model "
-                    + "has one Android side)")
+                "`ADM` is kept verbatim but not read (the Android side was read from `GCM`; the model has one Android "
+                    + "side)")
+            return
+        }
+        if apple != nil {
+            readAndroidSide(value, kind: .adm, key: S.adm, into: &n, kept: &kept, context: &context)
             return
         }
         guard

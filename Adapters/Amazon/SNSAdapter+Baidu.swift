@@ -8,7 +8,9 @@ private typealias X = AmazonKeys.Extension
 // MARK: - The `BAIDU` string: an SNS message for Baidu Cloud Push only
 //
 // A message with no APNs key, no `GCM` and no `ADM` is read from its `BAIDU` string (``SNSBaiduWire``) as the whole
-// notification, `extensions.amazon.snsPlatform` naming `BAIDU`; beside any of them it is kept verbatim with an info.
+// notification, `extensions.amazon.snsPlatform` naming `BAIDU`. Beside an APNs key with no `GCM` and no `ADM` it is
+// the Android side (``AndroidSideMessage``), written back as `BAIDU`; beside `GCM` or `ADM` it is kept verbatim with
+// an info.
 
 extension SNSAdapter {
     /// True when `n` was read from an SNS message's `BAIDU` string alone.
@@ -16,19 +18,24 @@ extension SNSAdapter {
         n.extensionObject(X.namespace)[X.snsPlatform]?.stringValue == S.baidu
     }
 
-    /// Reads the `BAIDU` string of `root` into `n` as the whole notification, when it holds no other platform's key;
-    /// otherwise says it is kept. Removes `BAIDU` from `kept` when it was read.
+    /// Reads the `BAIDU` string of `root` into `n`: as the whole notification when it holds no other platform's key,
+    /// as the Android side beside an APNs key (`apple`) with no `GCM` and no `ADM`; beside those, says it is kept.
+    /// Removes `BAIDU` from `kept` when it was read.
     func readBaidu(
-        _ root: JSONObject, read other: String?, into n: inout PushNotification, kept: inout JSONObject,
+        _ root: JSONObject, apple: String?, into n: inout PushNotification, kept: inout JSONObject,
         context: inout NormaliseContext
     ) {
         guard let value = root[S.baidu] else { return }
         let path = JSONPointer(tokens: [S.baidu])
-        if let other {
+        if let android = [S.gcm, S.adm].first(where: { root[$0] != nil }) {
             context.diagnostics.info(
                 .amazonSNSPlatformKept, at: path,
-                "`BAIDU` is kept verbatim but not read (the notification was read from `\(other)`; the model has one "
+                "`BAIDU` is kept verbatim but not read (the Android side was read from `\(android)`; the model has one "
                     + "Android side)")
+            return
+        }
+        if apple != nil {
+            readAndroidSide(value, kind: .baidu, key: S.baidu, into: &n, kept: &kept, context: &context)
             return
         }
         guard

@@ -33,12 +33,16 @@ public struct SNSAdapter: PayloadAdapter {
         isDelivered: false,
         carries: AmazonAdapter.carriedFields + [
             "android", "extensions.amazon.sns", "extensions.amazon.snsPlatform", "extensions.amazon.snsGCM",
-            "extensions.amazon.snsBaidu", "extensions.fcm",
+            "extensions.amazon.snsBaidu", "extensions.amazon.snsAndroid", "extensions.fcm", "extensions.adm",
         ],
         layoutPaths: [
             JSONPointer(tokens: ["extensions", X.namespace, X.mediaPlacements]),
             JSONPointer(tokens: ["extensions", X.namespace, X.snsPlatform]),
             JSONPointer(tokens: ["extensions", X.namespace, X.snsGCM, X.SNSGCM.layout]),
+            JSONPointer(tokens: ["extensions", X.namespace, SNSAdapter.androidSideMemoryKey]),
+            JSONPointer(tokens: [
+                "extensions", X.namespace, PinpointGCMMessage.memoryKey, PinpointAndroidChannel.memoryKey,
+            ]),
             JSONPointer(tokens: ["extensions", FCMKeys.namespace, FCMKeys.Extension.layout]),
         ],
         options: [.snsPlatform, .amazonMediaKey, .amazonMediaPlacement])
@@ -70,8 +74,7 @@ public struct SNSAdapter: PayloadAdapter {
         let platform = readPlatform(root, preferred: preferred, into: &n, kept: &kept, context: &context)
         readGCM(root, apple: platform != nil, into: &n, kept: &kept, context: &context)
         readADM(root, apple: platform, into: &n, kept: &kept, context: &context)
-        let other = platform ?? (root[S.gcm] != nil ? S.gcm : root[S.adm] != nil ? S.adm : nil)
-        readBaidu(root, read: other, into: &n, kept: &kept, context: &context)
+        readBaidu(root, apple: platform, into: &n, kept: &kept, context: &context)
         if let platform, S.voIPPlatforms.contains(platform) {
             var delivery = n.delivery ?? PushNotification.Delivery()
             delivery.pushType = "voip"
@@ -152,10 +155,15 @@ public struct SNSAdapter: PayloadAdapter {
         if Self.gcmAlone(notification) {
             return Self.gcmCarriedPart(of: notification, carried: notification, options: options)
         }
-        var carried = Self.gcmCarriedPart(
-            of: notification,
-            carried: AmazonPayloadWriter.carriedPart(of: notification, options: options, adapter: self),
-            options: options)
+        let apple = AmazonPayloadWriter.carriedPart(of: notification, options: options, adapter: self)
+        var carried: PushNotification
+        if let kind = Self.androidSideKind(notification) {
+            carried = Self.androidSideCarriedPart(of: notification, kind: kind, carried: apple)
+        } else {
+            carried = Self.gcmCarriedPart(of: notification, carried: apple, options: options)
+            // Only an `ADM` string carries ADM's values.
+            carried.extensions[ADMWire.namespace] = nil
+        }
         if notification.delivery?.pushType == "voip" {
             var delivery = PushNotification.Delivery()
             delivery.pushType = "voip"
@@ -197,7 +205,13 @@ public struct SNSAdapter: PayloadAdapter {
             let payload = AmazonPayloadWriter.payload(for: notification, context: &context)
             root.appendUnchecked(platform, .string(JSONValue.object(payload).compactText))
         }
-        if Self.writesGCM(notification, kept: kept) {
+        if let kind = Self.androidSideKind(notification) {
+            // The Android side came from ADM or Baidu: written back as that string, not `GCM`.
+            let key = kind == .adm ? S.adm : S.baidu
+            if kept[key] == nil {
+                root.appendUnchecked(key, .string(renderAndroidSide(notification, kind: kind, context: &context)))
+            }
+        } else if Self.writesGCM(notification, kept: kept) {
             root.appendUnchecked(S.gcm, .string(renderGCM(notification, context: &context)))
         }
         for (key, value) in kept where root[key] == nil { root.appendUnchecked(key, value) }

@@ -11,6 +11,9 @@ export interface FormatOptions {
   amazonMediaKey?: string;
   amazonMediaPlacement?: 'top' | 'data' | 'aps';
   snsPlatform?: 'APNS' | 'APNS_SANDBOX' | 'APNS_VOIP' | 'APNS_VOIP_SANDBOX' | 'MACOS' | 'MACOS_SANDBOX';
+  pinpointAndroidChannel?: 'source' | 'gcm' | 'adm' | 'baidu';
+  /** Pinpoint push templates by `Name` or `Name/Version` (a campaign's TemplateConfiguration.PushTemplate). */
+  pinpointTemplates?: { [nameOrVersion: string]: JSONObject };
   hiveMediaKey?: string;
   hiveGroupKey?: string;
   hiveActionCatalogue?: JSONValue;

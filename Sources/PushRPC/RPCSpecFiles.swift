@@ -1417,6 +1417,24 @@ enum RPCSpecFiles {
             "default": "APNS",
             "description": "Which SNS key holds the APNs payload."
           },
+          "pinpointAndroidChannel": {
+            "type": "string",
+            "enum": [
+              "source",
+              "gcm",
+              "adm",
+              "baidu"
+            ],
+            "default": "source",
+            "description": "The Pinpoint message the Android side is written to by pinpoint-message, pinpoint-template, qconnect-push-template and pinpoint-campaign: source (the channel it came from: ADM for an adm message or an ADM string or message, Baidu likewise, else GCM), gcm, adm or baidu."
+          },
+          "pinpointTemplates": {
+            "type": "object",
+            "additionalProperties": {
+              "type": "object"
+            },
+            "description": "The Pinpoint push templates campaigns name (TemplateConfiguration.PushTemplate): `Name` (the active version) or `Name/Version` to a document pinpoint-template reads (get-push-template output, the request, CloudFormation, the CDK). The CLI's `--templates DIR` builds it from DIR/Name.json and DIR/Name/Version.json."
+          },
           "hiveMediaKey": {
             "type": "string",
             "default": "imageUrl",

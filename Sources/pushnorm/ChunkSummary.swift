@@ -32,9 +32,15 @@ struct ChunkSummary {
     var notices: [DiagnosticCode: (first: Diagnostic, records: Int)] = [:]
     /// A single payload's lost fields (printed on stderr, as `render` does).
     var singleLost: [LostField] = []
-    /// A single payload's template findings (`convert --substitutions`: a variable or helper left verbatim), printed
-    /// on stderr before its lost fields.
+    /// A single payload's template findings (`convert --substitutions`: a variable or helper left verbatim; a
+    /// campaign whose push template was not given, `--templates DIR`), printed on stderr before its lost fields.
     var singleTemplateFindings: [Diagnostic] = []
+
+    /// The codes of the findings about templates a single payload's conversion prints on stderr.
+    static func isTemplateFinding(_ diagnostic: Diagnostic) -> Bool {
+        diagnostic.code.rawValue.hasPrefix("core.template.")
+            || diagnostic.code.rawValue == "pinpoint-campaign.template.missing"
+    }
 
     /// Notes `outcome`; `span` is where the record's bytes are in the chunk (nil when not there), `from` the format
     /// asked for.
@@ -45,7 +51,7 @@ struct ChunkSummary {
         if single {
             singleLost = outcome.failed ? [] : outcome.lost
             singleTemplateFindings =
-                outcome.failed ? [] : outcome.diagnostics.filter { $0.code.rawValue.hasPrefix("core.template.") }
+                outcome.failed ? [] : outcome.diagnostics.filter(Self.isTemplateFinding)
         }
         guard summarising else { return }
         let format = outcome.format ?? (from == "auto" ? nil : from)

@@ -36,6 +36,9 @@ struct CommandSpec: Sendable {
     static let substitutions = CommandOption.valued(
         "--substitutions", "FILE",
         "render templates' {{variables}} with these values (JSON: name -> [strings] or string)")
+    static let templates = CommandOption.valued(
+        "--templates", "DIR",
+        "the Pinpoint push templates campaigns name: DIR/Name.json, DIR/Name/Version.json (option pinpointTemplates)")
     static let pretty = CommandOption.flag("--pretty", "indent the JSON output")
     static let jobs = CommandOption.valued("--jobs", "N", "worker threads (default: every core)")
     static let ndjson = CommandOption.flag(
@@ -57,7 +60,7 @@ struct CommandSpec: Sendable {
             maximumOperands: 1,
             options: [
                 .valued("--format", "FORMAT", "the payload's format (default auto: detect it)"),
-                optionsFile, substitutions, pretty,
+                optionsFile, substitutions, templates, pretty,
                 .flag("--full", "print {notification, format, evidence, diagnostics}"),
             ] + limitOptions,
             details: """
@@ -70,7 +73,7 @@ struct CommandSpec: Sendable {
             options: [
                 .valued("--format", "FORMAT", "the payloads' format (default auto: detect each)"),
                 .valued("--target", "FORMAT", "also check the payloads can be rendered in this format"),
-                optionsFile, substitutions, pretty,
+                optionsFile, substitutions, templates, pretty,
                 .flag("--records", "many records: one NDJSON result per record on stdout (summary on stderr)"),
                 .flag("--full", "add the format read and the notification validated to each result"),
                 ndjson, jobs, output, resume, summary, report,
@@ -102,7 +105,7 @@ struct CommandSpec: Sendable {
                 .flag(
                     "--allow-invalid",
                     "convert records with error findings anyway (--report-loss adds their diagnostics)"),
-                optionsFile, substitutions, jobs,
+                optionsFile, substitutions, templates, jobs,
                 .valued("--errors", "FILE", "write error records here (NDJSON) and leave null in their place"),
                 .flag("--report-loss", "wrap every output record as {payload, lost}"),
                 ndjson, output, resume, summary, report,

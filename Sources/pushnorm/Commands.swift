@@ -54,9 +54,54 @@ enum Commands {
         return 0
     }
 
-    /// `--options FILE`, decoded; the defaults when absent.
+    /// `--options FILE`, decoded (the defaults when absent), with the push templates `--templates DIR` gives over
+    /// the file's `pinpointTemplates`.
     static func options(_ arguments: Arguments) throws(Arguments.UsageError) -> FormatOptions {
-        try decodedFile("--options", arguments) { FormatOptions(json: $0, diagnostics: &$1) } ?? FormatOptions()
+        var options =
+            try decodedFile("--options", arguments) { FormatOptions(json: $0, diagnostics: &$1) } ?? FormatOptions()
+        if let templates = try templates(arguments) {
+            var all = options.pinpointTemplates ?? JSONObject()
+            for (key, value) in templates { all[key] = value }
+            options.pinpointTemplates = all
+        }
+        return options
+    }
+
+    /// `--templates DIR`: the Pinpoint push templates campaigns name, each `DIR/Name.json` as `Name` and each
+    /// `DIR/Name/Version.json` as `Name/Version` (the `pinpointTemplates` option); nil when absent. A directory
+    /// without one, or a file that is not JSON, is a usage error.
+    static func templates(_ arguments: Arguments) throws(Arguments.UsageError) -> JSONObject? {
+        guard let directory = arguments.value("--templates") else { return nil }
+        guard IO.isDirectory(directory) else {
+            throw Arguments.UsageError(
+                message: "--templates \(directory): not a directory", command: arguments.spec?.name)
+        }
+        var files: [(key: String, path: String)] = []
+        for name in IO.directoryEntries(directory).sorted() {
+            let path = directory + "/" + name
+            if IO.isDirectory(path) {
+                for version in IO.directoryEntries(path).sorted() where version.hasSuffix(".json") {
+                    files.append(("\(name)/\(version.dropLast(5))", path + "/" + version))
+                }
+            } else if name.hasSuffix(".json") {
+                files.append((String(name.dropLast(5)), path))
+            }
+        }
+        guard !files.isEmpty else {
+            throw Arguments.UsageError(
+                message: "--templates \(directory): no template (DIR/Name.json or DIR/Name/Version.json)",
+                command: arguments.spec?.name)
+        }
+        var templates = JSONObject()
+        for (key, path) in files {
+            let bytes = try IO.readInput(path, limit: JSONParser.defaultMaximumBytes + 1)
+            do {
+                templates[key] = try JSONParser().parse(bytes)
+            } catch {
+                throw Arguments.UsageError(message: "--templates \(path): \(error)", command: arguments.spec?.name)
+            }
+        }
+        return templates
     }
 
     /// `--substitutions FILE` (a JSON object: variable name → list of strings, or a string), decoded; nil when

@@ -21,6 +21,12 @@ extension PinpointCampaignAdapter: ExplainsKeptValues {
                 return "the campaign's schedule: when Pinpoint sends it, not part of a notification"
             case W.templateConfiguration:
                 return "the message template the campaign sends, by name: the template itself is not in the campaign"
+            case W.limits:
+                return "the campaign's sending limits (per endpoint, per second, per session): Pinpoint's settings, "
+                    + "not part of a notification"
+            case W.hook:
+                return "the campaign's Lambda hook, which customises its segment: a Pinpoint setting, not part of a "
+                    + "notification"
             case "SegmentId", "SegmentVersion":
                 return "the segment the campaign sends to: its recipients, not part of a notification"
             case W.tags:

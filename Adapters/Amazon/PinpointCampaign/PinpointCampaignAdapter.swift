@@ -70,19 +70,28 @@ public struct PinpointCampaignAdapter: PayloadAdapter {
             layoutPaths: channels.layoutPaths
                 + [
                     K.wrapper, K.envelopeOrder, K.order, K.configurationOrder, K.messageOrder, K.fromDefault,
-                    K.absent,
+                    K.absent, K.bareConfiguration, K.templateContent,
                 ].map { JSONPointer(tokens: memory + [$0]) },
-            options: channels.options)
+            options: channels.options + [.pinpointTemplates])
     }()
 
     /// Above certain (a `MessageConfiguration` is `pinpoint-message`'s certain evidence) on the `CampaignResponse` or
     /// `WriteCampaignRequest` envelope, and on a `MessageConfiguration`, `TemplateConfiguration` or
     /// `AdditionalTreatments` beside a key only a campaign has (`SegmentId`, `Schedule`, `HoldoutPercent`,
     /// `TreatmentName`, …; a send request has none of them).
+    /// A bare `MessageConfiguration` is a campaign's when it holds keys only a campaign's has (`JsonBody`,
+    /// `ImageSmallIconUrl`, `CustomMessage`, `InAppMessage`, a `DefaultMessage` with more than a `Body`, …) and none
+    /// only a send's has (`Sound`, `Data`, `DefaultPushNotificationMessage`, …); beside those it is ambiguous and stays
+    /// `pinpoint-message`'s (which says so, `amazon.pinpoint.campaign-shape`).
     public func recognise(_ payload: JSONValue) -> Recognition? {
         guard case .object(let root) = payload else { return nil }
         for wrapper in [W.responseWrapper, W.requestWrapper] where root[wrapper]?.objectValue != nil {
             return Recognition(strength: 4, evidence: ["/\(wrapper)"])
+        }
+        if W.isBareConfiguration(root) {
+            let evidence = W.shapeEvidence(of: root)
+            return !evidence.campaign.isEmpty && evidence.send.isEmpty
+                ? Recognition(strength: 4, evidence: evidence.campaign) : nil
         }
         let content = [W.messageConfiguration, W.templateConfiguration, W.additionalTreatments].filter {
             root[$0]?.objectValue != nil || root[$0]?.arrayValue != nil
@@ -136,6 +145,9 @@ public struct PinpointCampaignAdapter: PayloadAdapter {
     }
 
     public func render(_ notification: PushNotification, context: inout RenderContext) -> JSONValue {
+        if let memory = Self.memory(of: notification), memory[K.templateContent]?.boolValue == true {
+            return renderNamingTemplate(notification, memory: memory, context: &context)
+        }
         let own = Self.sanitised(notification)
         let carried = Self.restricted(own, context: &context)
         let rendered = channels.render(carried, context: &context)
@@ -145,6 +157,9 @@ public struct PinpointCampaignAdapter: PayloadAdapter {
     /// What the messages carry (as `pinpoint-message` carries them, without what a campaign `Message` has no member
     /// for), and the campaign's memory.
     public func carriedPart(of notification: PushNotification, options: FormatOptions) -> PushNotification {
+        if let memory = Self.memory(of: notification), memory[K.templateContent]?.boolValue == true {
+            return templateContent(of: notification, memory: memory, options: options)
+        }
         var ignored = RenderContext(options: options)
         var kept = channels.carriedPart(
             of: Self.restricted(Self.sanitised(notification), context: &ignored), options: options)
@@ -154,6 +169,37 @@ public struct PinpointCampaignAdapter: PayloadAdapter {
             kept.setExtension(AmazonKeys.Extension.namespace, amazon)
         }
         return kept
+    }
+
+    // MARK: - A campaign whose content is its push template
+
+    /// A campaign whose push content was read from the template it names: written back as it was, naming the
+    /// template (its content is the template's, not the campaign's); what differs from the template's content is
+    /// lost, with that reason.
+    private func renderNamingTemplate(
+        _ n: PushNotification, memory: JSONObject, context: inout RenderContext
+    ) -> JSONValue {
+        let written = PinpointCampaignWriter(memory: memory).campaign(from: .object(JSONObject()))
+        let carried = templateContent(of: n, memory: memory, options: context.options)
+        for path in n.lostFields(comparedWith: carried) {
+            context.explainLoss(
+                at: path,
+                "the campaign's push content is the push template it names (TemplateConfiguration.PushTemplate), "
+                    + "written back naming it: change the template to change the content")
+        }
+        return written
+    }
+
+    /// What a campaign naming its push template carries: what reading it back, with the same templates given, gives.
+    private func templateContent(of n: PushNotification, memory: JSONObject, options: FormatOptions)
+        -> PushNotification
+    {
+        let written = PinpointCampaignWriter(memory: memory).campaign(from: .object(JSONObject()))
+        var context = NormaliseContext(options: options)
+        context.recordsProvenance = false
+        var back = normalise(written, context: &context) ?? PushNotification()
+        back.source = n.source
+        return back
     }
 
     /// The campaign memory of `n`, nil for a notification another format read.
@@ -229,14 +275,15 @@ public struct PinpointCampaignAdapter: PayloadAdapter {
             }
             out.delivery = kept.isEmpty ? nil : kept
         }
+        // An ADMMessage's or BaiduMessage's RawContent (that channel's own message) carries the Android side itself.
+        if PinpointChannelsAdapter.writesNativeRawContent(n, options: context.options) { return out }
         if out.extensionObject(ADMWire.namespace)[ADMWire.Extension.md5] != nil {
             lose(PinpointAndroidChannel.md5Path.tokens, "a campaign Message has no MD5 (a send's ADMMessage has)")
             var adm = out.extensionObject(ADMWire.namespace)
             adm.removeValue(forKey: ADMWire.Extension.md5)
             out.setExtension(ADMWire.namespace, adm)
         }
-        let channel = PinpointAndroidChannel(
-            memory: n.extensionObject(AmazonKeys.Extension.namespace)[PinpointGCMMessage.memoryKey]?.objectValue)
+        let channel = PinpointAndroidChannel.chosen(for: n, options: context.options)
         if channel == .adm, out.android?.ttl != nil {
             lose(["android", "ttl"], "a campaign's TimeToLive does not apply to its ADMMessage (botocore Message)")
             out.android?.ttl = nil
@@ -244,7 +291,7 @@ public struct PinpointCampaignAdapter: PayloadAdapter {
         if var android = out.android {
             let reason = "an Android campaign Message (\(channel.rawValue)) has no "
             for (field, what) in Self.androidLosses where android.canonicalObject[field] != nil {
-                lose(["android", field], reason + what)
+                lose(["android", field], reason + what + channel.sendNote(for: field))
                 switch field {
                 case "collapseKey": android.collapseKey = nil
                 case "icon": android.icon = nil
@@ -260,12 +307,9 @@ public struct PinpointCampaignAdapter: PayloadAdapter {
     }
 
     /// The Android fields a campaign `GCMMessage` has no member for (botocore `Message`).
+    /// (The reason adds where a send's message of that channel has it.)
     static let androidLosses: [(field: String, what: String)] = [
-        ("collapseKey", "collapse key (a send's GCMMessage has CollapseKey)"),
-        ("icon", "icon resource (a send's GCMMessage has IconReference)"),
-        ("priority", "priority (a send's GCMMessage has Priority)"),
-        ("restrictedPackageName", "restricted package name"),
-        ("sound", "sound (a send's GCMMessage has Sound)"),
-        ("data", "data (a send's GCMMessage has Data)"),
+        ("collapseKey", "collapse key"), ("icon", "icon resource"), ("priority", "priority"),
+        ("restrictedPackageName", "restricted package name"), ("sound", "sound"), ("data", "data"),
     ]
 }

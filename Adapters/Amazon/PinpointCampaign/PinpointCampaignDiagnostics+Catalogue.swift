@@ -65,5 +65,37 @@ extension DiagnosticEntry {
                 A campaign with no push message (`APNSMessage`, `GCMMessage`, `ADMMessage`, `BaiduMessage`, \
                 `DefaultMessage`) and no push template: it sends no push notification.
                 """),
+        DiagnosticEntry(
+            .pinpointCampaignTemplateMissing, .warning,
+            summary: """
+                The campaign's push content is the template `TemplateConfiguration.PushTemplate` names (`Name`, \
+                `Version`), which was not given (option `pinpointTemplates`, `--templates DIR`) or not in that \
+                version: the notification read has no content.
+                """),
+        DiagnosticEntry(
+            .pinpointCampaignTemplateRead, .info,
+            summary: """
+                The campaign's push content was read from the push template `TemplateConfiguration.PushTemplate` \
+                names, as given with `pinpointTemplates`; the template's own findings are located at `PushTemplate`.
+                """),
+        DiagnosticEntry(
+            .pinpointCampaignLimitsInvalid, .warning,
+            summary: """
+                A `Limits` value outside what botocore's `CampaignLimits` documents: `Daily` and `Total` at most \
+                100, `MaximumDuration` at least 60 seconds, `MessagesPerSecond` from 1 to 20,000, none negative.
+                """),
+        DiagnosticEntry(
+            .pinpointCampaignHookInvalid, .error, .warning,
+            summary: """
+                A `Hook` `Mode` other than `FILTER` or `DELIVERY` (error); the deprecated `DELIVERY` mode, a \
+                `WebUrl` that is not https, or a hook naming neither `LambdaFunctionName` nor `WebUrl` (warnings).
+                """),
+        DiagnosticEntry(
+            .pinpointCampaignScheduleInvalid, .error, .warning,
+            summary: """
+                A `Schedule` `Frequency` or `EventFilter.FilterType` outside botocore's values (error); a \
+                `StartTime` neither `IMMEDIATE` nor ISO 8601, an `EndTime` not ISO 8601, a `QuietTime` not \
+                `HH:MM`, a `Timezone` outside botocore's list, an `EVENT` schedule without `EventFilter` (warnings).
+                """),
     ]
 }

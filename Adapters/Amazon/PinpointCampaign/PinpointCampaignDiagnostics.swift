@@ -26,4 +26,21 @@ extension DiagnosticCode {
     public static let pinpointCampaignPlaceholderURL: DiagnosticCode = "pinpoint-campaign.url.placeholder"
     /// A campaign with no push message and no push template: it sends no push notification.
     public static let pinpointCampaignEmpty: DiagnosticCode = "pinpoint-campaign.empty"
+    /// A campaign whose push content is the template `TemplateConfiguration.PushTemplate` names, which was not given
+    /// (option `pinpointTemplates`, `--templates DIR`), or not that version: the notification read has no content.
+    public static let pinpointCampaignTemplateMissing: DiagnosticCode = "pinpoint-campaign.template.missing"
+    /// The push content was read from the template `TemplateConfiguration.PushTemplate` names, as given; the
+    /// template's own findings follow, located at `PushTemplate`.
+    public static let pinpointCampaignTemplateRead: DiagnosticCode = "pinpoint-campaign.template.read"
+    /// A `Limits` value outside the range botocore documents (`Daily` and `Total` at most 100, `MaximumDuration` at
+    /// least 60, `MessagesPerSecond` 1 to 20,000, none negative).
+    public static let pinpointCampaignLimitsInvalid: DiagnosticCode = "pinpoint-campaign.limits.invalid"
+    /// A `Hook` whose `Mode` is not `FILTER` or `DELIVERY` (an error), whose `Mode` is the deprecated `DELIVERY`,
+    /// whose `WebUrl` is not https, or that names neither a Lambda function nor a web URL (warnings).
+    public static let pinpointCampaignHookInvalid: DiagnosticCode = "pinpoint-campaign.hook.invalid"
+    /// A `Schedule` value botocore does not allow: a `Frequency` or event `FilterType` outside its values (an
+    /// error); a `StartTime` that is neither `IMMEDIATE` nor ISO 8601, an `EndTime` that is not ISO 8601, a
+    /// `QuietTime` not in `HH:MM`, a `Timezone` not in botocore's list, an `EVENT` schedule without its
+    /// `EventFilter` (warnings).
+    public static let pinpointCampaignScheduleInvalid: DiagnosticCode = "pinpoint-campaign.schedule.invalid"
 }

@@ -23,8 +23,11 @@ struct PinpointCampaignReader {
     /// the `MessageConfiguration` has); the others are kept.
     var androidMessage = W.gcmMessage
 
+    /// True when the input is a bare `MessageConfiguration` (no campaign around it).
+    var bareConfiguration = false
+
     /// The `MessageConfiguration`'s path.
-    var configurationPath: JSONPointer { base.appending(W.messageConfiguration) }
+    var configurationPath: JSONPointer { bareConfiguration ? base : base.appending(W.messageConfiguration) }
 
     /// The campaign in `root` and the envelope it came in; nil after an error when the envelope's campaign is not an
     /// object.
@@ -46,6 +49,12 @@ struct PinpointCampaignReader {
                 memory[K.envelopeOrder] = .array(root.keys.map(JSONValue.string))
             }
             return campaign
+        }
+        if W.isBareConfiguration(root) {
+            // A campaign's `MessageConfiguration` on its own: read as a campaign holding only it.
+            bareConfiguration = true
+            memory[K.bareConfiguration] = .bool(true)
+            return JSONObject(uniqueKeysWithValues: [(W.messageConfiguration, .object(root))])
         }
         return root
     }
@@ -72,11 +81,17 @@ struct PinpointCampaignReader {
         }
         memory[K.order] = .array(campaign.keys.map(JSONValue.string))
         if !kept.isEmpty { memory[K.campaign] = .object(kept) }
+        let template = PinpointCampaignTemplates.pushTemplate(in: campaign, base: base)
         if campaign[W.templateConfiguration]?.objectValue?[W.pushTemplate] != nil { keptContent = true }
         var sections: [String: JSONObject] = [:]
         var defaults: JSONObject?
         if let configuration {
             (sections, defaults) = readConfiguration(configuration, context: &context)
+        }
+        if let template, sections.isEmpty && defaults == nil {
+            // No push message: the content is the template's.
+            readTemplate(template, into: &n, context: &context)
+            return
         }
         if sections.isEmpty && defaults == nil && !keptContent {
             context.diagnostics.warning(
@@ -85,6 +100,27 @@ struct PinpointCampaignReader {
                     + "template: it sends no push notification")
         }
         readMessages(sections, defaults: defaults, into: &n, context: &context)
+    }
+
+    /// Reads the push template the campaign names (`template`), given with the `pinpointTemplates` option, as its
+    /// content; when it is not given, says where the content is.
+    private mutating func readTemplate(
+        _ template: (name: String, version: String?, at: JSONPointer), into n: inout PushNotification,
+        context: inout NormaliseContext
+    ) {
+        switch PinpointCampaignTemplates.lookup(
+            name: template.name, version: template.version, in: context.options.pinpointTemplates)
+        {
+        case .found(let document, let key):
+            PinpointCampaignTemplates.read(document, key: key, at: template.at, into: &n, context: &context)
+            memory[K.templateContent] = .bool(true)
+        case .missing(let why):
+            let version = template.version.map { " version \($0)" } ?? " (its active version)"
+            context.diagnostics.warning(
+                .pinpointCampaignTemplateMissing, at: template.at,
+                "the campaign's push content is in the push template `\(template.name)`\(version), not in the "
+                    + "campaign: \(why); the notification read has no content")
+        }
     }
 
     // MARK: - The campaign's own keys
@@ -98,6 +134,10 @@ struct PinpointCampaignReader {
             checkPercent(value, named: key, at: path, context: &context)
         case W.schedule:
             checkSchedule(value, at: path, context: &context)
+        case W.limits:
+            checkLimits(value, at: path, context: &context)
+        case W.hook:
+            checkHook(value, at: path, context: &context)
         case W.state, W.defaultState:
             checkState(value, at: path, context: &context)
         case W.tags:
@@ -142,6 +182,27 @@ struct PinpointCampaignReader {
                 .pinpointCampaignStartMissing, at: path,
                 "a `Schedule` needs a `StartTime` (`IMMEDIATE` or an ISO 8601 time); kept as it is")
         }
+        PinpointCampaignSettings.checkSchedule(schedule, at: path, context: &context)
+    }
+
+    /// `Limits` (botocore `CampaignLimits`).
+    private func checkLimits(_ value: JSONValue, at path: JSONPointer, context: inout NormaliseContext) {
+        guard case .object(let limits) = value else {
+            context.diagnostics.error(
+                .wrongType, at: path, "`\(W.limits)` must be an object, found \(value.typeName); kept as it was")
+            return
+        }
+        PinpointCampaignSettings.checkLimits(limits, at: path, context: &context)
+    }
+
+    /// `Hook` (botocore `CampaignHook`).
+    private func checkHook(_ value: JSONValue, at path: JSONPointer, context: inout NormaliseContext) {
+        guard case .object(let hook) = value else {
+            context.diagnostics.error(
+                .wrongType, at: path, "`\(W.hook)` must be an object, found \(value.typeName); kept as it was")
+            return
+        }
+        PinpointCampaignSettings.checkHook(hook, at: path, context: &context)
     }
 
     private func checkState(_ value: JSONValue, at path: JSONPointer, context: inout NormaliseContext) {

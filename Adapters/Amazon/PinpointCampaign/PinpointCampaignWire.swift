@@ -1,3 +1,5 @@
+import PushCore
+
 /// The keys of Amazon Pinpoint's campaigns (format `pinpoint-campaign`), spelt once: botocore's
 /// `WriteCampaignRequest`, `CampaignResponse`, `MessageConfiguration`, the campaign `Message`, `WriteTreatmentResource`
 /// / `TreatmentResource` and `CreateCampaignRequest` (pinpoint 2016-12-01).
@@ -33,6 +35,11 @@ package enum PinpointCampaignWire {
         package static let fields = "fields"
         /// Per read message, its keys in input order, so a rendering keeps the input's order.
         package static let messageOrder = "messageOrder"
+        /// True when the input was a bare `MessageConfiguration` (a campaign's, with no campaign around it).
+        package static let bareConfiguration = "bareConfiguration"
+        /// True when the push content was read from the template `TemplateConfiguration.PushTemplate` names (given
+        /// with the `pinpointTemplates` option): the campaign is written back naming it, without messages.
+        package static let templateContent = "templateContent"
     }
 
     /// `{"CampaignResponse": {…}}`, what `aws pinpoint get-campaign` prints.
@@ -140,6 +147,126 @@ package enum PinpointCampaignWire {
         case sendSmallIcon: return "the campaign Message spells it `ImageSmallIconUrl`"
         default: return nil
         }
+    }
+
+    // MARK: - Limits, Hook and Schedule (botocore `CampaignLimits`, `CampaignHook`, `Schedule`)
+
+    static let limits = "Limits"
+    static let hook = "Hook"
+
+    /// `CampaignLimits`: each an integer, with the range botocore's documentation states (nil: none stated beyond
+    /// not negative).
+    static let limitRanges: [(key: String, range: ClosedRange<Int64>?, stated: String)] = [
+        ("Daily", 0...100, "at most 100"),
+        ("MaximumDuration", 60...Int64.max, "at least 60 seconds"),
+        ("MessagesPerSecond", 1...20_000, "from 1 to 20,000"),
+        ("Total", 0...100, "at most 100"),
+        ("Session", nil, "not negative"),
+    ]
+
+    /// `CampaignHook`'s members.
+    static let hookKeys: Set<String> = ["LambdaFunctionName", "Mode", "WebUrl"]
+    /// `Mode` values; `DELIVERY` is deprecated (botocore: "This functionality is not supported anymore").
+    static let hookModes: Set<String> = ["FILTER", "DELIVERY"]
+
+    /// `Schedule`'s members.
+    static let scheduleKeys: Set<String> = [
+        "EndTime", "EventFilter", "Frequency", "IsLocalTime", "QuietTime", startTime, "Timezone",
+    ]
+    /// `Frequency` values.
+    static let frequencies: Set<String> = ["ONCE", "HOURLY", "DAILY", "WEEKLY", "MONTHLY", "EVENT", "IN_APP_EVENT"]
+    /// `CampaignEventFilter.FilterType` values.
+    static let filterTypes: Set<String> = ["SYSTEM", "ENDPOINT"]
+    /// The `Timezone` values botocore's documentation lists (used when `IsLocalTime` is true).
+    static let timezones: Set<String> = [
+        "UTC", "UTC+01", "UTC+02", "UTC+03", "UTC+03:30", "UTC+04", "UTC+04:30", "UTC+05", "UTC+05:30", "UTC+05:45",
+        "UTC+06", "UTC+06:30", "UTC+07", "UTC+08", "UTC+09", "UTC+09:30", "UTC+10", "UTC+10:30", "UTC+11", "UTC+12",
+        "UTC+13", "UTC-02", "UTC-03", "UTC-04", "UTC-05", "UTC-06", "UTC-07", "UTC-08", "UTC-09", "UTC-10", "UTC-11",
+    ]
+
+    // MARK: - A bare MessageConfiguration: a campaign's or a send's
+
+    /// The push messages of a `MessageConfiguration` (a campaign's and a send's).
+    static let pushMessages: [String] = [apnsMessage, gcmMessage, "ADMMessage", "BaiduMessage", defaultMessage]
+    /// `MessageConfiguration` keys only a campaign's has (botocore `MessageConfiguration` against
+    /// `DirectMessageConfiguration`).
+    static let campaignOnlyConfigurationKeys: [String] = ["CustomMessage", "InAppMessage"]
+    /// `DirectMessageConfiguration` keys only a send's has.
+    static let sendOnlyConfigurationKeys: [String] = ["DefaultPushNotificationMessage", "VoiceMessage"]
+    /// Campaign `Message` members a send's message of that channel does not have.
+    static func campaignOnlyMembers(of message: String) -> Set<String> {
+        switch message {
+        case apnsMessage: return ["ImageIconUrl", campaignSmallIcon, "ImageUrl", "JsonBody"]
+        case defaultMessage: return messageMembers.subtracting(["Body"])
+        default: return [campaignSmallIcon, "JsonBody", "MediaUrl"]
+        }
+    }
+    /// A send's message members a campaign `Message` does not have (`APNSMessage`, `GCMMessage`, `ADMMessage`,
+    /// `BaiduMessage`, `DefaultMessage`).
+    static func sendOnlyMembers(of message: String) -> Set<String> {
+        switch message {
+        case apnsMessage:
+            return [
+                "APNSPushType", "Badge", "Category", "CollapseId", "Data", "PreferredAuthenticationMethod", "Priority",
+                "Sound", "Substitutions", "ThreadId", "aps",
+            ]
+        case defaultMessage: return ["Substitutions"]
+        default:
+            return [
+                "CollapseKey", "ConsolidationKey", "Data", "ExpiresAfter", "IconReference", "MD5",
+                "PreferredAuthenticationMethod", "Priority", "RestrictedPackageName", sendSmallIcon, "Sound",
+                "Substitutions",
+            ]
+        }
+    }
+
+    /// True when `root` is a bare `MessageConfiguration`: a push message or a configuration key of either shape at
+    /// the root, and no key of a campaign or of a send request around it.
+    static func isBareConfiguration(_ root: JSONObject) -> Bool {
+        let configuration = Set(pushMessages + campaignOnlyConfigurationKeys + sendOnlyConfigurationKeys)
+            .union(otherMessages)
+        return root.keys.contains(where: configuration.contains)
+            && !root.keys.contains(where: { topLevelKeys.contains($0) || sendRequestKeys.contains($0) })
+    }
+
+    /// Keys of a send request around a `MessageConfiguration` (and of the CLI input around it).
+    static let sendRequestKeys: Set<String> = [
+        "Addresses", "Endpoints", "Users", "Context", "TraceId", "MessageRequest", "SendUsersMessageRequest",
+    ]
+
+    /// The keys of the bare `MessageConfiguration` `root` that only a campaign's has, and those only a send's has,
+    /// as JSON Pointers.
+    static func shapeEvidence(of root: JSONObject) -> (campaign: [String], send: [String]) {
+        var campaign = campaignOnlyConfigurationKeys.filter { root[$0] != nil }.map { "/\($0)" }
+        var send = sendOnlyConfigurationKeys.filter { root[$0] != nil }.map { "/\($0)" }
+        for name in pushMessages {
+            guard case .object(let message)? = root[name] else { continue }
+            let campaignOnly = campaignOnlyMembers(of: name)
+            let sendOnly = sendOnlyMembers(of: name)
+            for key in message.keys {
+                if campaignOnly.contains(key) { campaign.append("/\(name)/\(key)") }
+                if sendOnly.contains(key) { send.append("/\(name)/\(key)") }
+            }
+        }
+        return (campaign, send)
+    }
+
+    /// Says when `payload`, read as a send's bare `MessageConfiguration` (by `pinpoint-message` or `pinpoint-gcm`),
+    /// holds keys only a campaign's has: with a send's keys too it is ambiguous (`auto` keeps the send's reading);
+    /// alone they make it a campaign's (`auto` reads it as `pinpoint-campaign`).
+    static func reportCampaignShape(of payload: JSONValue, context: inout NormaliseContext) {
+        guard case .object(let root) = payload, isBareConfiguration(root) else { return }
+        let evidence = shapeEvidence(of: root)
+        guard !evidence.campaign.isEmpty else { return }
+        let campaign = evidence.campaign.map { "`\($0)`" }.joined(separator: ", ")
+        let send = evidence.send.map { "`\($0)`" }.joined(separator: ", ")
+        context.diagnostics.info(
+            .amazonCampaignShape, at: .root,
+            evidence.send.isEmpty
+                ? "only a campaign's MessageConfiguration has \(campaign) (`auto` reads it as pinpoint-campaign); "
+                    + "read as a send's, as the format was named"
+                : "this MessageConfiguration holds keys only a campaign's has (\(campaign)) and keys only a send's "
+                    + "has (\(send)): ambiguous, read as a send's; `--from pinpoint-campaign` reads it as a campaign's")
     }
 
     /// `CampaignStatus` values.

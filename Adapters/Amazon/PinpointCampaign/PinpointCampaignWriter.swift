@@ -32,6 +32,10 @@ struct PinpointCampaignWriter {
         if campaign[W.messageConfiguration] == nil && (!configuration.isEmpty || memory == nil) {
             campaign.appendUnchecked(W.messageConfiguration, .object(configuration))
         }
+        // A bare MessageConfiguration is written back bare.
+        if memory?[K.bareConfiguration]?.boolValue == true, case .object(let bare)? = campaign[W.messageConfiguration] {
+            return .object(bare)
+        }
         return enveloped(campaign)
     }
 

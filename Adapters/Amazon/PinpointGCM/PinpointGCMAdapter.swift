@@ -70,6 +70,7 @@ public struct PinpointGCMAdapter: PayloadAdapter, FormatChecking {
                 .notAnObject, at: .root, "a GCMMessage must be a JSON object, found \(payload.typeName)")
             return nil
         }
+        PinpointCampaignWire.reportCampaignShape(of: payload, context: &context)
         var n = PushNotification()
         n.source = descriptor.name
         var memory = JSONObject()
@@ -156,7 +157,30 @@ public struct PinpointGCMAdapter: PayloadAdapter, FormatChecking {
         return object
     }
 
-    public func render(_ n: PushNotification, context: inout RenderContext) -> JSONValue {
+    /// `n` without what an `ADMMessage`'s or `BaiduMessage`'s `RawContent` left in the memory (that message's own
+    /// JSON, read as the Android side, and the keys beside it): written here as a `GCMMessage`, field by field. The
+    /// kept keys beside it are returned, to explain their loss.
+    static func withoutNativeRawContent(_ n: PushNotification) -> (PushNotification, dropped: [String]) {
+        var amazon = n.extensionObject("amazon")
+        guard case .object(var memory)? = amazon[PinpointGCMMessage.memoryKey],
+            PinpointChannelsAdapter.nativeRawContents.contains(memory["rawContent"]?.stringValue ?? "")
+        else { return (n, []) }
+        let dropped = memory["fields"]?.objectValue?.keys.map { $0 } ?? []
+        for key in ["rawContent", "fields", "absent"] { memory.removeValue(forKey: key) }
+        amazon[PinpointGCMMessage.memoryKey] = .object(memory)
+        var out = n
+        out.setExtension("amazon", amazon)
+        return (out, dropped)
+    }
+
+    public func render(_ notification: PushNotification, context: inout RenderContext) -> JSONValue {
+        let (n, dropped) = Self.withoutNativeRawContent(notification)
+        for key in dropped {
+            context.explainLoss(
+                at: JSONPointer(tokens: ["extensions", "amazon", PinpointGCMMessage.memoryKey, "fields", key]),
+                "a key beside the RawContent of the \(PinpointAndroidChannel.origin(of: n).rawValue), which Pinpoint "
+                    + "ignores; pinpoint-gcm writes a GCMMessage field by field")
+        }
         let stored = n.extensionObject("amazon")[PinpointGCMMessage.memoryKey]?.objectValue
         let memory = stored ?? JSONObject()
         let (message, kept) = PinpointGCMMessage.write(n, memory: memory, standalone: true, context: &context)
@@ -200,7 +224,8 @@ public struct PinpointGCMAdapter: PayloadAdapter, FormatChecking {
         return request
     }
 
-    public func carriedPart(of notification: PushNotification, options: FormatOptions) -> PushNotification {
+    public func carriedPart(of original: PushNotification, options: FormatOptions) -> PushNotification {
+        let notification = Self.withoutNativeRawContent(original).0
         let memory =
             notification.extensionObject("amazon")[PinpointGCMMessage.memoryKey]?.objectValue ?? JSONObject()
         var kept = PinpointGCMMessage.carriedPart(of: notification, memory: memory, options: options)

@@ -60,8 +60,13 @@ package enum PinpointGCMMessage {
                 .amazonBaiduTimeToLiveRange, at: base.appending("TimeToLive"),
                 "`TimeToLive` is \(seconds) seconds; Baidu keeps a message at most 604,800 (7 days)")
         }
-        // RawContent overrides everything.
-        if case .string(let text)? = rest["RawContent"] {
+        // RawContent overrides everything: an ADMMessage's or BaiduMessage's is that channel's own message.
+        if let kind = AndroidSideMessage.Kind(channel), rest["RawContent"] != nil,
+            readNativeRawContent(rest, kind: kind, at: base, into: &n, memory: &memory, context: &context)
+        {
+            return
+        }
+        if channel == .gcm, case .string(let text)? = rest["RawContent"] {
             let path = base.appending("RawContent")
             if let payload = EmbeddedJSON.parseObject(text, at: path, name: "RawContent", context: &context) {
                 var inner = NormaliseContext(options: context.options)
@@ -148,6 +153,47 @@ package enum PinpointGCMMessage {
         if let fields = kept[PinpointGCMWire.unmodelled] { memory["fields"] = fields }
     }
 
+    /// The memory's `rawContent` of an `ADMMessage`'s or `BaiduMessage`'s `RawContent` (that channel's own message).
+    static func nativeRawContent(_ kind: AndroidSideMessage.Kind) -> String { kind == .adm ? "adm" : "baidu" }
+
+    /// Reads the `RawContent` of an `ADMMessage` or `BaiduMessage` (`message`, at `base`): that channel's own message
+    /// as a JSON string (ADM's send body, read by the `adm` format; Baidu's JSON, read as SNS's `BAIDU` string is),
+    /// the Android side beside the shared content already in `n` (``AndroidSideMessage``). Its findings are located
+    /// at `RawContent`; the message's other keys, which Pinpoint ignores beside it, are kept. False when it could not
+    /// be read (a wrong type, invalid JSON): the message is then read field by field, `RawContent` kept.
+    static func readNativeRawContent(
+        _ message: JSONObject, kind: AndroidSideMessage.Kind, at base: JSONPointer, into n: inout PushNotification,
+        memory: inout JSONObject, context: inout NormaliseContext
+    ) -> Bool {
+        let path = base.appending("RawContent")
+        guard
+            let object = EmbeddedJSON.parseObject(
+                in: message["RawContent"] ?? .null, at: path, name: "RawContent",
+                describing: "\(kind.name) as JSON (the \(kind.channel.rawValue)'s own payload)", context: &context)
+        else { return false }
+        var inner = NormaliseContext(options: context.options)
+        guard let read = AndroidSideMessage.read(object, kind: kind, context: &inner) else {
+            EmbeddedJSON.relocate(inner, to: path, name: "RawContent", into: &context)
+            return false
+        }
+        // What the raw message holds is Android's: its provenance is the Android part's.
+        inner.provenance = [:]
+        EmbeddedJSON.relocate(inner, to: path, name: "RawContent", into: &context)
+        let absent = AndroidSideMessage.merge(read, kind: kind, into: &n)
+        context.record("android", from: path)
+        memory["rawContent"] = .string(nativeRawContent(kind))
+        if !absent.isEmpty { memory["absent"] = .array(absent.map(JSONValue.string)) }
+        var rest = message
+        rest.removeValue(forKey: "RawContent")
+        for key in rest.keys where contentKeys.contains(key) {
+            context.diagnostics.warning(
+                .amazonRawContentOverrides, at: base.appending(key),
+                "`\(key)` is ignored by Pinpoint because `RawContent` is given; kept verbatim")
+        }
+        if !rest.isEmpty { memory["fields"] = .object(rest) }
+        return true
+    }
+
     /// The `GCMMessage` for `n` (and what goes back to `DefaultPushNotificationMessage`); with `channel`, the
     /// `ADMMessage` or `BaiduMessage` (`pinpoint-message` passes the channel its memory names).
     /// `standalone` (format `pinpoint-gcm`): the shared image and sound have no place, so a GCMMessage never
@@ -161,6 +207,13 @@ package enum PinpointGCMMessage {
         var message = JSONObject()
         let fields = memory["fields"]?.objectValue ?? JSONObject()
         let defaults = memory["defaults"]?.objectValue
+        if let kind = AndroidSideMessage.Kind(channel), memory["rawContent"]?.stringValue == nativeRawContent(kind) {
+            let absent = Set(memory["absent"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+            let raw = AndroidSideMessage.render(n, kind: kind, absent: absent, context: &context)
+            message.appendUnchecked("RawContent", .string(raw.compactText))
+            for (key, value) in fields where message[key] == nil { message.appendUnchecked(key, value) }
+            return (message, defaults)
+        }
         switch memory["rawContent"]?.stringValue {
         case "fcmV1Message"?:
             var payload = JSONObject()
@@ -226,6 +279,18 @@ package enum PinpointGCMMessage {
         case "fcmV1Message"?: return FCMAdapter().carriedPart(of: n, options: options)
         case "legacy"?: return FCMLegacyAdapter().carriedPart(of: n, options: options)
         default: break
+        }
+        if let kind = AndroidSideMessage.Kind(channel), memory["rawContent"]?.stringValue == nativeRawContent(kind) {
+            // The RawContent is the channel's own message: what it carries of Android's side, beside the memory.
+            var kept = PushNotification()
+            kept.source = n.source
+            AndroidSideMessage.carriedPart(of: n, kind: kind, into: &kept)
+            if let memory = n.extensionObject("amazon")[memoryKey] {
+                var amazon = kept.extensionObject("amazon")
+                amazon[memoryKey] = memory
+                kept.setExtension("amazon", amazon)
+            }
+            return kept
         }
         // The shared title, body and data go to DefaultPushNotificationMessage (not in a bare GCMMessage); Android's
         // own content to GCMMessage. The shared image and sound have no place: GCMMessage's are Android's own.

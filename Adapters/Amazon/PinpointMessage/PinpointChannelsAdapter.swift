@@ -21,11 +21,13 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
     private static let standardDescriptor: FormatDescriptor = {
         var descriptor = PinpointMessageAdapter().descriptor
         descriptor.carries += [
-            "android", "extensions.amazon.\(PinpointGCMMessage.memoryKey)", "extensions.adm.md5",
+            "android", "extensions.amazon.\(PinpointGCMMessage.memoryKey)", "extensions.adm",
+            "extensions.amazon.\(SNSBaiduWire.memoryKey)",
         ]
+        descriptor.options.append(.pinpointAndroidChannel)
         descriptor.layoutPaths += [
             "sameAsShared", "campaign", "fromDefaults", "present", Self.bareConfiguration,
-            PinpointAndroidChannel.memoryKey,
+            PinpointAndroidChannel.memoryKey, "rawContent", "absent",
         ].map {
             JSONPointer(tokens: ["extensions", "amazon", PinpointGCMMessage.memoryKey, $0])
         }
@@ -99,11 +101,13 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
     public func normalise(_ payload: JSONValue, context: inout NormaliseContext) -> PushNotification? {
         // Rendering templates (the `substitutions` option), each message's own `Substitutions` apply to it.
         let payload = PinpointMessageSubstitutions.rendered(payload, options: context.options)
+        PinpointCampaignWire.reportCampaignShape(of: payload, context: &context)
         guard let (channel, configuration, tokens) = Self.androidChannel(in: payload),
             case .object(let message)? = configuration[channel.configurationKey],
-            // A GCMMessage with RawContent stays verbatim with the configuration (its RawContent would override the
-            // whole notification, the iOS side included): read it with `--format pinpoint-gcm`.
-            message["RawContent"] == nil,
+            // A GCMMessage with RawContent stays verbatim with the configuration (its RawContent, an FCM message,
+            // would override the whole notification, the iOS side included): read it with `--format pinpoint-gcm`.
+            // An ADMMessage's or BaiduMessage's RawContent is that channel's own message: Android's side, read.
+            message["RawContent"] == nil || channel != .gcm,
             // The console's raw form (an FCM body: `notification`, `data`, …) also stays verbatim.
             !message.keys.contains(where: { $0.first?.isLowercase == true })
         else { return apple.normalise(payload, context: &context) }
@@ -118,7 +122,8 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
         // Pinpoint fills the GCM message from the defaults too: what Android shows.
         var effective = message
         var fromDefaults: [JSONValue] = []
-        if case .object(let defaults)? = configuration["DefaultPushNotificationMessage"] {
+        // With RawContent the message overrides everything: the defaults supply nothing to it.
+        if message["RawContent"] == nil, case .object(let defaults)? = configuration["DefaultPushNotificationMessage"] {
             for key in ["Title", "Body", "Data"] where effective[key] == nil {
                 // Only values the GCM reader takes without a finding (a finding belongs at the defaults' own path,
                 // which the iOS side reports).
@@ -165,12 +170,12 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
     /// APNSMessage needs (another format's memory, a pinpoint-gcm request's envelopes or RawContent, is not).
     static func ownMemory(_ n: PushNotification) -> JSONObject? {
         guard let stored = n.extensionObject("amazon")[PinpointGCMMessage.memoryKey]?.objectValue,
-            stored["rawContent"] == nil
+            stored["rawContent"] == nil || Self.nativeRawContents.contains(stored["rawContent"]?.stringValue ?? "")
         else { return nil }
         var own = JSONObject()
         for key in [
             "fields", "sameAsShared", "campaign", "fromDefaults", "present", Self.bareConfiguration,
-            PinpointAndroidChannel.memoryKey,
+            PinpointAndroidChannel.memoryKey, "rawContent", "absent",
         ] {
             guard var value = stored[key] else { continue }
             if key == "fields", case .object(var fields) = value {
@@ -183,6 +188,46 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
         return own.isEmpty ? nil : own
     }
 
+    /// The memory's `rawContent` of an `ADMMessage`'s or `BaiduMessage`'s RawContent (read here; a GCMMessage's is
+    /// `pinpoint-gcm`'s).
+    static let nativeRawContents: Set<String> = [
+        PinpointGCMMessage.nativeRawContent(.adm), PinpointGCMMessage.nativeRawContent(.baidu),
+    ]
+
+    /// The channel `n`'s Android side is written to (the `pinpointAndroidChannel` option, by default the one it came
+    /// from), and the part of `memory` (``ownMemory(_:)``) that still applies there: written to another channel than
+    /// the one read, the message's kept keys and its RawContent stay behind (explained in `context`, when given).
+    static func writing(
+        _ n: PushNotification, memory: JSONObject?, options: FormatOptions, context: inout RenderContext?
+    ) -> (PinpointAndroidChannel, JSONObject?) {
+        let channel = PinpointAndroidChannel.chosen(for: n, options: options)
+        guard var memory, PinpointAndroidChannel(memory: memory) != channel else { return (channel, memory) }
+        let read = PinpointAndroidChannel(memory: memory).rawValue
+        for (key, _) in memory["fields"]?.objectValue ?? JSONObject() {
+            context?.explainLoss(
+                at: JSONPointer(tokens: ["extensions", "amazon", PinpointGCMMessage.memoryKey, "fields", key]),
+                "a key kept from the \(read), which is written as a \(channel.rawValue) (option pinpointAndroidChannel)"
+            )
+        }
+        for key in ["fields", "rawContent", "absent"] { memory.removeValue(forKey: key) }
+        if channel == .gcm {
+            memory.removeValue(forKey: PinpointAndroidChannel.memoryKey)
+        } else {
+            memory[PinpointAndroidChannel.memoryKey] = .string(channel.rawValue)
+        }
+        return (channel, memory.isEmpty ? nil : memory)
+    }
+
+    /// True when the Android side of `n` is written as the `RawContent` of its `ADMMessage` or `BaiduMessage` (it was
+    /// read from one, and is written to that channel): that message then carries what the channel's own message
+    /// carries, which a template's or campaign's fields do not all have.
+    static func writesNativeRawContent(_ n: PushNotification, options: FormatOptions) -> Bool {
+        var none: RenderContext? = nil
+        let (channel, memory) = writing(n, memory: ownMemory(n), options: options, context: &none)
+        guard let kind = AndroidSideMessage.Kind(channel) else { return false }
+        return memory?["rawContent"]?.stringValue == PinpointGCMMessage.nativeRawContent(kind)
+    }
+
     /// The kept GCMMessage keys this format cannot write back: one starting with a lower-case letter would make its
     /// reader take the whole GCMMessage for the console's raw form (an FCM body) and keep it verbatim, the Android
     /// side unread (a `FuzzConvert` finding: pinpoint-gcm's `badgeIncrement` → pinpoint-message).
@@ -191,7 +236,10 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
     }
 
     public func render(_ n: PushNotification, context: inout RenderContext) -> JSONValue {
-        let stored = Self.ownMemory(n)
+        var explaining: RenderContext? = context
+        let (channel, stored) = Self.writing(
+            n, memory: Self.ownMemory(n), options: context.options, context: &explaining)
+        if let explaining { context = explaining }
         let keptFields = n.extensionObject("amazon")[PinpointGCMMessage.memoryKey]?.objectValue?["fields"]?.objectValue
         for key in Self.rawFormKeys(keptFields ?? JSONObject()) {
             context.explainLoss(
@@ -200,8 +248,7 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
                     + "as the console's raw FCM body, kept verbatim: the unknown key is left out")
         }
         let rendered = apple.render(n, context: &context)
-        guard stored != nil || n.android != nil else { return rendered }
-        let channel = PinpointAndroidChannel(memory: stored)
+        guard stored != nil || n.android != nil || channel != .gcm else { return rendered }
         var (message, _) = PinpointGCMMessage.write(
             n, memory: stored ?? JSONObject(), channel: channel, context: &context)
         for key in stored?["fromDefaults"]?.arrayValue?.compactMap(\.stringValue) ?? [] {
@@ -238,12 +285,18 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
 
     public func carriedPart(of notification: PushNotification, options: FormatOptions) -> PushNotification {
         var kept = apple.carriedPart(of: notification, options: options)
-        let memory = Self.ownMemory(notification)
+        var none: RenderContext? = nil
+        let (channel, memory) = Self.writing(
+            notification, memory: Self.ownMemory(notification), options: options, context: &none)
         let android = PinpointGCMMessage.carriedPart(
-            of: notification, memory: memory ?? JSONObject(), channel: PinpointAndroidChannel(memory: memory),
-            options: options)
+            of: notification, memory: memory ?? JSONObject(), channel: channel, options: options)
         kept.android = android.android
-        if let md5 = android.extensions[ADMWire.namespace] { kept.extensions[ADMWire.namespace] = md5 }
+        if let adm = android.extensions[ADMWire.namespace] { kept.extensions[ADMWire.namespace] = adm }
+        if let baidu = android.extensionObject("amazon")[SNSBaiduWire.memoryKey] {
+            var amazon = kept.extensionObject("amazon")
+            amazon[SNSBaiduWire.memoryKey] = baidu
+            kept.setExtension("amazon", amazon)
+        }
         if let memory {
             var amazon = kept.extensionObject("amazon")
             amazon[PinpointGCMMessage.memoryKey] = .object(memory)

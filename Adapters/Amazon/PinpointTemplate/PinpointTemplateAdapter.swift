@@ -59,7 +59,8 @@ public struct PinpointTemplateAdapter: PayloadAdapter {
             layoutPaths: channels.layoutPaths
                 + [K.form, K.spelling, K.envelope, K.order, K.fromDefault, K.absent].map {
                     JSONPointer(tokens: memory + [$0])
-                })
+                },
+            options: [.pinpointAndroidChannel])
     }()
 
     /// Certain on `PushNotificationTemplateResponse` or a `AWS::Pinpoint::PushTemplate` resource, and on a template
@@ -177,11 +178,10 @@ public struct PinpointTemplateAdapter: PayloadAdapter {
         var action = "Action"
         var url = "Url"
 
-        /// The name of the section the Android side of `n` is written to (`GCM`, or the `ADM` or `Baidu` it was
-        /// read from).
-        func android(of n: PushNotification) -> String {
-            let memory = n.extensionObject(AmazonKeys.Extension.namespace)[PinpointGCMMessage.memoryKey]?.objectValue
-            switch PinpointAndroidChannel(memory: memory) {
+        /// The name of the section the Android side of `n` is written to (`GCM`, `ADM` or `Baidu`: the one it came
+        /// from, or the `pinpointAndroidChannel` option's).
+        func android(of n: PushNotification, options: FormatOptions) -> String {
+            switch PinpointAndroidChannel.chosen(for: n, options: options) {
             case .gcm: return android
             case .adm: return adm
             case .baidu: return baidu
@@ -225,18 +225,22 @@ public struct PinpointTemplateAdapter: PayloadAdapter {
             lose(["delivery"], "a push template has no delivery headers: the send request or campaign sets them")
             out.delivery = nil
         }
+        // An ADM or Baidu section's RawContent (that channel's own message) carries the Android side itself.
+        if PinpointChannelsAdapter.writesNativeRawContent(n, options: context.options) { return out }
         if out.extensionObject(ADMWire.namespace)[ADMWire.Extension.md5] != nil {
             lose(
                 PinpointAndroidChannel.md5Path.tokens,
-                "an Android push template (\(names.android(of: n))) has no MD5 (a send's ADMMessage has)")
+                "an Android push template (\(names.android(of: n, options: context.options))) has no MD5 (a send's ADMMessage has)"
+            )
             var adm = out.extensionObject(ADMWire.namespace)
             adm.removeValue(forKey: ADMWire.Extension.md5)
             out.setExtension(ADMWire.namespace, adm)
         }
         if var android = out.android {
-            let reason = "an Android push template (\(names.android(of: n))) has no "
+            let reason = "an Android push template (\(names.android(of: n, options: context.options))) has no "
+            let channel = PinpointAndroidChannel.chosen(for: n, options: context.options)
             for (field, what) in Self.androidLosses where android.canonicalObject[field] != nil {
-                lose(["android", field], reason + what)
+                lose(["android", field], reason + what + channel.sendNote(for: field))
                 switch field {
                 case "collapseKey": android.collapseKey = nil
                 case "icon": android.icon = nil
@@ -253,14 +257,11 @@ public struct PinpointTemplateAdapter: PayloadAdapter {
     }
 
     /// The Android fields a `GCM` template section has no member for (botocore `AndroidPushNotificationTemplate`).
+    /// (The reason adds where a send's message of the section's channel has it.)
     static let androidLosses: [(field: String, what: String)] = [
-        ("collapseKey", "collapse key (a send's GCMMessage has CollapseKey)"),
-        ("icon", "icon resource (a send's GCMMessage has IconReference)"),
-        ("priority", "priority (a send's GCMMessage has Priority)"),
-        ("restrictedPackageName", "restricted package name"),
-        ("silent", "silent-push flag (a send's GCMMessage has SilentPush)"),
-        ("ttl", "time to live (a send's GCMMessage has TimeToLive)"),
-        ("data", "data (a send's GCMMessage has Data)"),
+        ("collapseKey", "collapse key"), ("icon", "icon resource"), ("priority", "priority"),
+        ("restrictedPackageName", "restricted package name"), ("silent", "silent-push flag"), ("ttl", "time to live"),
+        ("data", "data"),
     ]
 
     /// Custom data a template (or a campaign `Message`) carries: only where `Action` and `Url` are read to

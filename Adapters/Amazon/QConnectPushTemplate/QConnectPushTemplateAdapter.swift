@@ -58,7 +58,7 @@ public struct QConnectPushTemplateAdapter: PayloadAdapter {
             carries: channels.carries + ["extensions.amazon.\(W.memoryKey)"],
             layoutPaths: channels.layoutPaths
                 + [K.form, K.pushOrder, K.sectionOrder, K.containerOrder].map { JSONPointer(tokens: memory + [$0]) },
-            options: [.qconnectAttributeNames])
+            options: [.qconnectAttributeNames, .pinpointAndroidChannel])
     }()
 
     /// Certain on a `channelSubtype` of `PUSH`, on `content.push` being an object (in a request or in
