@@ -103,6 +103,19 @@ extension DiagnosticEntry {
                 variable, or it is a Handlebars helper, block or partial, which is not rendered.
                 """),
         DiagnosticEntry(
+            .amazonTemplateMissing, .warning,
+            summary: """
+                A send request names a push template (`TemplateConfiguration.PushTemplate`) that the \
+                `pinpointTemplates` option (`--templates DIR`) does not give: only the request's own \
+                `MessageConfiguration` is read.
+                """),
+        DiagnosticEntry(
+            .amazonTemplateRead, .info,
+            summary: """
+                A send request's push content is filled from the push template it names, given with the \
+                `pinpointTemplates` option; the request's own `MessageConfiguration` values are over the template's.
+                """),
+        DiagnosticEntry(
             .amazonConsoleRawMessage, .info,
             summary: """
                 `APNSMessage` holds a raw APNs payload (the Pinpoint console's raw message form), read as \

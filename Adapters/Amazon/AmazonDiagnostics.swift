@@ -36,6 +36,12 @@ extension DiagnosticCode {
     /// Warning: a `{{…}}` placeholder left verbatim in a recipient's message: a variable no `Substitutions` names,
     /// or a Handlebars helper, block or partial, which the tool does not render.
     public static let amazonVariableUnrendered: DiagnosticCode = "amazon.pinpoint.variable-unrendered"
+    /// Warning: a send request names a push template (`TemplateConfiguration.PushTemplate`) that the
+    /// `pinpointTemplates` option (`--templates DIR`) does not give: only the request's own content is read.
+    public static let amazonTemplateMissing: DiagnosticCode = "amazon.pinpoint.template-missing"
+    /// Info: a send request's push content is filled from the push template it names, given with the
+    /// `pinpointTemplates` option (the request's own `MessageConfiguration` values over the template's).
+    public static let amazonTemplateRead: DiagnosticCode = "amazon.pinpoint.template-read"
     /// Info: `APNSMessage` holds a raw APNs payload (`aps`), the Pinpoint console's raw message form.
     public static let amazonConsoleRawMessage: DiagnosticCode = "amazon.pinpoint.console-raw"
     /// Warning: a key SNS does not define for a `MessageStructure=json` message; kept verbatim, not delivered.

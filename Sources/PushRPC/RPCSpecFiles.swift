@@ -1433,7 +1433,7 @@ enum RPCSpecFiles {
             "additionalProperties": {
               "type": "object"
             },
-            "description": "The Pinpoint push templates campaigns name (TemplateConfiguration.PushTemplate): `Name` (the active version) or `Name/Version` to a document pinpoint-template reads (get-push-template output, the request, CloudFormation, the CDK). The CLI's `--templates DIR` builds it from DIR/Name.json and DIR/Name/Version.json."
+            "description": "The Pinpoint push templates campaigns and send requests (pinpoint-message) name (TemplateConfiguration.PushTemplate): `Name` (the active version) or `Name/Version` to a document pinpoint-template reads (get-push-template output, the request, CloudFormation, the CDK). The CLI's `--templates DIR` builds it from DIR/Name.json and DIR/Name/Version.json."
           },
           "hiveMediaKey": {
             "type": "string",

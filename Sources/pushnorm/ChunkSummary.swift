@@ -33,13 +33,15 @@ struct ChunkSummary {
     /// A single payload's lost fields (printed on stderr, as `render` does).
     var singleLost: [LostField] = []
     /// A single payload's template findings (`convert --substitutions`: a variable or helper left verbatim; a
-    /// campaign whose push template was not given, `--templates DIR`), printed on stderr before its lost fields.
+    /// campaign or send request whose push template was not given, `--templates DIR`), printed on stderr before its
+    /// lost fields.
     var singleTemplateFindings: [Diagnostic] = []
 
     /// The codes of the findings about templates a single payload's conversion prints on stderr.
     static func isTemplateFinding(_ diagnostic: Diagnostic) -> Bool {
         diagnostic.code.rawValue.hasPrefix("core.template.")
             || diagnostic.code.rawValue == "pinpoint-campaign.template.missing"
+            || diagnostic.code.rawValue == "amazon.pinpoint.template-missing"
     }
 
     /// Notes `outcome`; `span` is where the record's bytes are in the chunk (nil when not there), `from` the format

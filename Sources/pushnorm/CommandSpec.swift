@@ -38,7 +38,8 @@ struct CommandSpec: Sendable {
         "render templates' {{variables}} with these values (JSON: name -> [strings] or string)")
     static let templates = CommandOption.valued(
         "--templates", "DIR",
-        "the Pinpoint push templates campaigns name: DIR/Name.json, DIR/Name/Version.json (option pinpointTemplates)")
+        "the Pinpoint push templates campaigns and send requests name: DIR/Name.json, DIR/Name/Version.json (option pinpointTemplates)"
+    )
     static let pretty = CommandOption.flag("--pretty", "indent the JSON output")
     static let jobs = CommandOption.valued("--jobs", "N", "worker threads (default: every core)")
     static let ndjson = CommandOption.flag(

@@ -67,7 +67,7 @@ enum Commands {
         return options
     }
 
-    /// `--templates DIR`: the Pinpoint push templates campaigns name, each `DIR/Name.json` as `Name` and each
+    /// `--templates DIR`: the Pinpoint push templates campaigns and send requests name, each `DIR/Name.json` as `Name` and each
     /// `DIR/Name/Version.json` as `Name/Version` (the `pinpointTemplates` option); nil when absent. A directory
     /// without one, or a file that is not JSON, is a usage error.
     static func templates(_ arguments: Arguments) throws(Arguments.UsageError) -> JSONObject? {

@@ -5,7 +5,7 @@ import PushTestSupport
 import Testing
 
 /// A campaign whose push content is the template `TemplateConfiguration.PushTemplate` names
-/// (`PinpointCampaignTemplates.swift`): looked up in the `pinpointTemplates` option by `Name/Version` or `Name`, read
+/// (`PinpointPushTemplates.swift`): looked up in the `pinpointTemplates` option by `Name/Version` or `Name`, read
 /// as the campaign's content, written back naming it; without it, a located warning. Goldens:
 /// `Fixtures/pinpoint-campaign/template-missing`, `template-supplied`.
 @Suite("pinpoint-campaign: the push template a campaign names")

@@ -76,3 +76,26 @@ struct CommandLineCampaignTemplateTests {
         #expect(broken.status == 2 && broken.stderr.contains("--templates broken/sale.json:"), "\(broken.stderr)")
     }
 }
+
+/// `pushnorm convert --templates DIR` of a Pinpoint send request naming a push template (issue 23): its addresses fan
+/// out over the template's content (the golden scenario `send-template` runs the same with `--options`).
+@Suite
+struct CommandLineSendTemplateTests {
+    static let request = #"""
+        {"ApplicationId":"a","MessageRequest":{"Addresses":{"tok1":{"ChannelType":"GCM"}},"TemplateConfiguration":{"PushTemplate":{"Name":"sale","Version":"2"}}}}
+        """#
+
+    @Test func aSendRequestsAddressesFanOutOverTheTemplateTheDirectoryGives() throws {
+        let files = ["r.json": Self.request, "templates/sale/2.json": CommandLineCampaignTemplateTests.template]
+        let run = try CommandLineCampaignTemplateTests.withFiles(files) { directory in
+            try PushnormExecutable.run(
+                ["convert", "--from", "pinpoint-message", "--to", "fcm", "--templates", "templates", "r.json"],
+                in: directory)
+        }
+        #expect(run.status == 0, "\(run.stderr)")
+        let output = try JSONParser().parse(run.stdout)
+        let message = output["messages"]?.arrayValue?.first?["payload"]
+        #expect(message?["token"] == "tok1")
+        #expect(message?["android"]?["notification"]?["body"] == "30% off on Android")
+    }
+}

@@ -81,7 +81,7 @@ struct PinpointCampaignReader {
         }
         memory[K.order] = .array(campaign.keys.map(JSONValue.string))
         if !kept.isEmpty { memory[K.campaign] = .object(kept) }
-        let template = PinpointCampaignTemplates.pushTemplate(in: campaign, base: base)
+        let template = PinpointPushTemplates.pushTemplate(in: campaign, base: base)
         if campaign[W.templateConfiguration]?.objectValue?[W.pushTemplate] != nil { keptContent = true }
         var sections: [String: JSONObject] = [:]
         var defaults: JSONObject?
@@ -108,11 +108,11 @@ struct PinpointCampaignReader {
         _ template: (name: String, version: String?, at: JSONPointer), into n: inout PushNotification,
         context: inout NormaliseContext
     ) {
-        switch PinpointCampaignTemplates.lookup(
+        switch PinpointPushTemplates.lookup(
             name: template.name, version: template.version, in: context.options.pinpointTemplates)
         {
         case .found(let document, let key):
-            PinpointCampaignTemplates.read(document, key: key, at: template.at, into: &n, context: &context)
+            PinpointPushTemplates.read(document, key: key, at: template.at, into: &n, context: &context)
             memory[K.templateContent] = .bool(true)
         case .missing(let why):
             let version = template.version.map { " version \($0)" } ?? " (its active version)"

@@ -24,7 +24,7 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
             "android", "extensions.amazon.\(PinpointGCMMessage.memoryKey)", "extensions.adm",
             "extensions.amazon.\(SNSBaiduWire.memoryKey)",
         ]
-        descriptor.options.append(.pinpointAndroidChannel)
+        descriptor.options += [.pinpointAndroidChannel, .pinpointTemplates]
         descriptor.layoutPaths += [
             "sameAsShared", "campaign", "fromDefaults", "present", Self.bareConfiguration,
             PinpointAndroidChannel.memoryKey, "rawContent", "absent",
@@ -99,6 +99,19 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
     }
 
     public func normalise(_ payload: JSONValue, context: inout NormaliseContext) -> PushNotification? {
+        // A request naming a push template: its content, given with `pinpointTemplates`, filled in first.
+        guard let filled = PinpointSendTemplate.fill(payload, context: &context) else {
+            return normaliseFilled(payload, context: &context)
+        }
+        if context.options.substitutions != nil { context.templateDefaults = filled.defaults }
+        let before = context.diagnostics.count
+        let n = normaliseFilled(filled.payload, context: &context)
+        PinpointSendTemplate.relocate(filled, input: payload, from: before, context: &context)
+        return n
+    }
+
+    /// Reads `payload`, its template's content filled in already.
+    private func normaliseFilled(_ payload: JSONValue, context: inout NormaliseContext) -> PushNotification? {
         // Rendering templates (the `substitutions` option), each message's own `Substitutions` apply to it.
         let payload = PinpointMessageSubstitutions.rendered(payload, options: context.options)
         PinpointCampaignWire.reportCampaignShape(of: payload, context: &context)

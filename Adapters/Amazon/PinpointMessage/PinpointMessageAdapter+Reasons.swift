@@ -35,7 +35,8 @@ extension PinpointMessageAdapter: ExplainsKeptValues {
             case R.traceID?:
                 return "a Pinpoint send request's trace id, not part of the notification"
             case R.templateConfiguration?:
-                return "the Pinpoint templates the request sends, not part of the notification"
+                return "the Pinpoint templates the request sends (a push template given with `--templates` is read "
+                    + "into the notification), not part of the notification"
             default:
                 return "a key of the Pinpoint send request, not part of the notification"
             }

@@ -20,6 +20,9 @@ private typealias A = AmazonKeys.Request.Recipient
 ///   `RawContent` are left verbatim, with a warning (`amazon.pinpoint.variable-unrendered`; with the `substitutions`
 ///   option, `core.template.unrendered` or `core.template.helper-kept`).
 ///
+/// A request naming a push template given with the `pinpointTemplates` option fans out over the template's content
+/// (``PinpointSendTemplate``), its `DefaultSubstitutions` the variables' defaults, under all others.
+///
 /// Each variant is the request read again with only that recipient's message, so it holds exactly what the recipient
 /// receives; what the request holds for all recipients (`TraceId`, `TemplateConfiguration`, `Context`) is in each.
 extension PinpointChannelsAdapter: YieldsRecipientVariants {
@@ -57,6 +60,24 @@ enum PinpointRecipients {
     static func variants(
         of payload: JSONValue, context: inout NormaliseContext, read: Reader
     ) -> [RecipientVariant]? {
+        // A request naming a push template given with `pinpointTemplates`: its recipients fan out over the template's
+        // content (filled in as the whole request's reading reported it), its `DefaultSubstitutions` under all
+        // others; each recipient's request is then read as it is, without the template again.
+        var scratch = NormaliseContext(options: context.options)
+        let filled = PinpointSendTemplate.fill(payload, context: &scratch, report: false)
+        var options = context.options
+        if filled != nil { options.pinpointTemplates = nil }
+        return variants(
+            of: filled?.payload ?? payload, defaults: filled?.defaults.values ?? [:], options: options,
+            context: &context, read: read)
+    }
+
+    /// The recipients' messages of `payload` (its template filled in), `defaults` under every `Substitutions`, each
+    /// read with `options`.
+    private static func variants(
+        of payload: JSONValue, defaults: [String: [String]], options: FormatOptions, context: inout NormaliseContext,
+        read: Reader
+    ) -> [RecipientVariant]? {
         guard case .object(let root) = payload else { return nil }
         var request = root
         var requestPath = JSONPointer.root
@@ -87,7 +108,7 @@ enum PinpointRecipients {
                 let variant = variant(
                     member.key, member.value, at: at, label: label, isAddress: key == R.addresses,
                     request: request, without: key, configuration: configuration, root: root,
-                    envelopeKey: envelopeKey, context: &context, read: read)
+                    envelopeKey: envelopeKey, defaults: defaults, options: options, context: &context, read: read)
             else { continue }
             variants.append(variant)
         }
@@ -98,7 +119,7 @@ enum PinpointRecipients {
     private static func variant(
         _ id: String, _ value: JSONValue, at: JSONPointer, label: String, isAddress: Bool, request: JSONObject,
         without recipientsKey: String, configuration: JSONObject, root: JSONObject, envelopeKey: String?,
-        context: inout NormaliseContext, read: Reader
+        defaults: [String: [String]], options: FormatOptions, context: inout NormaliseContext, read: Reader
     ) -> RecipientVariant? {
         func skip(_ why: String) -> RecipientVariant? {
             context.diagnostics.warning(.amazonRecipientSkipped, at: at, "no message for this recipient: \(why)")
@@ -139,7 +160,9 @@ enum PinpointRecipients {
             }
         }
         // The `substitutions` option's values, when given, are under the request's.
-        var merged = context.options.substitutions?.values ?? [:]
+        // The template's `DefaultSubstitutions` are under everything.
+        var merged = defaults
+        merged.merge(context.options.substitutions?.values ?? [:]) { $1 }
         merged.merge(Self.substitutionValues(own[R.defaultMessage]?.objectValue?[A.substitutions]) ?? [:]) { $1 }
         merged.merge(
             Self.substitutionValues(own[R.defaultPushNotificationMessage]?.objectValue?[A.substitutions]) ?? [:]
@@ -200,7 +223,7 @@ enum PinpointRecipients {
             document = root
             document[envelopeKey] = .object(single)
         }
-        var inner = NormaliseContext(options: context.options)
+        var inner = NormaliseContext(options: options)
         guard var n = read(.object(document), channel, &inner) else {
             return skip("its message could not be read")
         }
