@@ -120,9 +120,9 @@ package enum AndroidSideMessage {
 
     // MARK: - Writing
 
-    /// What Android shows of `n`, as a notification of its own: Android's own content, else the shared content
-    /// (except the fields in `absent`), with the Android part's other fields and the message's kept values.
-    package static func view(of n: PushNotification, kind: Kind, absent: Set<String>) -> PushNotification {
+    /// The content Android shows of `n` (title, body, image, sound, localised keys): Android's own, else the shared
+    /// content, except the fields in `absent` (those the Android message did not state when it was read).
+    package static func shownContent(of n: PushNotification, absent: Set<String>) -> PushNotification {
         let android = n.androidPart
         var view = PushNotification()
         func pick<T>(_ name: String, _ own: T?, _ shared: T?) -> T? { own ?? (absent.contains(name) ? nil : shared) }
@@ -136,6 +136,14 @@ package enum AndroidSideMessage {
         view.titleLocArgs = pick("titleLocArgs", android.titleLocArgs, n.titleLocArgs)
         view.bodyLocKey = pick("bodyLocKey", android.bodyLocKey, n.bodyLocKey)
         view.bodyLocArgs = pick("bodyLocArgs", android.bodyLocArgs, n.bodyLocArgs)
+        return view
+    }
+
+    /// What Android shows of `n`, as a notification of its own: Android's own content, else the shared content
+    /// (except the fields in `absent`), with the Android part's other fields and the message's kept values.
+    package static func view(of n: PushNotification, kind: Kind, absent: Set<String>) -> PushNotification {
+        let android = n.androidPart
+        var view = shownContent(of: n, absent: absent)
         view.data = android.data ?? (absent.contains("data") ? JSONObject() : sharedData(n, kind: kind))
         var rest = android
         (rest.title, rest.body, rest.image, rest.sound) = (nil, nil, nil, nil)

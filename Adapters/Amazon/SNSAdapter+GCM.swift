@@ -322,18 +322,7 @@ extension SNSAdapter {
         let layout = memory[G.layout]?.objectValue ?? JSONObject()
         let absent = Set(layout[G.absent]?.arrayValue?.compactMap(\.stringValue) ?? [])
         var android = n.androidPart
-        var view = PushNotification()
-        func pick<T>(_ name: String, _ own: T?, _ shared: T?) -> T? { own ?? (absent.contains(name) ? nil : shared) }
-        view.title = pick("title", android.title, n.title)
-        view.body = pick("body", android.body, n.body)
-        if let image = pick("image", android.image, n.media.first?.url) {
-            view.media = [PushNotification.Media(url: image)]
-        }
-        view.sound = pick("sound", android.sound, n.sound?.name).map { PushNotification.Sound(name: $0) }
-        view.titleLocKey = pick("titleLocKey", android.titleLocKey, n.titleLocKey)
-        view.titleLocArgs = pick("titleLocArgs", android.titleLocArgs, n.titleLocArgs)
-        view.bodyLocKey = pick("bodyLocKey", android.bodyLocKey, n.bodyLocKey)
-        view.bodyLocArgs = pick("bodyLocArgs", android.bodyLocArgs, n.bodyLocArgs)
+        var view = AndroidSideMessage.shownContent(of: n, absent: absent)
         let shared = absent.contains("data") ? JSONObject() : stringData(n.data)
         if let own = android.data, layout[G.dataInMessage]?.boolValue == true {
             view.data = own

@@ -91,11 +91,7 @@ package enum PinpointGCMMessage {
                         n.extensions.appendUnchecked(key, value)
                     }
                     rest.removeValue(forKey: "RawContent")
-                    for key in rest.keys where contentKeys.contains(key) {
-                        context.diagnostics.warning(
-                            .amazonRawContentOverrides, at: base.appending(key),
-                            "`\(key)` is ignored by Pinpoint because `RawContent` is given; kept verbatim")
-                    }
+                    reportOverridden(rest, at: base, context: &context)
                     if !rest.isEmpty { memory["fields"] = .object(rest) }
                     if let defaults {
                         memory["hasDefaults"] = .bool(true)
@@ -154,6 +150,15 @@ package enum PinpointGCMMessage {
     }
 
     /// The memory's `rawContent` of an `ADMMessage`'s or `BaiduMessage`'s `RawContent` (that channel's own message).
+    /// Warns at each content key of `rest` (the message beside its `RawContent`), which Pinpoint ignores.
+    static func reportOverridden(_ rest: JSONObject, at base: JSONPointer, context: inout NormaliseContext) {
+        for key in rest.keys where contentKeys.contains(key) {
+            context.diagnostics.warning(
+                .amazonRawContentOverrides, at: base.appending(key),
+                "`\(key)` is ignored by Pinpoint because `RawContent` is given; kept verbatim")
+        }
+    }
+
     static func nativeRawContent(_ kind: AndroidSideMessage.Kind) -> String { kind == .adm ? "adm" : "baidu" }
 
     /// Reads the `RawContent` of an `ADMMessage` or `BaiduMessage` (`message`, at `base`): that channel's own message
@@ -185,11 +190,7 @@ package enum PinpointGCMMessage {
         if !absent.isEmpty { memory["absent"] = .array(absent.map(JSONValue.string)) }
         var rest = message
         rest.removeValue(forKey: "RawContent")
-        for key in rest.keys where contentKeys.contains(key) {
-            context.diagnostics.warning(
-                .amazonRawContentOverrides, at: base.appending(key),
-                "`\(key)` is ignored by Pinpoint because `RawContent` is given; kept verbatim")
-        }
+        reportOverridden(rest, at: base, context: &context)
         if !rest.isEmpty { memory["fields"] = .object(rest) }
         return true
     }
