@@ -44,15 +44,15 @@ def test_readme_spark_example_runs(pushnorm, tmp_path):
     env.pop("PYSPARK_PYTHON", None)  # the article's activate must be enough
     run = subprocess.run(["bash", "-c", script], cwd=ROOT, capture_output=True, env=env, timeout=600)
     stderr = run.stderr.decode()
-    assert re.search(r"^converted 28, lossy 17, failed 1, \d+\.\d{3} s, \d+ records/s$", stderr, re.M), stderr[-3000:]
+    assert re.search(r"^converted 29, lossy 18, failed 1, \d+\.\d{3} s, \d+ records/s$", stderr, re.M), stderr[-3000:]
     with open(os.path.join(out, "summary.json")) as f:
         summary = json.load(f)
-    assert (summary["records"], summary["converted"], summary["lossy"], summary["failed"]) == (29, 28, 17, 1)
+    assert (summary["records"], summary["converted"], summary["lossy"], summary["failed"]) == (30, 29, 18, 1)
     error = json.loads(run.stdout.decode().strip().splitlines()[-1])["error"]
     assert error["file"].endswith("Examples/spark/delivered.ndjson") and error["code"] == "apns.badge.not-integer"
     # The batch summary's added keys (the model `pushnorm convert --summary` writes): `pushnorm report` renders it.
     assert summary["operation"] == "convert" and summary["version"] and summary["command"]
-    assert sum(summary["sources"].values()) == 29
+    assert sum(summary["sources"].values()) == 30
     assert summary["failures"][0]["file"] == error["file"] and summary["failures"][0]["line"] == error["line"]
     assert summary["codes"]["apns.badge.not-integer"] == {
         "count": 1, "severity": "error", "summary": "`badge` is not an integer."}
@@ -97,7 +97,7 @@ def test_a_retried_task_leaves_exactly_one_copy_of_its_split(spark, pushnorm, tm
     result = run_job(spark, JobOptions(from_="auto", to="amazon", input=os.path.join(ROOT, "Examples", "spark"),
                                        output=out, pushnorm=str(flaky)))
     assert marker.exists()  # the first attempt did fail
-    assert (result.records, result.failed) == (29, 1)
+    assert (result.records, result.failed) == (30, 1)
     for name in ("delivered.ndjson", "send-forms.ndjson"):
         expected = [line for line in reference(pushnorm, os.path.join(ROOT, "Examples", "spark", name))
                     if not line.startswith(b'{"error":')]
