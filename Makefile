@@ -94,6 +94,7 @@ test-readme: deps dist
 	@[ -x $(VENV)/bin/python ] || $(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check ./Clients/python
 	$(PYTHON) Tests/readme/run.py --pushnorm $(TEST_PUSHNORM) --python $(VENV)/bin/python
+	$(PYTHON) Tests/readme/run.py --pushnorm $(TEST_PUSHNORM) --python $(VENV)/bin/python docs/templates-and-fan-out.md
 
 # The DocC site of the PushNormaliser product in .build/docs, with the toolchain's docc (.ci/docs.sh); fails on any
 # docc warning and on a public symbol without a doc comment.
