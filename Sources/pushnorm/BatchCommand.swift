@@ -78,7 +78,11 @@ enum BatchCommand {
         var checkpoint: Checkpoint?
         var checkpointPath: String?
         var inputBytes = 0
+        /// The sizes of the input files opened so far, for the progress line's ETA; nil once an input is not a
+        /// regular file (a pipe, a FIFO, a device), whose size says nothing about what it will deliver.
         var totalBytes: Int?
+        /// False once an input is not a regular file: no ETA from then on.
+        var sizesKnown = true
         /// The run's summary, notices and single-payload losses (``RunSummary``); nil for a directory's files.
         var run: RunSummary?
         let started = IO.now()
@@ -202,7 +206,7 @@ enum BatchCommand {
             let records = tally.records
             let rate = Double(records) / max(seconds, 0.001)
             var line = "\r\(records) records, \(Int(rate))/s, \(inputBytes / 1024) KiB"
-            if let totalBytes, inputBytes > 0 {
+            if let totalBytes, inputBytes > 0, totalBytes >= inputBytes {
                 let eta = seconds * Double(totalBytes - inputBytes) / Double(inputBytes)
                 line += ", ETA \(Int(eta)) s"
             }
@@ -465,7 +469,12 @@ enum BatchCommand {
         IO.widenPipe(fd)
         if fd != 0 {
             var info = stat()
-            if fstat(fd, &info) == 0 { sink.totalBytes = (sink.totalBytes ?? 0) + Int(info.st_size) }
+            if fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, sink.sizesKnown {
+                sink.totalBytes = (sink.totalBytes ?? 0) + Int(info.st_size)
+            } else {
+                sink.sizesKnown = false
+                sink.totalBytes = nil
+            }
         }
         var splitter: RecordSplitter?
         if let start {

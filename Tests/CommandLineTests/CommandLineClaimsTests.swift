@@ -207,17 +207,22 @@ struct CommandLineClaimsTests {
     }
 
     @Test func aProgressLineGoesToATerminalOnly() throws {
-        // Enough records to outlast the first progress interval (0.5 s) however fast the conversion is.
-        let records = String(repeating: #"{"aps":{"alert":"x","badge":1}}"# + "\n", count: 200_000)
-        let directory = try Self.folder(["in.ndjson": records])
+        let record = #"{"aps":{"alert":"x","badge":1}}"# + "\n"
+        let directory = try Self.folder(["in.ndjson": String(repeating: record, count: 20_000)])
         defer { try? FileManager.default.removeItem(at: directory) }
-        let arguments = ["convert", "--from", "apns", "--to", "amazon", "-o", "out.ndjson", "in.ndjson"]
         // Not a terminal: the summary only.
-        let piped = try PushnormExecutable.run(arguments, in: directory)
+        let piped = try PushnormExecutable.run(
+            ["convert", "--from", "apns", "--to", "amazon", "-o", "out.ndjson", "in.ndjson"], in: directory)
         #expect(piped.status == 0)
         #expect(!piped.stderr.contains("\r"))
-        #expect(piped.stderr.contains("converted 200000, lossy 0, failed 0"))
-        // A terminal (script(1) gives the command one): progress lines, rewritten in place.
+        #expect(piped.stderr.contains("converted 20000, lossy 0, failed 0"))
+        // A terminal (script(1) gives the command one), reading a FIFO that this test feeds in two parts a second
+        // apart: however fast the conversion, the second part's records are written past the first progress
+        // interval (0.5 s), so a progress line, rewritten in place, must appear. A FIFO's size says nothing of
+        // what it will deliver: the line has no ETA.
+        let fifo = directory.appendingPathComponent("in.fifo").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let arguments = ["convert", "--from", "apns", "--to", "amazon", "-o", "out.ndjson", "in.fifo"]
         let command = ([try PushnormExecutable.requirePath()] + arguments).map { "'\($0)'" }.joined(separator: " ")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
@@ -227,10 +232,38 @@ struct CommandLineClaimsTests {
         process.standardOutput = output
         process.standardInput = FileHandle.nullDevice
         try process.run()
+        // Opened without blocking (ENXIO until the command opens its end), so a command that never opens it
+        // fails the test instead of hanging it.
+        var writer: Int32 = -1
+        let deadline = Date().addingTimeInterval(60)
+        while writer < 0 && Date() < deadline && process.isRunning {
+            writer = open(fifo, O_WRONLY | O_NONBLOCK)
+            if writer < 0 { usleep(10_000) }
+        }
+        try #require(writer >= 0, "pushnorm never opened the FIFO")
+        _ = fcntl(writer, F_SETFL, fcntl(writer, F_GETFL) & ~O_NONBLOCK)
+        let part = Array(String(repeating: record, count: 10_000).utf8)  // 330 KB: more than two chunks
+        func send(_ bytes: [UInt8]) {
+            bytes.withUnsafeBytes { buffer in
+                guard let base = buffer.baseAddress else { return }
+                var sent = 0
+                while sent < buffer.count {
+                    let wrote = write(writer, base + sent, buffer.count - sent)
+                    if wrote <= 0 { return }
+                    sent += wrote
+                }
+            }
+        }
+        send(part)
+        usleep(1_000_000)
+        send(part)
+        close(writer)
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         #expect(text.contains(#/\r\d+ records, \d+\/s, \d+ KiB/#), "no progress line in \(text.debugDescription)")
+        #expect(!text.contains("ETA"))
+        #expect(text.contains("converted 20000, lossy 0, failed 0"))
     }
 
     @Test func aTieIsAnnouncedAndResolvedByRegistryOrder() throws {
