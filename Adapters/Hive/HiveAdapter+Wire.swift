@@ -24,6 +24,9 @@ extension HiveAdapter: WireFormat {
         return true
     }
 
+    /// hive-local's keys (`extensions.hive`): the adapter explains why a remote push has no place for them.
+    package var explainedNamespaces: [String] { [HiveKeys.namespace] }
+
     /// Custom data named `aps`, or the group or media key, needs the adapter.
     package func wireDataCollides(_ wire: WireNotification, options: FormatOptions) -> Bool {
         wire.dataHas(APNsKeys.aps) || wire.dataHas(options.hiveGroupKey) || wire.dataHas(options.hiveMediaKey)

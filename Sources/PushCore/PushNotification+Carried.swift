@@ -36,6 +36,9 @@ public struct CarriedFields: Sendable, Hashable {
     /// True when the top-level canonical field `name` is carried.
     package func carries(field name: String) -> Bool { Self.fieldNames.firstIndex(of: name).map(has) ?? false }
 
+    /// True when the format carries anything of `extensions.<namespace>` (the whole namespace, or some of its keys).
+    package func carriesAny(of namespace: String) -> Bool { namespaces[namespace] != nil }
+
     /// True when `extensions.<namespace>.<key>` is carried (the whole namespace, or that key).
     public func carries(namespace: String, key: String) -> Bool {
         guard let entry = namespaces[namespace] else { return false }

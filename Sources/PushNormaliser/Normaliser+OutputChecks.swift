@@ -41,7 +41,7 @@ extension Normaliser {
     /// `core.conversion.invalid-output` warnings: see ``outputFindings(of:payload:size:notification:rendering:)``.
     /// The rules are given what the rendering carries of the notification (what reading it back gives; `rendering`
     /// is the context it was written with, which says what it lost).
-    private func platformOutputFindings(
+    func platformOutputFindings(
         of adapter: any PayloadAdapter, size: Int, notification: PushNotification, rendering: RenderContext
     ) -> [Diagnostic] {
         let sourceChecksItself = notification.source.map { registry.adapter(named: $0) is any FormatChecking } ?? true

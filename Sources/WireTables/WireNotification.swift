@@ -99,8 +99,14 @@ package protocol WireFormat: PayloadAdapter {
     /// False for a format that is only written through its table (its ``withWireRead(_:root:options:_:)`` declines
     /// every payload): the engine then does not parse a payload of it for nothing.
     var readsThroughWire: Bool { get }
+
+    /// The vendor namespaces (`extensions.<namespace>`) whose loss this format's adapter explains itself when it renders
+    /// a notification holding them (hive's reason for hive-local's keys): a notification the adapters read with such
+    /// values is left to the adapter, since the table writes only what its own reader hands over.
+    var explainedNamespaces: [String] { get }
 }
 
 extension WireFormat {
     package var readsThroughWire: Bool { true }
+    package var explainedNamespaces: [String] { [] }
 }

@@ -51,11 +51,15 @@ public struct FCMAdapter: PayloadAdapter, FormatChecking {
     public func carriedPart(of notification: PushNotification, options: FormatOptions) -> PushNotification {
         var kept = notification.keeping(descriptor.carriedFields)
         if let first = kept.media.first { kept.media = [PushNotification.Media(url: first.url)] }
-        kept = kept.removing(
-            FCMAndroidWire.unsupported.map { JSONPointer(tokens: ["android", $0.field]) }
-                + [JSONPointer(tokens: ["target", "tokens"])])
+        // Only an Android part or a token list holds anything to remove.
+        if kept.android != nil || kept.target?.tokens != nil { kept = kept.removing(Self.notCarried) }
         return kept
     }
+
+    /// The fields inside carried ones that FCM v1 has no place for: Android's unsupported fields, a token list.
+    private static let notCarried =
+        FCMAndroidWire.unsupported.map { JSONPointer(tokens: ["android", $0.field]) }
+        + [JSONPointer(tokens: ["target", "tokens"])]
 
     /// Custom data named `aps` (it would be written beside `aps` in `apns.payload`).
     public func dataCollides(_ notification: PushNotification, options: FormatOptions) -> Bool {

@@ -1,0 +1,72 @@
+import JSONCodec
+import PushCore
+import WireTables
+
+extension Normaliser {
+    /// What ``wireWrite(_:to:options:)`` wrote: the payload's compact bytes, its declared losses and its findings
+    /// (located in the canonical model, as ``write(_:format:options:)`` gives them).
+    struct ModelWrite {
+        var bytes: [UInt8]
+        var lost: [LostField]
+        var diagnostics: [Diagnostic]
+    }
+
+    /// Writes a notification that was read into the model (by a format not yet read through its table, or one
+    /// recipient's message of a send request) with the target's wire table, as the engine writes one it read itself:
+    /// no ``JSONValue`` payload is built and nothing is checked on the rendering. Its custom data are parsed once into a
+    /// borrowed document, so the table writes them as it writes a read document's. The losses are the ones
+    /// ``write(_:format:options:)`` declares (the same model compared with what the target declares it carries, with
+    /// the reasons the writer gave), and a format without rules of its own is checked by the platforms' rules as
+    /// there.
+    ///
+    /// Nil, for the adapter to render, whenever the result could differ from the adapter's: the target has no wire
+    /// writer, or declines the notification; custom data collides with the target's keys (only reading back tells what
+    /// it became); the notification keeps a value of a vendor namespace the target carries any of (the writers write
+    /// kept values only as their own reader hands them over, and the adapter explains the rest); a loss is explained inside a custom data member.
+    func wireWrite(_ n: PushNotification, to: String, options: FormatOptions) -> ModelWrite? {
+        guard let target = registry.wireFormat(named: to), !target.format.dataCollides(n, options: options) else {
+            return nil
+        }
+        let fields = target.descriptor.carriedFields
+        // A namespace the target carries any of, or whose loss its adapter explains (hive-local's keys into hive), is
+        // the adapter's.
+        for (namespace, _) in n.extensions
+        where fields.carriesAny(of: namespace) || target.format.explainedNamespaces.contains(namespace) {
+            return nil
+        }
+        var model = n
+        model.data = JSONObject()
+        model.extensions = JSONObject()
+        // The custom data as a document: `{}` when there are none (the notification needs one all the same).
+        let data = n.data.isEmpty ? Self.emptyObject : JSONWriter(style: .compact).bytes(.object(n.data))
+        var written: ModelWrite?
+        _ = data.withUnsafeBufferPointer { buffer in
+            parser.withBorrowedDocument(buffer) { document in
+                var wire = WireNotification(document: document)
+                wire.data.append(contentsOf: document.members(document.root))
+                wire.model = model
+                guard !target.format.wireDataCollides(wire, options: options),
+                    !model.fansOut(for: target.descriptor.recipients)
+                else { return }
+                var context = RenderContext(options: options)
+                var out: [UInt8] = []
+                out.reserveCapacity(buffer.count + 512)
+                guard target.format.wireWrite(wire, into: &out, context: &context),
+                    // A loss explained inside a custom data member: the adapter says which part of it is gone.
+                    !context.lossReasons.keys.contains(where: { $0.tokens.count > 2 && $0.tokens[0] == "data" })
+                else { return }
+                let lost = declaredLosses(n, adapter: target.format, context: context)
+                var diagnostics = context.diagnostics
+                if !(target.format is any FormatChecking) {
+                    diagnostics += platformOutputFindings(
+                        of: target.format, size: out.count, notification: n, rendering: context)
+                }
+                written = ModelWrite(bytes: out, lost: lost, diagnostics: diagnostics)
+            }
+        }
+        return written
+    }
+
+    /// `{}`.
+    private static let emptyObject = Array("{}".utf8)
+}
