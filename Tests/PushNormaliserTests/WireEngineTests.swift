@@ -173,6 +173,13 @@ struct WireEngineTests {
             #expect(wire?.notices == reference.notices, "\(json)")
         }
         #expect(try both(taken[0]).wire?.lost.map(\.path.description) == ["/android/url"])
+        // The fixture the conversion matrix converts into every format (`sameAsAdapters`) is one of them.
+        let fixture = try [UInt8](
+            Data(
+                contentsOf: URL(
+                    fileURLWithPath: PushnormExecutable.packageRoot
+                        + "/Tests/HuaweiAdapterTests/Fixtures/hms/python-topic-message-shared-keys/input.json")))
+        #expect(normaliser.wireConvert(fixture, from: "hms", to: "fcm", options: FormatOptions()) != nil)
         #expect(try both(taken[2]).wire?.lost.map(\.path.description) == ["/android/image"])
         // What FCM's rules reject in Android's values (a data map that is not strings, a reserved key, a colour that
         // is not #rrggbb): the adapter renders it and says so.
