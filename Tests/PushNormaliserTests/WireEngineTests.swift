@@ -149,6 +149,54 @@ struct WireEngineTests {
         }
     }
 
+    @Test("fcm writes an Android side read by another format's table: the adapter's bytes, losses and findings")
+    func fcmWritesAnAndroidSide() throws {
+        let normaliser = Normaliser()
+        func both(_ json: String) throws -> (wire: ConversionResult?, reference: ConversionResult) {
+            let bytes = Array(json.utf8)
+            return (
+                normaliser.wireConvert(bytes, from: "hms", to: "fcm", options: FormatOptions()),
+                try normaliser.convert(normaliser.parse(bytes), from: "hms", to: "fcm", allowInvalid: true)
+            )
+        }
+        // HMS's bare messages (no send request, no data map, nothing only HMS keeps): Android's values, its own data
+        // map, a tap URL and deep link FCM has no place for, a video that is no image.
+        let taken = [
+            ##"{"notification":{"title":"T","body":"B"},"android":{"urgency":"HIGH","ttl":"3600s","notification":{"title":"AT","body":"AB","icon":"ic","color":"#AACCDD","sound":"s","tag":"tg","channel_id":"ch","visibility":"PUBLIC","click_action":{"type":2,"url":"https://x.example/y"}}},"token":["t1"]}"##,
+            #"{"notification":{"title":"T","body":"B","image":"https://x.example/n.png"},"android":{"urgency":"NORMAL","ttl":"86400s","data":"{\"k\":\"v\"}","notification":{"title":"AT","image":"https://x.example/a.png","channel_id":"c","title_loc_key":"TK","title_loc_args":["a"],"body_loc_key":"BK","click_action":{"type":1,"intent":"intent://x#Intent;end"}}},"topic":"news"}"#,
+            #"{"android":{"notification":{"title":"AT","body":"AB","image":"https://x.example/clip.mp4","click_action":{"type":1,"action":"com.x.OPEN"}}},"token":["a"]}"#,
+        ]
+        for json in taken {
+            let (wire, reference) = try both(json)
+            #expect(wire != nil, "\(json)")
+            #expect(wire?.compactBytes == reference.compactBytes, "\(json)")
+            #expect(wire?.lost == reference.lost, "\(json)")
+            #expect(wire?.diagnostics == reference.diagnostics, "\(json)")
+            #expect(wire?.notices == reference.notices, "\(json)")
+        }
+        #expect(try both(taken[0]).wire?.lost.map(\.path.description) == ["/android/url"])
+        // The fixture the conversion matrix converts into every format (`sameAsAdapters`) is one of them.
+        let fixture = try [UInt8](
+            Data(
+                contentsOf: URL(
+                    fileURLWithPath: PushnormExecutable.packageRoot
+                        + "/Tests/HuaweiAdapterTests/Fixtures/hms/python-topic-message-shared-keys/input.json")))
+        #expect(normaliser.wireConvert(fixture, from: "hms", to: "fcm", options: FormatOptions()) != nil)
+        #expect(try both(taken[2]).wire?.lost.map(\.path.description) == ["/android/image"])
+        // What FCM's rules reject in Android's values (a data map that is not strings, a reserved key, a colour that
+        // is not #rrggbb): the adapter renders it and says so.
+        let declined = [
+            #"{"notification":{"title":"T"},"android":{"data":"{\"n\":1}","notification":{"title":"AT","click_action":{"type":1,"action":"OPEN"}}},"token":["a"]}"#,
+            #"{"notification":{"title":"T"},"android":{"data":"{\"from\":\"x\"}","notification":{"title":"AT","click_action":{"type":1,"action":"OPEN"}}},"token":["a"]}"#,
+            ##"{"notification":{"title":"T"},"android":{"notification":{"title":"AT","color":"#abc","click_action":{"type":1,"action":"OPEN"}}},"token":["a"]}"##,
+        ]
+        for json in declined {
+            let (wire, reference) = try both(json)
+            #expect(wire == nil, "\(json)")
+            #expect(reference.diagnostics.map(\.code) == [.conversionInvalidOutput], "\(json)")
+        }
+    }
+
     @Test("pinpoint-message is written by the engine: a bare APNSMessage, the adapter's bytes and declared losses")
     func pinpointMessageWrittenByTheEngine() throws {
         var normaliser = Normaliser()

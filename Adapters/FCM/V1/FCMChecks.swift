@@ -287,22 +287,45 @@ package enum FCMChecks {
     }
 
     static func checkReservedKeys<S>(_ map: Object<S>, into out: inout [Diagnostic]) {
-        for key in map.keys
-        where key == "from" || key == "message_type" || key.hasPrefix("google") || key.hasPrefix("gcm") {
+        for key in map.keys where isReservedKey(key) {
             out.error(
                 .fcmDataReservedKey, at: map.path.appending(key),
                 "`\(key)` is reserved by FCM (from, message_type, google…, gcm…)")
         }
     }
 
+    /// `from`, `message_type`, or a key starting `google` or `gcm`: a data key FCM reserves.
+    static func isReservedKey(_ key: String) -> Bool {
+        key == "from" || key == "message_type" || key.hasPrefix("google") || key.hasPrefix("gcm")
+    }
+
+    // MARK: - Android
+
+    /// `android.priority`: `normal` or `high`, in any case (the REST enum spells them `NORMAL`, `HIGH`).
+    static func isAndroidPriority(_ priority: String) -> Bool { ["normal", "high"].contains(priority.lowercased()) }
+
+    /// True when a `ttl` of `seconds` is over ``maximumTTLSeconds``.
+    static func isOverMaximumTTL(_ seconds: (whole: Int64, hasFraction: Bool)) -> Bool {
+        seconds.whole > maximumTTLSeconds || (seconds.whole == maximumTTLSeconds && seconds.hasFraction)
+    }
+
+    /// `android.notification.notification_priority`'s values.
+    static let notificationPriorities = [
+        "PRIORITY_UNSPECIFIED", "PRIORITY_MIN", "PRIORITY_LOW", "PRIORITY_DEFAULT", "PRIORITY_HIGH", "PRIORITY_MAX",
+    ]
+    /// `android.notification.visibility`'s values.
+    static let visibilities = ["VISIBILITY_UNSPECIFIED", "PRIVATE", "PUBLIC", "SECRET"]
+    /// `android.notification.proxy`'s values.
+    static let proxies = ["PROXY_UNSPECIFIED", "ALLOW", "DENY", "IF_PRIORITY_LOWERED"]
+
     static func checkAndroid<S>(_ android: Object<S>, into out: inout [Diagnostic]) {
         let source = android.source
-        if let (priority, at) = android.string("priority"), !["normal", "high"].contains(priority.lowercased()) {
+        if let (priority, at) = android.string("priority"), !isAndroidPriority(priority) {
             out.error(.fcmEnumInvalid, at: at, "android.priority must be \"normal\" or \"high\", found \"\(priority)\"")
         }
         if let (ttl, at) = android.string("ttl") {
             if let seconds = durationSeconds(ttl) {
-                if seconds.whole > maximumTTLSeconds || (seconds.whole == maximumTTLSeconds && seconds.hasFraction) {
+                if isOverMaximumTTL(seconds) {
                     out.error(
                         .fcmTTLRange, at: at, "ttl \(ttl) is over FCM's maximum of 28 days (\(maximumTTLSeconds)s)")
                 }
@@ -322,15 +345,7 @@ package enum FCMChecks {
             out.error(.fcmColorInvalid, at: colorAt, "android.notification.color must be #rrggbb, found \"\(color)\"")
         }
         for (key, allowed) in [
-            (
-                "notification_priority",
-                [
-                    "PRIORITY_UNSPECIFIED", "PRIORITY_MIN", "PRIORITY_LOW", "PRIORITY_DEFAULT", "PRIORITY_HIGH",
-                    "PRIORITY_MAX",
-                ]
-            ),
-            ("visibility", ["VISIBILITY_UNSPECIFIED", "PRIVATE", "PUBLIC", "SECRET"]),
-            ("proxy", ["PROXY_UNSPECIFIED", "ALLOW", "DENY", "IF_PRIORITY_LOWERED"]),
+            ("notification_priority", notificationPriorities), ("visibility", visibilities), ("proxy", proxies),
         ] {
             if let (value, valueAt) = notification.string(key), !allowed.contains(value) {
                 out.error(
@@ -389,6 +404,27 @@ package enum FCMChecks {
         if let (image, imageAt) = notification.string("image") {
             checkImage(image, at: imageAt, into: &out)
         }
+    }
+
+    /// True when ``checkAndroid(_:into:)`` finds nothing in `android` written as FCM's `android`
+    /// (``FCMAndroidWire/config``): the same rules on the model's values, without writing them. Android's `data` is
+    /// the one value that may be anything; every other value has its line's type.
+    static func passesAndroidChecks(_ android: PushNotification.Android) -> Bool {
+        if let priority = android.priority, !isAndroidPriority(priority) { return false }
+        if let ttl = android.ttl {
+            guard let seconds = durationSeconds(ttl), !isOverMaximumTTL(seconds) else { return false }
+        }
+        if let data = android.data {
+            for (key, value) in data where value.stringValue == nil || isReservedKey(key) { return false }
+        }
+        if let color = android.color, !isColour(color) { return false }
+        if let priority = android.notificationPriority, !notificationPriorities.contains(priority) { return false }
+        if let visibility = android.visibility, !visibilities.contains(visibility) { return false }
+        if let count = android.notificationCount, count < 0 { return false }
+        if android.titleLocArgs != nil && android.titleLocKey == nil { return false }
+        if android.bodyLocArgs != nil && android.bodyLocKey == nil { return false }
+        if let image = android.image, !isAbsoluteURL(image) && !TemplateValue.holdsPlaceholder(image) { return false }
+        return true
     }
 
     static func durationMessage(_ name: String, _ text: String) -> String {

@@ -7,28 +7,30 @@ private typealias W = FCMV1Wire
 
 /// Writes a notification read by another format's table (no FCM layout memory, nothing kept for FCM) as an FCM v1
 /// `Message` straight into the compact output, as ``FCMMessageWriter`` renders it: `data` (the custom data that are
-/// strings), `notification` (title, body, image), `android` through ``FCMAndroidWire/config`` (what Android inherits
-/// from the shared fields), `apns` (headers from `delivery`, the whole APNs payload through ``APNsWire`` with the
-/// custom data that are not strings), then the target.
+/// strings), `notification` (title, body, image), `android` through ``FCMAndroidWire/config`` (Android's own values,
+/// and what it inherits from the shared fields), `apns` (headers from `delivery`, the whole APNs payload through
+/// ``APNsWire`` with the custom data that are not strings), then the target. Android's fields FCM has no place for
+/// (``FCMAndroidWire/unsupported``) and an image or media URL that is not a picture are declared lost with the
+/// adapter's reasons.
 ///
-/// FCM's own rules (``FCMChecks``) hold by construction for what it writes: `data` holds only strings, the APNs
-/// headers are strings, and the Android part it writes has no enumerations, colours or durations. What the model
-/// could still break is checked on the model before anything is written: a reserved data key, an image that is not
-/// an absolute URL, localisation arguments without their key, a message over FCM's size limit (measured on the
-/// bytes written). Any of them, and anything this writer does not write (layout memory, kept FCM values, Android's
-/// own values, several media or a media item with more than a URL, several tokens, a kept APNs value), leaves the
-/// notification to the adapter (false), which renders and checks it in full.
+/// FCM's own rules (``FCMChecks``) hold by construction for what it writes: `data` holds only strings and the APNs
+/// headers are strings. What the model could still break is checked on the model before anything is written: a
+/// reserved data key, an image that is not an absolute URL, localisation arguments without their key, Android's
+/// values (``FCMChecks/passesAndroidChecks(_:)``: its enumerations, colour, ttl, count, data map), a message over
+/// FCM's size limit (measured on the bytes written). Any of them, and anything this writer does not write (layout
+/// memory, kept FCM values, several media or a media item with more than a URL, several tokens, a kept APNs value),
+/// leaves the notification to the adapter (false), which renders and checks it in full.
 enum FCMWireWriter {
     /// Writes `wire` as a bare Message at the end of `out`; false (with `out` unchanged) when the adapter must
     /// render it. A notification without a target gets the run notice the adapter path gives.
     static func write(_ wire: WireNotification, into out: inout [UInt8], context: inout RenderContext) -> Bool {
         let n = wire.model
-        guard n.extensions.isEmpty, wire.kept.isEmpty, n.android == nil, n.target?.tokens == nil,
+        guard n.extensions.isEmpty, wire.kept.isEmpty, n.target?.tokens == nil,
             n.media.count <= 1, n.media.first.map({ $0 == PushNotification.Media(url: $0.url) }) ?? true,
-            APNsWire.canWrite(n),
-            (n.bodyLocArgs == nil || n.bodyLocKey != nil) && (n.titleLocArgs == nil || n.titleLocKey != nil),
-            !hasReservedStringData(wire), targetPassesChecks(n.target)
+            APNsWire.canWrite(n), !hasReservedStringData(wire), targetPassesChecks(n.target)
         else { return false }
+        let android = androidShown(n)
+        guard FCMChecks.passesAndroidChecks(android) else { return false }
         // The shared notification's image: a video or audio URL is not one (declared lost below).
         var image: String?
         if let media = n.media.first {
@@ -58,7 +60,7 @@ enum FCMWireWriter {
                 }
                 output.endObject()
             }
-            writeAndroid(n, to: &output)
+            writeAndroid(android, to: &output)
             writeApns(wire, to: &output)
             if let target = n.target {
                 writeTarget(W.token, target.token, to: &output)
@@ -75,6 +77,14 @@ enum FCMWireWriter {
             context.explainLoss(
                 at: JSONPointer(tokens: ["media"]),
                 FCMImageField.reason(media.url, kind: media.kind, field: "notification.image"))
+        }
+        if let own = n.android {
+            if let image = own.image, android.image == nil {
+                context.explainLoss(
+                    at: JSONPointer(tokens: ["android", "image"]),
+                    FCMImageField.reason(image, field: "android.notification.image"))
+            }
+            FCMAndroidWire.explain(FCMAndroidWire.unsupported, own, context: &context)
         }
         if n.target == nil || n.target == PushNotification.Target() {
             context.diagnostics.append(Diagnostic.conversionTargetMissing(format: "fcm"))
@@ -135,35 +145,54 @@ enum FCMWireWriter {
         if opened { out.endObject() }
     }
 
-    /// `android` through ``FCMAndroidWire/config``: what Android inherits from the shared fields (the sound's name
-    /// and the localised keys), in the table's order and snake_case spelling; nothing when there is none.
-    private static func writeAndroid(_ n: PushNotification, to out: inout CompactOutput) {
-        var part = PushNotification.Android()
-        part.sound = n.sound?.name
-        part.bodyLocKey = n.bodyLocKey
-        part.bodyLocArgs = n.bodyLocArgs
-        part.titleLocKey = n.titleLocKey
-        part.titleLocArgs = n.titleLocArgs
-        guard !part.isEmpty else { return }
+    /// What `android` shows, as ``FCMMessageWriter/androidConfig(_:android:own:ios:layout:ext:)`` takes it without
+    /// layout memory: Android's own values (its image only when FCM's image field takes it: else declared lost), the
+    /// sound and each localised key Android's own, else the shared one it inherits.
+    private static func androidShown(_ n: PushNotification) -> PushNotification.Android {
+        var part = n.androidPart
+        if let image = part.image, !FCMImageField.takes(image) { part.image = nil }
+        part.sound = part.sound ?? n.sound?.name
+        part.bodyLocKey = part.bodyLocKey ?? n.bodyLocKey
+        part.bodyLocArgs = part.bodyLocArgs ?? n.bodyLocArgs
+        part.titleLocKey = part.titleLocKey ?? n.titleLocKey
+        part.titleLocArgs = part.titleLocArgs ?? n.titleLocArgs
+        return part
+    }
+
+    /// `android` through ``FCMAndroidWire/config``, in the table's order and snake_case spelling: each line `part`
+    /// has a value for (Android's `data` as it is, `notification` when it has a member); nothing when no line has
+    /// one (FCM's fields Android has no place for, such as a tap URL, are declared lost, not written).
+    private static func writeAndroid(_ part: PushNotification.Android, to out: inout CompactOutput) {
         var shows = PushNotification()
         shows.setAndroid(part)
+        guard part.data != nil || holds(FCMAndroidWire.config, shows) else { return }
         W.android.write(to: &out)
         out.beginObject()
         for line in FCMAndroidWire.config.lines {
             switch line.value {
+            case .hook(.data):
+                guard let data = part.data else { continue }
+                line.key.write(to: &out, spelling: .snakeCase)
+                out.value(.object(data))
             case .object(let table):
-                guard table.lines.contains(where: { $0.isHeld(by: shows) }) else { continue }
+                guard holds(table, shows) else { continue }
                 line.key.write(to: &out, spelling: .snakeCase)
                 out.beginObject()
                 for inner in table.lines { _ = inner.writeScalar(shows, spelling: .snakeCase, to: &out) }
                 out.endObject()
-            case .hook:
-                continue
             default:
                 _ = line.writeScalar(shows, spelling: .snakeCase, to: &out)
             }
         }
         out.endObject()
+    }
+
+    /// True when `n` has a value for a scalar line of `table` or of a table nested in it.
+    private static func holds(_ table: WireTable<FCMAndroidWire.Hook>, _ n: PushNotification) -> Bool {
+        table.lines.contains { line in
+            if case .object(let nested) = line.value { return holds(nested, n) }
+            return line.isHeld(by: n)
+        }
     }
 
     /// `apns`: the headers `delivery` names, and the payload (`aps` when it has anything, then the custom data
