@@ -151,7 +151,8 @@ struct WireEngineTests {
 
     @Test("fcm writes an Android side read by another format's table: the adapter's bytes, losses and findings")
     func fcmWritesAnAndroidSide() throws {
-        let normaliser = Normaliser()
+        var normaliser = Normaliser()
+        normaliser.writesThroughTables = false  // the adapters' rendering is the reference
         func both(_ json: String) throws -> (wire: ConversionResult?, reference: ConversionResult) {
             let bytes = Array(json.utf8)
             return (
