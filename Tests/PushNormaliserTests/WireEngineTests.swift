@@ -21,22 +21,61 @@ struct WireEngineTests {
         let compact = try JSONWriter(style: .compact).bytes(JSONParser().parse(bytes))
         for input in [bytes, compact] {
             for target in Self.formats {
-                guard let wire = normaliser.wireConvert(input, from: source.format, to: target, options: options) else {
-                    continue
-                }
-                let reference = try normaliser.convert(
-                    normaliser.parse(input), from: source.format, to: target, options: options)
-                #expect(
-                    String(decoding: wire.compactBytes, as: UTF8.self)
-                        == String(decoding: reference.compactBytes, as: UTF8.self), "\(source.format) → \(target)")
-                #expect(wire.size == reference.size)
-                #expect(wire.lost == reference.lost, "\(source.format) → \(target)")
-                #expect(wire.diagnostics == reference.diagnostics, "\(source.format) → \(target)")
-                #expect(wire.notices == reference.notices, "\(source.format) → \(target)")
-                #expect(wire.headers == reference.headers)
-                #expect(wire.from == reference.from)
-                #expect(wire.payload == reference.payload)
+                try Self.expectSameAsAdapters(input, from: source.format, to: target, options: options, normaliser)
             }
+        }
+    }
+
+    /// Converts `input` through the engine and, when it takes the conversion, through the adapters, and expects the
+    /// same bytes, size, losses, findings and headers. True when the engine took it.
+    @discardableResult
+    static func expectSameAsAdapters(
+        _ input: [UInt8], from: String, to target: String, options: FormatOptions, _ normaliser: Normaliser,
+        record: String = ""
+    ) throws -> Bool {
+        guard let wire = normaliser.wireConvert(input, from: from, to: target, options: options) else { return false }
+        let reference = try normaliser.convert(normaliser.parse(input), from: from, to: target, options: options)
+        let name = "\(from) → \(target)\(record)"
+        #expect(
+            String(decoding: wire.compactBytes, as: UTF8.self)
+                == String(decoding: reference.compactBytes, as: UTF8.self), "\(name)")
+        #expect(wire.size == reference.size, "\(name)")
+        #expect(wire.lost == reference.lost, "\(name)")
+        #expect(wire.diagnostics == reference.diagnostics, "\(name)")
+        #expect(wire.notices == reference.notices, "\(name)")
+        #expect(wire.headers == reference.headers, "\(name)")
+        #expect(wire.from == reference.from, "\(name)")
+        #expect(wire.payload == reference.payload, "\(name)")
+        return true
+    }
+
+    /// The benchmark corpora (`Benchmarks/engine_corpus.py` writes them, with a `manifest.json` naming each one's
+    /// format), when `PUSH_WIRE_CORPUS` names their directory: the first `PUSH_WIRE_CORPUS_RECORDS` (default 500)
+    /// records of each, converted into every format, held to the adapters' result as the fixtures are.
+    @Test(
+        "corpus records: the same result as the adapters",
+        .enabled(if: ProcessInfo.processInfo.environment["PUSH_WIRE_CORPUS"] != nil))
+    func corpusSameAsAdapters() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let directory = environment["PUSH_WIRE_CORPUS"] ?? ""
+        let limit = environment["PUSH_WIRE_CORPUS_RECORDS"].flatMap { Int($0) } ?? 500
+        let manifest = try JSONParser().parse(Data(contentsOf: URL(fileURLWithPath: directory + "/manifest.json")))
+        let normaliser = Normaliser()
+        for (name, corpus) in manifest.objectValue?["corpora"]?.objectValue ?? JSONObject() {
+            guard let from = corpus.objectValue?["from"]?.stringValue,
+                let text = try? String(contentsOfFile: directory + "/\(name).ndjson", encoding: .utf8)
+            else { continue }
+            var taken: [String: Int] = [:]
+            for (index, line) in text.split(separator: "\n").prefix(limit).enumerated() {
+                for target in Self.formats
+                where try Self.expectSameAsAdapters(
+                    Array(line.utf8), from: from, to: target, options: FormatOptions(), normaliser,
+                    record: " (\(name) record \(index + 1))")
+                {
+                    taken[target, default: 0] += 1
+                }
+            }
+            print("corpus \(name): taken by the engine \(taken.sorted { $0.key < $1.key })")
         }
     }
 

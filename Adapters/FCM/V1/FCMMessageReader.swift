@@ -1,5 +1,5 @@
 import APNsAdapter
-import JSONCodec
+package import JSONCodec
 package import PushCore
 import WireTables
 
@@ -19,7 +19,7 @@ package enum FCMMessageReader {
     }
 
     /// True when `root` is a send request: a `message` object and no Message field beside it.
-    static func isRequest<S: WireSource>(_ source: S, _ root: S.Node) -> Bool {
+    package static func isRequest<S: WireSource>(_ source: S, _ root: S.Node) -> Bool {
         var message = false
         for member in source.members(root) {
             if W.messageKeys.contains(where: { $0.matches(source, member.key) }) { return false }
@@ -40,7 +40,9 @@ package enum FCMMessageReader {
     }
 
     /// Reads the object `root` of `source`: a send request or a bare Message.
-    static func read<S: WireSource>(_ source: S, _ root: S.Node, format: String, context: inout NormaliseContext)
+    package static func read<S: WireSource>(
+        _ source: S, _ root: S.Node, format: String, context: inout NormaliseContext
+    )
         -> PushNotification?
     {
         var n = PushNotification()
