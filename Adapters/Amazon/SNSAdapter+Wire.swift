@@ -117,7 +117,7 @@ extension SNSAdapter: WireFormat {
                 let v1 = WireMembers.member(g, g.root, "fcmV1Message"), g.isObject(v1)
             else { return }
             if WireMembers.member(g, v1, "apns") != nil { return }
-            if FCMMessageReader.isRequest(g, v1) {
+            if FCMMessageReader.isRequest(in: g, v1) {
                 guard let message = WireMembers.member(g, v1, "message"), g.isObject(message),
                     WireMembers.member(g, message, "apns") == nil
                 else { return }
@@ -125,7 +125,7 @@ extension SNSAdapter: WireFormat {
             var context = NormaliseContext(options: options)
             context.recordsProvenance = false
             guard
-                let message = FCMMessageReader.read(g, v1, format: FCMAdapter().descriptor.name, context: &context),
+                let message = FCMMessageReader.read(in: g, v1, format: FCMAdapter().descriptor.name, context: &context),
                 context.diagnostics.isEmpty, message.target == nil
             else { return }
             read = message

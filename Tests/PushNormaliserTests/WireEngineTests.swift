@@ -228,6 +228,69 @@ struct WireEngineTests {
         #expect(normaliser.wireConvert(request, from: "pinpoint-message", to: "apns", options: FormatOptions()) == nil)
     }
 
+    @Test("sns is read by the engine: the APNs string, a GCM v1 Android side, the media info; other shapes declined")
+    func snsReadByTheEngine() throws {
+        let normaliser = Normaliser()
+        let gcm =
+            #"{\"fcmV1Message\":{\"message\":{\"notification\":{\"title\":\"A\",\"image\":\"https://x/a.png\"},\"android\":{\"priority\":\"high\",\"notification\":{\"icon\":\"ic\"}},\"data\":{\"s\":\"2\"}}}}"#
+        let taken: [(json: String, options: FormatOptions)] = [
+            (
+                #"{"default":"d","APNS":"{\"aps\":{\"alert\":\"x\"},\"attachment-url\":\"https://x/y.png\",\"k\":\"v\"}"}"#,
+                FormatOptions()
+            ),
+            (
+                #"{"default":"d","APNS":"{\"aps\":{\"alert\":{\"title\":\"T\",\"body\":\"B\"},\"mutable-content\":1},\"data\":{\"attachment-url\":\"https://x/y.gif\",\"n\":1},\"s\":\"1\"}","GCM":"\#(gcm)"}"#,
+                FormatOptions()
+            ),
+            (
+                #"{"default":"d","APNS":"{\"aps\":{\"badge\":1},\"data\":{\"attachment-url\":\"https://x/y.gif\"}}"}"#,
+                FormatOptions()
+            ),
+            (#"{"GCM":"\#(gcm)","APNS":"{\"aps\":{\"alert\":\"x\"}}","default":"d"}"#, FormatOptions()),
+            (
+                #"{"default":"d","APNS_VOIP":"{\"aps\":{},\"caller\":\"c\"}"}"#,
+                {
+                    var options = FormatOptions()
+                    options.snsPlatform = "APNS_VOIP"
+                    return options
+                }()
+            ),
+        ]
+        for (json, options) in taken {
+            for target in ["apns", "amazon", "zego"] {
+                let wasTaken = try Self.expectSameAsAdapters(
+                    Array(json.utf8), from: "sns", to: target, options: options, normaliser, record: " \(json)")
+                // The media URL read from `data` beside another member: amazon writes it back into that member
+                // (the adapter's work).
+                let intoData = target == "amazon" && json.contains(#"\"n\":1"#)
+                #expect(wasTaken != intoData, "sns → \(target): \(json)")
+            }
+        }
+        let media = try #require(
+            normaliser.wireConvert(Array(taken[0].json.utf8), from: "sns", to: "apns", options: FormatOptions()))
+        #expect(media.diagnostics.map(\.code) == [.amazonMediaFound])
+        #expect(media.diagnostics.map(\.path.description) == ["/APNS"])
+        // The adapter's: findings (no `default`, a platform key kept beside the one read, invalid JSON), ADM and
+        // BAIDU, a legacy GCM body, a GCM message's `apns` block (kept verbatim) or target.
+        let declined = [
+            #"{"APNS":"{\"aps\":{\"alert\":\"x\"}}"}"#,
+            #"{"default":"d","APNS":"{\"aps\":{\"alert\":\"x\"}}","APNS_SANDBOX":"{\"aps\":{}}"}"#,
+            #"{"default":"d","APNS":"{\"aps\":"}"#,
+            #"{"default":"d","APNS":"{\"aps\":{\"alert\":\"x\",\"future\":1}}"}"#,
+            #"{"default":"d","APNS":"{\"aps\":{\"alert\":\"x\"}}","ADM":"{\"data\":{\"k\":\"v\"}}"}"#,
+            #"{"default":"d","BAIDU":"{\"title\":\"t\",\"description\":\"b\"}"}"#,
+            #"{"default":"d","APNS":"{\"aps\":{\"alert\":\"x\"}}","GCM":"{\"notification\":{\"title\":\"A\"}}"}"#,
+            #"{"default":"d","APNS":"{\"aps\":{}}","GCM":"{\"fcmV1Message\":{\"message\":{\"apns\":{\"payload\":{\"aps\":{}}}}}}"}"#,
+            #"{"default":"d","APNS":"{\"aps\":{}}","GCM":"{\"fcmV1Message\":{\"message\":{\"token\":\"t\"}}}"}"#,
+            #"{"default":"d","GCM":"\#(gcm)"}"#,
+        ]
+        for json in declined {
+            #expect(
+                normaliser.wireConvert(Array(json.utf8), from: "sns", to: "apns", options: FormatOptions()) == nil,
+                "\(json)")
+        }
+    }
+
     @Test func theEngineTakesTheCommonConversions() throws {
         let input = Array(
             #"{"aps":{"alert":{"title":"T","body":"B"},"badge":2},"payload":"{\"image_attachment\":\"https://x/y.png\",\"k\":1}","custom":[1,{"a":null}]}"#

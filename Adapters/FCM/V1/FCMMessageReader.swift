@@ -19,7 +19,7 @@ package enum FCMMessageReader {
     }
 
     /// True when `root` is a send request: a `message` object and no Message field beside it.
-    package static func isRequest<S: WireSource>(_ source: S, _ root: S.Node) -> Bool {
+    static func isRequest<S: WireSource>(_ source: S, _ root: S.Node) -> Bool {
         var message = false
         for member in source.members(root) {
             if W.messageKeys.contains(where: { $0.matches(source, member.key) }) { return false }
@@ -39,8 +39,21 @@ package enum FCMMessageReader {
         return read(JSONValueSource(), payload, format: format, context: &context)
     }
 
+    /// True when `root` of a borrowed document is a send request (see ``isRequest(_:)``).
+    package static func isRequest(in document: BorrowedDocument, _ root: BorrowedDocument.Node) -> Bool {
+        isRequest(document, root)
+    }
+
+    /// Reads the object `root` of a borrowed document (a format that holds an FCM message in a string of its own:
+    /// SNS's `GCM`), as ``read(_:format:context:)`` reads it; specialised here, not generic across modules.
+    package static func read(
+        in document: BorrowedDocument, _ root: BorrowedDocument.Node, format: String, context: inout NormaliseContext
+    ) -> PushNotification? {
+        read(document, root, format: format, context: &context)
+    }
+
     /// Reads the object `root` of `source`: a send request or a bare Message.
-    package static func read<S: WireSource>(
+    static func read<S: WireSource>(
         _ source: S, _ root: S.Node, format: String, context: inout NormaliseContext
     )
         -> PushNotification?
