@@ -22,18 +22,25 @@ extension AmazonAdapter: WireFormat {
         return true
     }
 
-    /// Custom data named `aps`, `data` or the media key needs the adapter.
+    /// Custom data named `aps` or the media key needs the adapter, and so does a `data` member that holds the media
+    /// key or that the media URL goes into (else it is written verbatim in both).
     package func wireDataCollides(_ wire: WireNotification, options: FormatOptions) -> Bool {
-        wire.dataHas(APNsKeys.aps) || wire.dataHas(options.amazonMediaKey) || wire.dataHas(AmazonKeys.data)
+        if wire.dataHas(APNsKeys.aps) || wire.dataHas(options.amazonMediaKey) { return true }
+        let document = wire.document
+        guard let data = wire.data.first(where: { document.key($0.key, is: "data") }) else { return false }
+        if !wire.model.media.isEmpty && Self.placement(of: wire.model, options) == .data { return true }
+        return !document.isObject(data.value)
+            || document.members(data.value).contains { document.key($0.key, isString: options.amazonMediaKey) }
     }
 
     /// ``AmazonWire/write(_:data:writeData:context:to:)``: the APNs payload, custom data, then one media URL at the
-    /// `amazonMediaPlacement` option's placement (`top` or `data`; several media and `aps` are left to the adapter).
+    /// placement remembered in `extensions.amazon.mediaPlacements` (read from `amazon` or `sns`), else the
+    /// `amazonMediaPlacement` option's (`top` or `data`; several media and `aps` are left to the adapter). Other
+    /// vendors' extensions (an SNS message's Android side, FCM's values) are not written: the declared losses say so.
     package func wireWrite(_ wire: WireNotification, into out: inout [UInt8], context: inout RenderContext) -> Bool {
         let n = wire.model
-        let placement = AmazonMediaPlacement(option: context.options.amazonMediaPlacement)
-        guard APNsWire.canWrite(n), n.extensions.isEmpty, n.media.count <= 1,
-            n.media.isEmpty || placement != .aps
+        guard APNsWire.canWrite(n), n.media.count <= 1,
+            n.media.isEmpty || Self.placement(of: n, context.options) != .aps
         else { return false }
         let document = wire.document
         let data = wire.data
@@ -43,5 +50,16 @@ extension AmazonAdapter: WireFormat {
                 mediaFromURLs: true, context: &context, to: &output)
         }
         return true
+    }
+
+    /// Where the one media item of `n` goes: its remembered placement, else the option's.
+    private static func placement(of n: PushNotification, _ options: FormatOptions) -> AmazonMediaPlacement {
+        let remembered =
+            n.extensions.isEmpty
+            ? nil : n.extensionObject(AmazonKeys.Extension.namespace)[AmazonKeys.Extension.mediaPlacements]
+        if let name = remembered?.arrayValue?.first?.stringValue, let known = AmazonMediaPlacement(rawValue: name) {
+            return known
+        }
+        return AmazonMediaPlacement(option: options.amazonMediaPlacement)
     }
 }

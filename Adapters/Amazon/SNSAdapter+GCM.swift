@@ -91,7 +91,7 @@ extension SNSAdapter {
                     + "so it is read but not written back")
         }
         if apple {
-            merge(&g, into: &n, memory: &memory, layout: &layout)
+            merge(&g, into: &n, shared: Self.stringData(n.data), memory: &memory, layout: &layout)
             context.record("android", from: path)
         } else {
             layout[G.alone] = .bool(true)
@@ -102,6 +102,12 @@ extension SNSAdapter {
             n.source = descriptor.name
             for (key, value) in extensions where n.extensions[key] == nil { n.extensions.appendUnchecked(key, value) }
         }
+        Self.rememberGCM(memory, layout: layout, in: &n)
+    }
+
+    /// Records what the GCM string needs to render back (`memory`, with `layout`) in `extensions.amazon.snsGCM`.
+    static func rememberGCM(_ memory: JSONObject, layout: JSONObject, in n: inout PushNotification) {
+        var memory = memory
         memory[G.layout] = .object(layout)
         var amazon = n.extensionObject(X.namespace)
         amazon[X.snsGCM] = .object(memory)
@@ -144,10 +150,10 @@ extension SNSAdapter {
         return remembered
     }
 
-    /// Beside an APNs payload (already in `n`): what `g` (the GCM message) shows on Android becomes `n`'s Android
-    /// part, its FCM-only values `n`'s `extensions.fcm`.
-    private func merge(
-        _ g: inout PushNotification, into n: inout PushNotification, memory: inout JSONObject,
+    /// Beside an APNs payload (already in `n`, the string values of its custom data `shared`): what `g` (the GCM
+    /// message) shows on Android becomes `n`'s Android part, its FCM-only values `n`'s `extensions.fcm`.
+    func merge(
+        _ g: inout PushNotification, into n: inout PushNotification, shared: JSONObject, memory: inout JSONObject,
         layout: inout JSONObject
     ) {
         var android = g.androidPart
@@ -174,7 +180,6 @@ extension SNSAdapter {
         android.bodyLocArgs = strings(
             "bodyLocArgs", own: android.bodyLocArgs, view: g.bodyLocArgs, shared: n.bodyLocArgs)
         // Data: FCM data maps hold strings, so Android receives the shared data's strings.
-        let shared = Self.stringData(n.data)
         if android.data != nil {
             if g.data != shared {
                 if g.data.isEmpty { absent.append(.string("data")) } else { memory[G.messageData] = .object(g.data) }

@@ -76,19 +76,26 @@ public struct SNSAdapter: PayloadAdapter {
         readADM(root, apple: platform, into: &n, kept: &kept, context: &context)
         readBaidu(root, apple: platform, into: &n, kept: &kept, context: &context)
         if let platform, S.voIPPlatforms.contains(platform) {
-            var delivery = n.delivery ?? PushNotification.Delivery()
-            delivery.pushType = "voip"
-            n.delivery = delivery
             context.record("delivery", from: JSONPointer(tokens: [platform]))
         }
-        var ext = n.extensionObject(X.namespace)
-        if let platform { ext[X.snsPlatform] = .string(platform) }
-        // `ADM` read alone left the key out of `kept` (and named it in `snsPlatform`).
-        if !kept.isEmpty { ext[X.sns] = .object(kept) }
-        n.setExtension(X.namespace, ext)
+        Self.remember(platform: platform, kept: kept, in: &n)
         checkDefault(kept, context: &context)
         ContentCheck.reportUnread(n, context: &context, unreadCodes: [.amazonSNSUnknownKey])
         return n
+    }
+
+    /// Records in `n` the key its APNs payload was read from (`platform`: a VoIP key makes the push type `voip`)
+    /// and the keys kept verbatim (`ADM` read alone left its key out of `kept`, and named it in `snsPlatform`).
+    static func remember(platform: String?, kept: JSONObject, in n: inout PushNotification) {
+        if let platform, S.voIPPlatforms.contains(platform) {
+            var delivery = n.delivery ?? PushNotification.Delivery()
+            delivery.pushType = "voip"
+            n.delivery = delivery
+        }
+        var ext = n.extensionObject(X.namespace)
+        if let platform { ext[X.snsPlatform] = .string(platform) }
+        if !kept.isEmpty { ext[X.sns] = .object(kept) }
+        n.setExtension(X.namespace, ext)
     }
 
     /// Reads the APNs payload string; returns the key it was read from (nil when none could be read,

@@ -72,7 +72,8 @@ extension ZegoDeliveredAdapter: WireFormat {
 
     package func wireWrite(_ wire: WireNotification, into out: inout [UInt8], context: inout RenderContext) -> Bool {
         let n = wire.model
-        guard APNsWire.canWrite(n), n.extensions.isEmpty, n.media.count <= 1,
+        // Other vendors' extensions are not written (the declared losses say so); ZEGO's own are the adapter's.
+        guard APNsWire.canWrite(n), n.extensions.isEmpty || n.extensions[X.namespace] == nil, n.media.count <= 1,
             wire.kept.allSatisfy({ $0.namespace == X.namespace && $0.key == X.payload })
         else { return false }
         ZegoForm.explainExtraMedia(n, capacity: 1, context: &context)

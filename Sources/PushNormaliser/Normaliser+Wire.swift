@@ -122,7 +122,7 @@ extension Normaliser {
         }
         let lost = lostFields ? wireLosses(wire, target: target, context: context) : []
         let lossy = lostFields ? !lost.isEmpty : wireIsLossy(wire, target: target, context: context)
-        var diagnostics: [Diagnostic] = []
+        var diagnostics = wire.diagnostics
         var notices: [Diagnostic] = []
         for diagnostic in context.diagnostics {
             if Self.runNotices.contains(diagnostic.code) {

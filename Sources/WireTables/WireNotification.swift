@@ -17,6 +17,9 @@ package struct WireNotification {
     /// Input locations of canonical fields whose location is not the obvious one (`media` read from ZEGO's
     /// `payload`), for locating render findings.
     package var provenance: [(field: String, input: JSONPointer)] = []
+    /// Findings of the read, located in the input: only those the format's adapter reports for the same payload
+    /// (SNS's info that a media URL was read from its `APNS` string); the conversion's findings start with them.
+    package var diagnostics: [Diagnostic] = []
 
     /// An object kept as `extensions.<namespace>.<key>`: its members, in `document` (which may be a document
     /// parsed from a string of the input).

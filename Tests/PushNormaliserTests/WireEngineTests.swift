@@ -22,22 +22,61 @@ struct WireEngineTests {
         let compact = try JSONWriter(style: .compact).bytes(JSONParser().parse(bytes))
         for input in [bytes, compact] {
             for target in Self.formats {
-                guard let wire = normaliser.wireConvert(input, from: source.format, to: target, options: options) else {
-                    continue
-                }
-                let reference = try normaliser.convert(
-                    normaliser.parse(input), from: source.format, to: target, options: options)
-                #expect(
-                    String(decoding: wire.compactBytes, as: UTF8.self)
-                        == String(decoding: reference.compactBytes, as: UTF8.self), "\(source.format) → \(target)")
-                #expect(wire.size == reference.size)
-                #expect(wire.lost == reference.lost, "\(source.format) → \(target)")
-                #expect(wire.diagnostics == reference.diagnostics, "\(source.format) → \(target)")
-                #expect(wire.notices == reference.notices, "\(source.format) → \(target)")
-                #expect(wire.headers == reference.headers)
-                #expect(wire.from == reference.from)
-                #expect(wire.payload == reference.payload)
+                try Self.expectSameAsAdapters(input, from: source.format, to: target, options: options, normaliser)
             }
+        }
+    }
+
+    /// Converts `input` through the engine and, when it takes the conversion, through the adapters, and expects the
+    /// same bytes, size, losses, findings and headers. True when the engine took it.
+    @discardableResult
+    static func expectSameAsAdapters(
+        _ input: [UInt8], from: String, to target: String, options: FormatOptions, _ normaliser: Normaliser,
+        record: String = ""
+    ) throws -> Bool {
+        guard let wire = normaliser.wireConvert(input, from: from, to: target, options: options) else { return false }
+        let reference = try normaliser.convert(normaliser.parse(input), from: from, to: target, options: options)
+        let name = "\(from) → \(target)\(record)"
+        #expect(
+            String(decoding: wire.compactBytes, as: UTF8.self)
+                == String(decoding: reference.compactBytes, as: UTF8.self), "\(name)")
+        #expect(wire.size == reference.size, "\(name)")
+        #expect(wire.lost == reference.lost, "\(name)")
+        #expect(wire.diagnostics == reference.diagnostics, "\(name)")
+        #expect(wire.notices == reference.notices, "\(name)")
+        #expect(wire.headers == reference.headers, "\(name)")
+        #expect(wire.from == reference.from, "\(name)")
+        #expect(wire.payload == reference.payload, "\(name)")
+        return true
+    }
+
+    /// The benchmark corpora (`Benchmarks/engine_corpus.py` writes them, with a `manifest.json` naming each one's
+    /// format), when `PUSH_WIRE_CORPUS` names their directory: the first `PUSH_WIRE_CORPUS_RECORDS` (default 500)
+    /// records of each, converted into every format, held to the adapters' result as the fixtures are.
+    @Test(
+        "corpus records: the same result as the adapters",
+        .enabled(if: ProcessInfo.processInfo.environment["PUSH_WIRE_CORPUS"] != nil))
+    func corpusSameAsAdapters() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let directory = environment["PUSH_WIRE_CORPUS"] ?? ""
+        let limit = environment["PUSH_WIRE_CORPUS_RECORDS"].flatMap { Int($0) } ?? 500
+        let manifest = try JSONParser().parse(Data(contentsOf: URL(fileURLWithPath: directory + "/manifest.json")))
+        let normaliser = Normaliser()
+        for (name, corpus) in manifest.objectValue?["corpora"]?.objectValue ?? JSONObject() {
+            guard let from = corpus.objectValue?["from"]?.stringValue,
+                let text = try? String(contentsOfFile: directory + "/\(name).ndjson", encoding: .utf8)
+            else { continue }
+            var taken: [String: Int] = [:]
+            for (index, line) in text.split(separator: "\n").prefix(limit).enumerated() {
+                for target in Self.formats
+                where try Self.expectSameAsAdapters(
+                    Array(line.utf8), from: from, to: target, options: FormatOptions(), normaliser,
+                    record: " (\(name) record \(index + 1))")
+                {
+                    taken[target, default: 0] += 1
+                }
+            }
+            print("corpus \(name): taken by the engine \(taken.sorted { $0.key < $1.key })")
         }
     }
 
@@ -239,6 +278,69 @@ struct WireEngineTests {
         // It is only written by the engine: a send request is read by the adapter.
         let request = Array(#"{"APNSMessage":{"Title":"T","Body":"B"}}"#.utf8)
         #expect(normaliser.wireConvert(request, from: "pinpoint-message", to: "apns", options: FormatOptions()) == nil)
+    }
+
+    @Test("sns is read by the engine: the APNs string, a GCM v1 Android side, the media info; other shapes declined")
+    func snsReadByTheEngine() throws {
+        let normaliser = Normaliser()
+        let gcm =
+            #"{\"fcmV1Message\":{\"message\":{\"notification\":{\"title\":\"A\",\"image\":\"https://x/a.png\"},\"android\":{\"priority\":\"high\",\"notification\":{\"icon\":\"ic\"}},\"data\":{\"s\":\"2\"}}}}"#
+        let taken: [(json: String, options: FormatOptions)] = [
+            (
+                #"{"default":"d","APNS":"{\"aps\":{\"alert\":\"x\"},\"attachment-url\":\"https://x/y.png\",\"k\":\"v\"}"}"#,
+                FormatOptions()
+            ),
+            (
+                #"{"default":"d","APNS":"{\"aps\":{\"alert\":{\"title\":\"T\",\"body\":\"B\"},\"mutable-content\":1},\"data\":{\"attachment-url\":\"https://x/y.gif\",\"n\":1},\"s\":\"1\"}","GCM":"\#(gcm)"}"#,
+                FormatOptions()
+            ),
+            (
+                #"{"default":"d","APNS":"{\"aps\":{\"badge\":1},\"data\":{\"attachment-url\":\"https://x/y.gif\"}}"}"#,
+                FormatOptions()
+            ),
+            (#"{"GCM":"\#(gcm)","APNS":"{\"aps\":{\"alert\":\"x\"}}","default":"d"}"#, FormatOptions()),
+            (
+                #"{"default":"d","APNS_VOIP":"{\"aps\":{},\"caller\":\"c\"}"}"#,
+                {
+                    var options = FormatOptions()
+                    options.snsPlatform = "APNS_VOIP"
+                    return options
+                }()
+            ),
+        ]
+        for (json, options) in taken {
+            for target in ["apns", "amazon", "zego"] {
+                let wasTaken = try Self.expectSameAsAdapters(
+                    Array(json.utf8), from: "sns", to: target, options: options, normaliser, record: " \(json)")
+                // The media URL read from `data` beside another member: amazon writes it back into that member
+                // (the adapter's work).
+                let intoData = target == "amazon" && json.contains(#"\"n\":1"#)
+                #expect(wasTaken != intoData, "sns → \(target): \(json)")
+            }
+        }
+        let media = try #require(
+            normaliser.wireConvert(Array(taken[0].json.utf8), from: "sns", to: "apns", options: FormatOptions()))
+        #expect(media.diagnostics.map(\.code) == [.amazonMediaFound])
+        #expect(media.diagnostics.map(\.path.description) == ["/APNS"])
+        // The adapter's: findings (no `default`, a platform key kept beside the one read, invalid JSON), ADM and
+        // BAIDU, a legacy GCM body, a GCM message's `apns` block (kept verbatim) or target.
+        let declined = [
+            #"{"APNS":"{\"aps\":{\"alert\":\"x\"}}"}"#,
+            #"{"default":"d","APNS":"{\"aps\":{\"alert\":\"x\"}}","APNS_SANDBOX":"{\"aps\":{}}"}"#,
+            #"{"default":"d","APNS":"{\"aps\":"}"#,
+            #"{"default":"d","APNS":"{\"aps\":{\"alert\":\"x\",\"future\":1}}"}"#,
+            #"{"default":"d","APNS":"{\"aps\":{\"alert\":\"x\"}}","ADM":"{\"data\":{\"k\":\"v\"}}"}"#,
+            #"{"default":"d","BAIDU":"{\"title\":\"t\",\"description\":\"b\"}"}"#,
+            #"{"default":"d","APNS":"{\"aps\":{\"alert\":\"x\"}}","GCM":"{\"notification\":{\"title\":\"A\"}}"}"#,
+            #"{"default":"d","APNS":"{\"aps\":{}}","GCM":"{\"fcmV1Message\":{\"message\":{\"apns\":{\"payload\":{\"aps\":{}}}}}}"}"#,
+            #"{"default":"d","APNS":"{\"aps\":{}}","GCM":"{\"fcmV1Message\":{\"message\":{\"token\":\"t\"}}}"}"#,
+            #"{"default":"d","GCM":"\#(gcm)"}"#,
+        ]
+        for json in declined {
+            #expect(
+                normaliser.wireConvert(Array(json.utf8), from: "sns", to: "apns", options: FormatOptions()) == nil,
+                "\(json)")
+        }
     }
 
     @Test func theEngineTakesTheCommonConversions() throws {

@@ -1,5 +1,5 @@
 import APNsAdapter
-import JSONCodec
+package import JSONCodec
 package import PushCore
 import WireTables
 
@@ -39,8 +39,23 @@ package enum FCMMessageReader {
         return read(JSONValueSource(), payload, format: format, context: &context)
     }
 
+    /// True when `root` of a borrowed document is a send request (see ``isRequest(_:)``).
+    package static func isRequest(in document: BorrowedDocument, _ root: BorrowedDocument.Node) -> Bool {
+        isRequest(document, root)
+    }
+
+    /// Reads the object `root` of a borrowed document (a format that holds an FCM message in a string of its own:
+    /// SNS's `GCM`), as ``read(_:format:context:)`` reads it; specialised here, not generic across modules.
+    package static func read(
+        in document: BorrowedDocument, _ root: BorrowedDocument.Node, format: String, context: inout NormaliseContext
+    ) -> PushNotification? {
+        read(document, root, format: format, context: &context)
+    }
+
     /// Reads the object `root` of `source`: a send request or a bare Message.
-    static func read<S: WireSource>(_ source: S, _ root: S.Node, format: String, context: inout NormaliseContext)
+    static func read<S: WireSource>(
+        _ source: S, _ root: S.Node, format: String, context: inout NormaliseContext
+    )
         -> PushNotification?
     {
         var n = PushNotification()

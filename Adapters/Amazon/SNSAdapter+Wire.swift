@@ -1,0 +1,195 @@
+import APNsAdapter
+import FCMAdapter
+package import JSONCodec
+package import PushCore
+package import WireTables
+
+private typealias S = AmazonKeys.SNS
+
+extension SNSAdapter: WireFormat {
+    /// The common message, `default` and the APNs payload's string (under the `snsPlatform` option's key), with or
+    /// without a `GCM` string holding `{"fcmV1Message": …}`, read as ``normalise`` reads it: the APNs string through
+    /// ``AmazonWire`` in a nested borrow that lasts while `body` runs (its custom data stays nodes of that document),
+    /// the GCM string with the `fcm` reader and merged as the Android side by the adapter's own steps. Anything else
+    /// is left to the adapter: any finding but the info that a media URL was read (which is reproduced), another key
+    /// (kept platform keys, `ADM`, `BAIDU`), a legacy GCM body, a GCM message with an `apns` block or a target.
+    package func withWireRead(
+        _ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions,
+        _ body: (inout WireNotification) -> Void
+    ) -> Bool {
+        guard document.isObject(root) else { return false }
+        let platform = S.apnsPlatforms.contains(options.snsPlatform) ? options.snsPlatform : S.apns
+        var apple: BorrowedDocument.Node?
+        var gcm: BorrowedDocument.Node?
+        var defaultText: BorrowedDocument.Node?
+        for member in document.members(root) {
+            let slot: BorrowedDocument.Node?
+            if document.key(member.key, is: "default") {
+                slot = defaultText
+                defaultText = member.value
+            } else if document.key(member.key, isString: platform) {
+                slot = apple
+                apple = member.value
+            } else if document.key(member.key, is: "GCM") {
+                slot = gcm
+                gcm = member.value
+            } else {
+                return false
+            }
+            guard slot == nil, document.kind(member.value) == .string else { return false }
+        }
+        guard let apple, let defaultText, let text = document.string(defaultText) else { return false }
+        var android: (message: PushNotification, memory: JSONObject)?
+        if let gcm {
+            guard let read = readGCM(document.stringBytes(gcm), options: options) else { return false }
+            android = read
+        }
+        var done = false
+        _ = JSONParser().withBorrowedDocument(document.stringBytes(apple)) { inner in
+            guard inner.isObject(inner.root) else { return }
+            var n = PushNotification()
+            n.source = descriptor.name
+            var context = NormaliseContext(options: options)
+            context.recordsProvenance = false
+            guard
+                let (data, tookFromData) = AmazonWire.read(
+                    inner, inner.root, into: &n, context: &context, strict: false),
+                context.diagnostics.allSatisfy({ $0.code == .amazonMediaFound })
+            else { return }
+            var wire = WireNotification(document: inner)
+            if !context.diagnostics.isEmpty {
+                var located = NormaliseContext(options: options)
+                located.recordsProvenance = false
+                context.provenance = [:]
+                EmbeddedJSON.relocate(context, to: JSONPointer(tokens: [platform]), name: platform, into: &located)
+                wire.diagnostics = located.diagnostics
+            }
+            if !n.media.isEmpty { wire.provenance.append(("media", JSONPointer(tokens: [platform]))) }
+            if S.voIPPlatforms.contains(platform) {
+                wire.provenance.append(("delivery", JSONPointer(tokens: [platform])))
+            }
+            let kept = JSONObject(uniqueKeysWithValues: [(S.default, .string(text))])
+            func lend(_ wire: inout WireNotification) {
+                if var (g, memory) = android {
+                    var layout = JSONObject()
+                    let shared = Self.stringData(wire.data, of: wire.document)
+                    merge(&g, into: &n, shared: shared, memory: &memory, layout: &layout)
+                    Self.rememberGCM(memory, layout: layout, in: &n)
+                    wire.provenance.append(("android", Self.gcmPointer))
+                }
+                Self.remember(platform: platform, kept: kept, in: &n)
+                wire.model = n
+                body(&wire)
+                done = true
+            }
+            // The media URL read from the `data` member: custom data keeps that member without it (and drops it when
+            // that empties it), written out so and lent from a borrowed document of its own.
+            let rebuilt = tookFromData ? Self.customData(data, of: inner, withoutMediaKey: options.amazonMediaKey) : []
+            guard rebuilt.count > 2 else {
+                wire.data = tookFromData ? [] : data
+                lend(&wire)
+                return
+            }
+            _ = rebuilt.withUnsafeBufferPointer { buffer in
+                JSONParser().withBorrowedDocument(buffer) { custom in
+                    wire.document = custom
+                    wire.data = Array(custom.members(custom.root))
+                    lend(&wire)
+                }
+            }
+        }
+        return done
+    }
+
+    /// Where the Android side read from `GCM` comes from.
+    private static let gcmPointer = JSONPointer(tokens: [S.gcm])
+
+    /// The GCM string `{"fcmV1Message": …}` read as ``readGCM(_:apple:into:kept:context:)`` reads it beside an APNs
+    /// payload (before the merge): the message by the `fcm` reader, with an empty memory. Nil for what only the
+    /// adapter reads exactly: another key beside `fcmV1Message`, an `apns` block (kept verbatim in the memory), a
+    /// target (a warning), any finding.
+    private func readGCM(_ bytes: UnsafeBufferPointer<UInt8>, options: FormatOptions) -> (
+        message: PushNotification, memory: JSONObject
+    )? {
+        var read: PushNotification?
+        _ = JSONParser().withBorrowedDocument(bytes) { g in
+            guard g.isObject(g.root), g.childCount(g.root) == 1,
+                let v1 = WireMembers.member(g, g.root, "fcmV1Message"), g.isObject(v1)
+            else { return }
+            if WireMembers.member(g, v1, "apns") != nil { return }
+            if FCMMessageReader.isRequest(in: g, v1) {
+                guard let message = WireMembers.member(g, v1, "message"), g.isObject(message),
+                    WireMembers.member(g, message, "apns") == nil
+                else { return }
+            }
+            var context = NormaliseContext(options: options)
+            context.recordsProvenance = false
+            guard
+                let message = FCMMessageReader.read(in: g, v1, format: FCMAdapter().descriptor.name, context: &context),
+                context.diagnostics.isEmpty, message.target == nil
+            else { return }
+            read = message
+        }
+        return read.map { ($0, JSONObject()) }
+    }
+
+    /// Custom data `data` as a compact JSON object, the media key left out of its `data` member (and that member
+    /// left out when nothing else is in it), as ``AmazonWire/read(_:into:context:)`` keeps it.
+    private static func customData(
+        _ data: [(key: BorrowedDocument.Node, value: BorrowedDocument.Node)], of document: BorrowedDocument,
+        withoutMediaKey key: String
+    ) -> [UInt8] {
+        var out: [UInt8] = [UInt8(ascii: "{")]
+        var first = true
+        func separate() {
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
+        }
+        for member in data {
+            guard document.key(member.key, is: "data"), document.isObject(member.value) else {
+                separate()
+                JSONWriter.writeString(bytes: document.stringBytes(member.key), into: &out)
+                out.append(UInt8(ascii: ":"))
+                document.writeCompact(member.value, into: &out)
+                continue
+            }
+            let kept = document.members(member.value).filter { !document.key($0.key, isString: key) }
+            guard !kept.isEmpty else { continue }
+            separate()
+            JSONWriter.writeString(bytes: document.stringBytes(member.key), into: &out)
+            out.append(contentsOf: Array(":{".utf8))
+            for (index, inner) in kept.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                JSONWriter.writeString(bytes: document.stringBytes(inner.key), into: &out)
+                out.append(UInt8(ascii: ":"))
+                document.writeCompact(inner.value, into: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(UInt8(ascii: "}"))
+        return out
+    }
+
+    /// The string members of custom data (what ``stringData(_:)`` keeps of the model's).
+    private static func stringData(
+        _ data: [(key: BorrowedDocument.Node, value: BorrowedDocument.Node)], of document: BorrowedDocument
+    ) -> JSONObject {
+        var out = JSONObject()
+        for member in data {
+            if let value = document.string(member.value) {
+                out.appendUnchecked(document.keyString(member.key), .string(value))
+            }
+        }
+        return out
+    }
+
+    /// Custom data named `aps`, `data` or the media key needs the adapter (as for `amazon`).
+    package func wireDataCollides(_ wire: WireNotification, options: FormatOptions) -> Bool {
+        wire.dataHas(APNsKeys.aps) || wire.dataHas(options.amazonMediaKey) || wire.dataHas(AmazonKeys.data)
+    }
+
+    /// SNS is written by its adapter (each platform's payload is a string).
+    package func wireWrite(_ wire: WireNotification, into out: inout [UInt8], context: inout RenderContext) -> Bool {
+        false
+    }
+}
