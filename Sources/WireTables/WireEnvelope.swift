@@ -36,6 +36,13 @@ package struct WireEnvelope: Sendable {
 
     package init(_ levels: [Level]) { self.levels = levels }
 
+    /// ``entry(_:in:_:at:)`` of a ``JSONValue`` object: called with a concrete source here, so the generic walk is
+    /// specialised in this module (a reader in another module calling the generic one gets it unspecialised, several
+    /// times slower).
+    package func entry(_ level: Int, in object: JSONObject, at path: JSONPointer) -> Entry<JSONValueSource>? {
+        entry(level, in: JSONValueSource(), .object(object), at: path)
+    }
+
     /// Level `level` of the object `node` (located at `path`): the first of the level's keys the object holds, its
     /// value and the object's other members; nil when `node` is not an object or holds none of the keys.
     package func entry<S: WireSource>(_ level: Int, in source: S, _ node: S.Node, at path: JSONPointer) -> Entry<S>? {

@@ -76,9 +76,8 @@ public struct PinpointGCMAdapter: PayloadAdapter, FormatChecking {
         var memory = JSONObject()
         var object = root
         var path = JSONPointer.root
-        let source = JSONValueSource()
         let envelope = PinpointSendWire.gcm
-        if let entry = envelope.entry(PinpointSendWire.inputLevel, in: source, .object(object), at: path) {
+        if let entry = envelope.entry(PinpointSendWire.inputLevel, in: object, at: path) {
             let key = entry.key.description
             guard case .object(let inner) = entry.value else {
                 context.diagnostics.error(.wrongType, at: entry.path, "`\(key)` must be an object")
@@ -93,7 +92,7 @@ public struct PinpointGCMAdapter: PayloadAdapter, FormatChecking {
         var messagePath = path
         var defaults: JSONObject?
         var defaultsPath = path
-        if let entry = envelope.entry(PinpointSendWire.requestLevel, in: source, .object(object), at: path) {
+        if let entry = envelope.entry(PinpointSendWire.requestLevel, in: object, at: path) {
             guard case .object(let configuration) = entry.value else {
                 context.diagnostics.error(.wrongType, at: entry.path, "`MessageConfiguration` must be an object")
                 return nil

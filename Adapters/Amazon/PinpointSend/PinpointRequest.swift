@@ -32,11 +32,10 @@ package struct PinpointRequest {
         _ root: JSONObject, envelope: WireEnvelope = PinpointSendWire.apns, memory: inout JSONObject,
         context: inout NormaliseContext
     ) -> PinpointRequest? {
-        let source = JSONValueSource()
         var object = root
         var path = JSONPointer.root
         // 1. The CLI input document.
-        if let entry = envelope.entry(PinpointSendWire.inputLevel, in: source, .object(root), at: path) {
+        if let entry = envelope.entry(PinpointSendWire.inputLevel, in: root, at: path) {
             let key = entry.key.description
             path = entry.path
             guard case .object(let request) = entry.value else {
@@ -51,7 +50,7 @@ package struct PinpointRequest {
             object = request
         }
         // 2. The request.
-        if let entry = envelope.entry(PinpointSendWire.requestLevel, in: source, .object(object), at: path) {
+        if let entry = envelope.entry(PinpointSendWire.requestLevel, in: object, at: path) {
             let request = Self.object(entry.siblings)
             let known = request[R.users] != nil ? R.usersRequestKeys : R.messageRequestKeys
             warnUnknown(request, known: known, at: path, level: "message request", context: &context)
@@ -76,7 +75,7 @@ package struct PinpointRequest {
                 message: nil, messagePath: path, configuration: nil, configurationPath: path)
         }
         // 3. The MessageConfiguration (a request's, or the root itself when it holds a channel message).
-        let channel = envelope.entry(PinpointSendWire.channelLevel, in: source, .object(object), at: path)
+        let channel = envelope.entry(PinpointSendWire.channelLevel, in: object, at: path)
         let isConfiguration =
             memory[XM.request] != nil || channel != nil
             || object[R.defaultPushNotificationMessage]?.objectValue != nil
