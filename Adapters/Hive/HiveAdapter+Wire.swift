@@ -38,7 +38,9 @@ extension HiveAdapter: WireFormat {
         let n = wire.model
         let groupKey = context.options.hiveGroupKey
         let mediaKey = context.options.hiveMediaKey
-        guard APNsWire.canWrite(n), n.extensions.isEmpty, groupKey != APNsKeys.aps, mediaKey != APNsKeys.aps,
+        // Other vendors' extensions are not written (the declared losses say so); Hive's own are the adapter's.
+        guard APNsWire.canWrite(n), n.extensions.isEmpty || n.extensions[HiveKeys.namespace] == nil,
+            groupKey != APNsKeys.aps, mediaKey != APNsKeys.aps,
             groupKey != mediaKey
         else { return false }
         if n.media.contains(where: { $0.identifier != nil || $0.kind != PushNotification.MediaKind(url: $0.url) }) {

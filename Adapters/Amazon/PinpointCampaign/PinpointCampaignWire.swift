@@ -223,11 +223,14 @@ package enum PinpointCampaignWire {
     /// True when `root` is a bare `MessageConfiguration`: a push message or a configuration key of either shape at
     /// the root, and no key of a campaign or of a send request around it.
     static func isBareConfiguration(_ root: JSONObject) -> Bool {
-        let configuration = Set(pushMessages + campaignOnlyConfigurationKeys + sendOnlyConfigurationKeys)
-            .union(otherMessages)
-        return root.keys.contains(where: configuration.contains)
+        root.keys.contains(where: eitherConfigurationKeys.contains)
             && !root.keys.contains(where: { topLevelKeys.contains($0) || sendRequestKeys.contains($0) })
     }
+
+    /// Every key of a `MessageConfiguration`, a campaign's or a send's (built once).
+    private static let eitherConfigurationKeys = Set(
+        pushMessages + campaignOnlyConfigurationKeys + sendOnlyConfigurationKeys
+    ).union(otherMessages)
 
     /// Keys of a send request around a `MessageConfiguration` (and of the CLI input around it).
     static let sendRequestKeys: Set<String> = [

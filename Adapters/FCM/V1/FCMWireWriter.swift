@@ -25,7 +25,10 @@ enum FCMWireWriter {
     /// render it. A notification without a target gets the run notice the adapter path gives.
     static func write(_ wire: WireNotification, into out: inout [UInt8], context: inout RenderContext) -> Bool {
         let n = wire.model
-        guard n.extensions.isEmpty, wire.kept.isEmpty, n.target?.tokens == nil,
+        // Other vendors' extensions are not written (the declared losses say so); FCM's own are the adapter's, and
+        // `extensions.apns` is declined by `APNsWire.canWrite`.
+        guard n.extensions.isEmpty || n.extensions[FCMKeys.namespace] == nil, wire.kept.isEmpty,
+            n.target?.tokens == nil,
             n.media.count <= 1, n.media.first.map({ $0 == PushNotification.Media(url: $0.url) }) ?? true,
             APNsWire.canWrite(n), !hasReservedStringData(wire), targetPassesChecks(n.target)
         else { return false }
