@@ -61,7 +61,6 @@ public import JSONCodec
 
     /// True when `key` (a key node of `source`) spells this key in either of its spellings.
     @_specialize(exported:true,where S == BorrowedDocument)
-    @_specialize(exported:true,where S == JSONValueSource)
     @inlinable package func matches<S: WireSource>(_ source: S, _ key: S.Node) -> Bool {
         matches(source, key, length: source.keyLength(key))
     }
@@ -69,7 +68,6 @@ public import JSONCodec
     /// ``matches(_:_:)`` for a key node whose UTF-8 length is `length` (compared first, so most keys are told apart
     /// without comparing bytes).
     @_specialize(exported:true,where S == BorrowedDocument)
-    @_specialize(exported:true,where S == JSONValueSource)
     @inlinable package func matches<S: WireSource>(_ source: S, _ key: S.Node, length: Int) -> Bool {
         if length == bytes.count, source.key(key, isBytes: bytes) { return true }
         guard let snake else { return false }
