@@ -21,8 +21,9 @@ extension Normaliser {
     ///
     /// Nil, for the adapter to render, whenever the result could differ from the adapter's: the target has no wire
     /// writer, or declines the notification; custom data collides with the target's keys (only reading back tells what
-    /// it became); the notification keeps a value of a vendor namespace the target carries any of (the writers write
-    /// kept values only as their own reader hands them over, and the adapter explains the rest); a loss is explained inside a custom data member.
+    /// it became); the notification keeps values of a vendor namespace the target carries any of, or whose loss its
+    /// adapter explains (the writers write kept values only as their own reader hands them over); a loss is explained
+    /// inside a custom data member.
     func wireWrite(_ n: PushNotification, to: String, options: FormatOptions) -> ModelWrite? {
         guard let target = registry.wireFormat(named: to), !target.format.dataCollides(n, options: options) else {
             return nil
