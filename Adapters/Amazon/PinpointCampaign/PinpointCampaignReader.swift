@@ -135,9 +135,15 @@ struct PinpointCampaignReader {
         case W.schedule:
             checkSchedule(value, at: path, context: &context)
         case W.limits:
-            checkLimits(value, at: path, context: &context)
+            // botocore `CampaignLimits`.
+            if let limits = asObject(value, named: "`\(key)`", at: path, context: &context) {
+                PinpointCampaignSettings.checkLimits(limits, at: path, context: &context)
+            }
         case W.hook:
-            checkHook(value, at: path, context: &context)
+            // botocore `CampaignHook`.
+            if let hook = asObject(value, named: "`\(key)`", at: path, context: &context) {
+                PinpointCampaignSettings.checkHook(hook, at: path, context: &context)
+            }
         case W.state, W.defaultState:
             checkState(value, at: path, context: &context)
         case W.tags:
@@ -171,12 +177,20 @@ struct PinpointCampaignReader {
         return percent
     }
 
-    private func checkSchedule(_ value: JSONValue, at path: JSONPointer, context: inout NormaliseContext) {
-        guard case .object(let schedule) = value else {
+    /// `value` as an object; nil (after a `core.type.mismatch` error naming it `name`) for another type, which is kept.
+    private func asObject(
+        _ value: JSONValue, named name: String, at path: JSONPointer, context: inout NormaliseContext
+    ) -> JSONObject? {
+        guard case .object(let object) = value else {
             context.diagnostics.error(
-                .wrongType, at: path, "`\(W.schedule)` must be an object, found \(value.typeName); kept as it was")
-            return
+                .wrongType, at: path, "\(name) must be an object, found \(value.typeName); kept as it was")
+            return nil
         }
+        return object
+    }
+
+    private func checkSchedule(_ value: JSONValue, at path: JSONPointer, context: inout NormaliseContext) {
+        guard let schedule = asObject(value, named: "`\(W.schedule)`", at: path, context: &context) else { return }
         if schedule[W.startTime] == nil {
             context.diagnostics.warning(
                 .pinpointCampaignStartMissing, at: path,
@@ -185,32 +199,8 @@ struct PinpointCampaignReader {
         PinpointCampaignSettings.checkSchedule(schedule, at: path, context: &context)
     }
 
-    /// `Limits` (botocore `CampaignLimits`).
-    private func checkLimits(_ value: JSONValue, at path: JSONPointer, context: inout NormaliseContext) {
-        guard case .object(let limits) = value else {
-            context.diagnostics.error(
-                .wrongType, at: path, "`\(W.limits)` must be an object, found \(value.typeName); kept as it was")
-            return
-        }
-        PinpointCampaignSettings.checkLimits(limits, at: path, context: &context)
-    }
-
-    /// `Hook` (botocore `CampaignHook`).
-    private func checkHook(_ value: JSONValue, at path: JSONPointer, context: inout NormaliseContext) {
-        guard case .object(let hook) = value else {
-            context.diagnostics.error(
-                .wrongType, at: path, "`\(W.hook)` must be an object, found \(value.typeName); kept as it was")
-            return
-        }
-        PinpointCampaignSettings.checkHook(hook, at: path, context: &context)
-    }
-
     private func checkState(_ value: JSONValue, at path: JSONPointer, context: inout NormaliseContext) {
-        guard case .object(let state) = value else {
-            context.diagnostics.error(
-                .wrongType, at: path, "a campaign state must be an object, found \(value.typeName); kept as it was")
-            return
-        }
+        guard let state = asObject(value, named: "a campaign state", at: path, context: &context) else { return }
         if let status = state[W.campaignStatus], !(status.stringValue.map(W.statuses.contains) ?? false) {
             context.diagnostics.warning(
                 .pinpointCampaignStateUnknown, at: path.appending(W.campaignStatus),

@@ -190,26 +190,28 @@ package enum FCMMessageWriter {
         layout: FCMLayout?, ext: JSONObject
     ) -> JSONObject? {
         typealias W = FCMAndroidWire
-        func inherited<T>(_ line: W.Line, _ own: T?, _ shared: T?) -> T? {
-            if let layout { return layout.android.contains(line.key.name(.snakeCase)) ? (own ?? shared) : nil }
-            return own ?? shared
-        }
-        func shown(_ line: W.Line, _ key: String) -> String? {
-            guard let layout else { return own[key] }
-            return layout.android.contains(line.key.name(.snakeCase)) ? (own[key] ?? ios[key]) : nil
-        }
         // What `android` shows, as the table writes it.
         var part = android
-        part.title = shown(W.title, FCMKeys.Notification.title)
-        part.body = shown(W.body, FCMKeys.Notification.body)
-        part.image = shown(W.image, FCMKeys.Notification.image)
-        part.sound = inherited(W.sound, android.sound, n.sound?.name)
-        part.bodyLocKey = inherited(W.bodyLocKey, android.bodyLocKey, n.bodyLocKey)
-        part.bodyLocArgs = inherited(W.bodyLocArgs, android.bodyLocArgs, n.bodyLocArgs)
-        part.titleLocKey = inherited(W.titleLocKey, android.titleLocKey, n.titleLocKey)
-        part.titleLocArgs = inherited(W.titleLocArgs, android.titleLocArgs, n.titleLocArgs)
-        if let priority = android.priority {
-            part.priority = layout?.prioritySpelling.flatMap { $0.lowercased() == priority ? $0 : nil } ?? priority
+        if let layout {
+            func inherited<T>(_ line: W.Line, _ own: T?, _ shared: T?) -> T? {
+                layout.android.contains(line.key.name(.snakeCase)) ? (own ?? shared) : nil
+            }
+            func shown(_ line: W.Line, _ key: String) -> String? {
+                layout.android.contains(line.key.name(.snakeCase)) ? (own[key] ?? ios[key]) : nil
+            }
+            part.title = shown(W.title, FCMKeys.Notification.title)
+            part.body = shown(W.body, FCMKeys.Notification.body)
+            part.image = shown(W.image, FCMKeys.Notification.image)
+            part.sound = inherited(W.sound, android.sound, n.sound?.name)
+            part.bodyLocKey = inherited(W.bodyLocKey, android.bodyLocKey, n.bodyLocKey)
+            part.bodyLocArgs = inherited(W.bodyLocArgs, android.bodyLocArgs, n.bodyLocArgs)
+            part.titleLocKey = inherited(W.titleLocKey, android.titleLocKey, n.titleLocKey)
+            part.titleLocArgs = inherited(W.titleLocArgs, android.titleLocArgs, n.titleLocArgs)
+            if let priority = android.priority {
+                part.priority = layout.prioritySpelling.flatMap { $0.lowercased() == priority ? $0 : nil } ?? priority
+            }
+        } else {
+            part = androidShown(n)
         }
         var shows = PushNotification()
         shows.setAndroid(part)
@@ -241,5 +243,19 @@ package enum FCMMessageWriter {
             config.appendUnchecked(key, value)
         }
         return config.isEmpty ? nil : config
+    }
+
+    /// What `android` shows for a notification read by another format (no layout memory): Android's own values, its
+    /// image only when FCM's image field takes it (else declared lost), and the sound and each localised key
+    /// Android's own, else the shared one it inherits. ``FCMWireWriter`` writes the same.
+    static func androidShown(_ n: PushNotification) -> PushNotification.Android {
+        var part = n.androidPart
+        if let image = part.image, !FCMImageField.takes(image) { part.image = nil }
+        part.sound = part.sound ?? n.sound?.name
+        part.bodyLocKey = part.bodyLocKey ?? n.bodyLocKey
+        part.bodyLocArgs = part.bodyLocArgs ?? n.bodyLocArgs
+        part.titleLocKey = part.titleLocKey ?? n.titleLocKey
+        part.titleLocArgs = part.titleLocArgs ?? n.titleLocArgs
+        return part
     }
 }

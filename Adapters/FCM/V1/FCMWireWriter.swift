@@ -32,7 +32,7 @@ enum FCMWireWriter {
             n.media.count <= 1, n.media.first.map({ $0 == PushNotification.Media(url: $0.url) }) ?? true,
             APNsWire.canWrite(n), !hasReservedStringData(wire), targetPassesChecks(n.target)
         else { return false }
-        let android = androidShown(n)
+        let android = FCMMessageWriter.androidShown(n)
         guard FCMChecks.passesAndroidChecks(android) else { return false }
         // The shared notification's image: a video or audio URL is not one (declared lost below).
         var image: String?
@@ -146,20 +146,6 @@ enum FCMWireWriter {
             out.value(member.value, of: wire.document)
         }
         if opened { out.endObject() }
-    }
-
-    /// What `android` shows, as ``FCMMessageWriter/androidConfig(_:android:own:ios:layout:ext:)`` takes it without
-    /// layout memory: Android's own values (its image only when FCM's image field takes it: else declared lost), the
-    /// sound and each localised key Android's own, else the shared one it inherits.
-    private static func androidShown(_ n: PushNotification) -> PushNotification.Android {
-        var part = n.androidPart
-        if let image = part.image, !FCMImageField.takes(image) { part.image = nil }
-        part.sound = part.sound ?? n.sound?.name
-        part.bodyLocKey = part.bodyLocKey ?? n.bodyLocKey
-        part.bodyLocArgs = part.bodyLocArgs ?? n.bodyLocArgs
-        part.titleLocKey = part.titleLocKey ?? n.titleLocKey
-        part.titleLocArgs = part.titleLocArgs ?? n.titleLocArgs
-        return part
     }
 
     /// `android` through ``FCMAndroidWire/config``, in the table's order and snake_case spelling: each line `part`
