@@ -344,16 +344,21 @@ struct OutputFaultTests {
             process.standardError = FileHandle.nullDevice
             try process.run()
             // One kill in six at a random moment of start-up (before the run has written anything); the others
-            // once the run has moved the checkpoint on, at a random moment up to 1/40 of an uninterrupted run
-            // later (mid-batch, mid-write, mid-checkpoint).
+            // once the checkpoint has passed a random number of records more (the kill points spread over one run
+            // whatever the machine's speed, so a run rarely gets to the end between two of them), then a random
+            // moment up to 1/400 of an uninterrupted run later (mid-batch, mid-write, mid-checkpoint).
             if kills % 6 == 1 {
                 usleep(UInt32(random.unit * 300_000))
             } else {
+                // On average a kill's share of the 200 000 records: the 20 kills after the first checkpoint span most
+                // of the run.
+                let share = Double(200_000 / killPoints)
+                let target = lastRecords + Int64(random.unit * 2 * share) + 1
                 let deadline = Date().addingTimeInterval(120)
-                while process.isRunning, Date() < deadline, Self.checkpointRecords(checkpointURL) <= lastRecords {
-                    usleep(5_000)
+                while process.isRunning, Date() < deadline, Self.checkpointRecords(checkpointURL) < target {
+                    usleep(1_000)
                 }
-                usleep(UInt32(random.unit * uninterrupted / 40 * 1_000_000))
+                usleep(UInt32(random.unit * uninterrupted / 400 * 1_000_000))
             }
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             process.waitUntilExit()
