@@ -136,17 +136,29 @@ import CSimdjson
         return Members(document: self, position: node + 1, end: after(node))
     }
 
-    /// The elements of an array node.
-    @inlinable package func elements(_ node: Node) -> [Node] {
-        guard tag(node) == Kind.array.rawValue else { return [] }
-        var out: [Node] = []
-        var position = node + 1
-        let end = after(node) - 1
-        while position < end {
-            out.append(position)
-            position = after(position)
+    /// The elements of an array node, in order (walked over the tape, nothing allocated).
+    @usableFromInline package struct Elements: Sequence, IteratorProtocol {
+        @usableFromInline let document: BorrowedDocument
+        @usableFromInline var position: Node
+        @usableFromInline let end: Node
+
+        @inlinable init(document: BorrowedDocument, position: Node, end: Node) {
+            self.document = document
+            self.position = position
+            self.end = end
         }
-        return out
+
+        @inlinable package mutating func next() -> Node? {
+            guard position < end else { return nil }
+            defer { position = document.after(position) }
+            return position
+        }
+    }
+
+    /// The elements of `node` (none when it is not an array).
+    @inlinable package func elements(_ node: Node) -> Elements {
+        guard tag(node) == Kind.array.rawValue else { return Elements(document: self, position: 0, end: 0) }
+        return Elements(document: self, position: node + 1, end: after(node) - 1)
     }
 
     /// The value of `key` in object `node`.
@@ -168,7 +180,13 @@ import CSimdjson
     @inlinable package func childCount(_ node: Node) -> Int {
         let stored = Int((tape[node] >> 32) & 0xFF_FFFF)
         if stored < 0xFF_FFFF { return stored }
-        return tag(node) == Kind.object.rawValue ? Array(members(node)).count : elements(node).count
+        var count = 0
+        if tag(node) == Kind.object.rawValue {
+            for _ in members(node) { count += 1 }
+        } else {
+            for _ in elements(node) { count += 1 }
+        }
+        return count
     }
 
     /// The first key repeated within one object, anywhere in the document (the parser refuses duplicates).
@@ -187,38 +205,38 @@ import CSimdjson
         return nil
     }
 
+    /// Objects with more members than this are checked through a `Set` of their keys (linear, but it allocates);
+    /// smaller ones compare bytes and allocate nothing.
+    private static var duplicateScanLimit: Int { 64 }
+
     private func duplicateKey(in object: Node) -> String? {
         let n = childCount(object)
         guard n > 1 else { return nil }
+        guard n <= Self.duplicateScanLimit else { return duplicateKeyAsString(in: object) }
         // Keys compare as `String`s (canonical equivalence: `é` and `e` + U+0301 are the same key, and so are the
-        // Kelvin sign and `K`), which for ASCII keys is byte equality. A 128-bit filter on length and the first,
-        // second and last bytes finds the objects whose ASCII keys need comparing at all.
-        var filter: (UInt64, UInt64) = (0, 0)
-        var suspect = false
+        // Kelvin sign and `K`), which for ASCII keys is byte equality. A 256-bit filter on length and the first,
+        // second and last bytes picks the keys that need comparing with the earlier ones at all (at most
+        // 64 × 63 / 2 short comparisons, and usually none).
+        var filter: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         for member in members(object) {
             let bytes = stringBytes(member.key)
-            guard Self.isASCII(bytes), n <= 16 else { return duplicateKeyAsString(in: object) }
+            guard Self.isASCII(bytes) else { return duplicateKeyAsString(in: object) }
             let second = bytes.count > 1 ? Int(bytes[1]) : 0
             let hash =
-                (bytes.count &* 7 &+ Int(bytes.first ?? 0) &* 5 &+ second &* 11 &+ Int(bytes.last ?? 0) &* 3) & 127
+                (bytes.count &* 7 &+ Int(bytes.first ?? 0) &* 5 &+ second &* 11 &+ Int(bytes.last ?? 0) &* 3) & 255
             let bit: UInt64 = 1 << UInt64(hash & 63)
-            if hash < 64 {
-                if filter.0 & bit != 0 { suspect = true }
-                filter.0 |= bit
-            } else {
-                if filter.1 & bit != 0 { suspect = true }
-                filter.1 |= bit
+            let seen: Bool
+            switch hash >> 6 {
+            case 0: seen = filter.0 & bit != 0; filter.0 |= bit
+            case 1: seen = filter.1 & bit != 0; filter.1 |= bit
+            case 2: seen = filter.2 & bit != 0; filter.2 |= bit
+            default: seen = filter.3 & bit != 0; filter.3 |= bit
             }
-        }
-        guard suspect else { return nil }
-        var keys: [Node] = []
-        keys.reserveCapacity(n)
-        for member in members(object) {
-            let bytes = stringBytes(member.key)
-            for earlier in keys where Self.equal(stringBytes(earlier), bytes) {
-                return String(decoding: bytes, as: UTF8.self)
+            guard seen else { continue }
+            for earlier in members(object) {
+                if earlier.key == member.key { break }
+                if Self.equal(stringBytes(earlier.key), bytes) { return String(decoding: bytes, as: UTF8.self) }
             }
-            keys.append(member.key)
         }
         return nil
     }

@@ -136,28 +136,31 @@ public struct JSONWriter: Sendable {
 
     // MARK: - Compact
 
-    @usableFromInline static func writeCompact(_ value: JSONValue, into out: inout [UInt8]) {
+    /// Writes `value` compactly into any sink (the writer's buffer, or the wire path's scratch buffer directly).
+    @_specialize(exported:true,where S == [UInt8])
+    @_specialize(exported:true,where S == ByteBuffer)
+    @usableFromInline package static func writeCompact<S: ByteSink>(_ value: JSONValue, into out: inout S) {
         switch value {
         case .object(let object):
-            out.append(UInt8(ascii: "{"))
+            out.appendByte(UInt8(ascii: "{"))
             var first = true
             for member in object.members {
-                if !first { out.append(UInt8(ascii: ",")) }
+                if !first { out.appendByte(UInt8(ascii: ",")) }
                 first = false
                 writeString(member.key, into: &out)
-                out.append(UInt8(ascii: ":"))
+                out.appendByte(UInt8(ascii: ":"))
                 writeCompact(member.value, into: &out)
             }
-            out.append(UInt8(ascii: "}"))
+            out.appendByte(UInt8(ascii: "}"))
         case .array(let array):
-            out.append(UInt8(ascii: "["))
+            out.appendByte(UInt8(ascii: "["))
             var first = true
             for element in array {
-                if !first { out.append(UInt8(ascii: ",")) }
+                if !first { out.appendByte(UInt8(ascii: ",")) }
                 first = false
                 writeCompact(element, into: &out)
             }
-            out.append(UInt8(ascii: "]"))
+            out.appendByte(UInt8(ascii: "]"))
         default:
             writeScalar(value, into: &out)
         }
@@ -213,29 +216,33 @@ public struct JSONWriter: Sendable {
 
     // MARK: - Scalars
 
-    package static func writeScalar(_ value: JSONValue, into out: inout [UInt8]) {
+    package static func writeScalar<S: ByteSink>(_ value: JSONValue, into out: inout S) {
         switch value {
-        case .null: out.append(literal: "null")
-        case .bool(let bool): out.append(contentsOf: (bool ? "true" : "false").utf8)
+        case .null: out.appendLiteral("null")
+        case .bool(let bool): out.appendLiteral(bool ? "true" : "false")
         case .integer(let int): writeInteger(int, into: &out)
-        case .unsignedInteger(let uint): out.append(contentsOf: String(uint).utf8)
+        case .unsignedInteger(let uint): writeText(String(uint), into: &out)
         case .double(let double):
             if double.isFinite {
-                out.append(contentsOf: double.description.utf8)
+                writeText(double.description, into: &out)
             } else {
-                out.append(literal: "null")
+                out.appendLiteral("null")
             }
         case .string(let string): writeString(string, into: &out)
         case .array, .object: writeCompact(value, into: &out)
         }
     }
 
+    /// Appends the UTF-8 of `text` as it is (a number's digits: no quotes, nothing to escape).
+    static func writeText<S: ByteSink>(_ text: String, into out: inout S) {
+        var text = text
+        text.withUTF8 { out.appendBytes($0) }
+    }
+
     /// A scalar the sink has no routine of its own for (an unsigned integer above Int64, a real), written as
     /// ``writeScalar(_:into:)`` writes it.
     package static func writeOther<S: ByteSink>(_ value: JSONValue, into out: inout S) {
-        var bytes: [UInt8] = []
-        writeScalar(value, into: &bytes)
-        bytes.withUnsafeBufferPointer { out.appendBytes($0) }
+        writeScalar(value, into: &out)
     }
 
     /// Writes an integer in decimal.

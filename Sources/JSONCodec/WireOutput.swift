@@ -118,10 +118,8 @@ extension WireOutput {
     }
     @inlinable package mutating func value(_ value: JSONValue) {
         separate()
-        // A kept `JSONValue` (rare on the wire path): written as the writer writes it, then copied.
-        var bytes: [UInt8] = []
-        JSONWriter.writeCompact(value, into: &bytes)
-        bytes.withUnsafeBufferPointer { buffer.appendBytes($0) }
+        // A kept `JSONValue` (rare on the wire path) or a real: written as the writer writes it.
+        JSONWriter.writeCompact(value, into: &buffer)
         needsComma = true
     }
     /// A value of a borrowed document, verbatim (minified).

@@ -8,6 +8,8 @@ public import PushCore
     associatedtype Node
     /// An object's members, in order.
     associatedtype Members: Sequence<(key: Node, value: Node)>
+    /// An array's elements, in order.
+    associatedtype Elements: Sequence<Node>
 
     /// The value's JSON type name, as ``PushCore/JSONValue/typeName`` spells it (`string`, `object`, …).
     func typeName(_ node: Node) -> String
@@ -25,8 +27,8 @@ public import PushCore
     func bool(_ node: Node) -> Bool?
     /// The members of an object (none for another kind); keys are string nodes.
     func members(_ node: Node) -> Members
-    /// The elements of an array.
-    func elements(_ node: Node) -> [Node]
+    /// The elements of an array (none for another kind).
+    func elements(_ node: Node) -> Elements
     /// The number of members or elements.
     func childCount(_ node: Node) -> Int
     /// The UTF-8 length of a key node (compared first, so most keys are told apart without comparing bytes).

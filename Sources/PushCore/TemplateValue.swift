@@ -4,18 +4,22 @@
 package enum TemplateValue {
     /// True when `text` holds a `{{` with a `}}` after it.
     package static func holdsPlaceholder(_ text: String) -> Bool {
-        var opened = false
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            if !opened && previous == UInt8(ascii: "{") && byte == UInt8(ascii: "{") {
-                opened = true
-                previous = 0
-                continue
-            }
-            if opened && previous == UInt8(ascii: "}") && byte == UInt8(ascii: "}") { return true }
-            previous = byte
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let open = firstPair(of: UInt8(ascii: "{"), in: bytes, from: 0) else { return false }
+            return firstPair(of: UInt8(ascii: "}"), in: bytes, from: open &+ 2) != nil
         }
-        return false
+    }
+
+    /// Where `byte` first appears twice in a row in `bytes`, from `start` on.
+    private static func firstPair(of byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var index = start
+        let last = bytes.count &- 1
+        while index < last {
+            if bytes[index] == byte && bytes[index &+ 1] == byte { return index }
+            index &+= 1
+        }
+        return nil
     }
 }
 

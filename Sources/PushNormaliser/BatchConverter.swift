@@ -60,11 +60,11 @@ public struct BatchConverter: Sendable {
     }
 
     /// The facade each record goes through.
-    public var normaliser: Normaliser
+    public var normaliser: Normaliser { didSet { wirePair = Self.wirePair(normaliser, operation, options) } }
     /// What is done to each record.
-    public var operation: Operation
+    public var operation: Operation { didSet { wirePair = Self.wirePair(normaliser, operation, options) } }
     /// The format options of every record.
-    public var options: FormatOptions
+    public var options: FormatOptions { didSet { wirePair = Self.wirePair(normaliser, operation, options) } }
     /// Parallel workers; 1 runs inline.
     public var jobs: Int
     /// Convert records with error findings anyway, with the findings attached (`--allow-invalid`). Default false:
@@ -79,6 +79,18 @@ public struct BatchConverter: Sendable {
         self.operation = operation
         self.options = options
         self.jobs = max(1, jobs)
+        wirePair = Self.wirePair(normaliser, operation, options)
+    }
+
+    /// The formats a conversion goes through on the wire tables, looked up once rather than per record (nil: not a
+    /// conversion, or not one the tables make).
+    private var wirePair: Normaliser.WirePair?
+
+    private static func wirePair(_ normaliser: Normaliser, _ operation: Operation, _ options: FormatOptions)
+        -> Normaliser.WirePair?
+    {
+        guard case .convert(let from, let to, false) = operation else { return nil }
+        return normaliser.wirePair(from: from, to: to, options: options)
     }
 
     /// Processes one record.
@@ -152,9 +164,9 @@ public struct BatchConverter: Sendable {
     public func convertOnWire(
         _ bytes: UnsafeBufferPointer<UInt8>, index: Int, line: Int, lostFields: Bool, into output: inout [UInt8]
     ) -> (outcome: Outcome, lossy: Bool)? {
-        guard case .convert(let from, let to, let strict) = operation, !strict, !allowInvalid,
+        guard !allowInvalid, let wirePair,
             let converted = normaliser.wireConvert(
-                bytes, from: from, to: to, options: options, lostFields: lostFields, into: &output)
+                bytes, pair: wirePair, options: options, lostFields: lostFields, into: &output)
         else { return nil }
         var outcome = Outcome(
             index: index, line: line, output: nil, lost: converted.lost, diagnostics: converted.diagnostics,

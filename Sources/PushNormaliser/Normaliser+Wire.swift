@@ -68,12 +68,35 @@ extension Normaliser {
         _ bytes: UnsafeBufferPointer<UInt8>, from: String, to: String, options: FormatOptions, lostFields: Bool,
         into out: inout [UInt8]
     ) -> WireConversion? {
-        guard registry.wireFormat(named: from)?.format.readsThroughWire == true else { return nil }
+        guard let pair = wirePair(from: from, to: to, options: options) else { return nil }
+        return wireConvert(bytes, pair: pair, options: options, lostFields: lostFields, into: &out)
+    }
+
+    /// A source and a target that convert through the wire tables, looked up once for a batch of records.
+    struct WirePair: Sendable {
+        let source: WireEntry
+        let target: WireEntry
+    }
+
+    /// The pair that converts `from` → `to` through the wire tables with `options`; nil when the adapters must.
+    func wirePair(from: String, to: String, options: FormatOptions) -> WirePair? {
+        // Rendering templates (`substitutions`) works on the model: the adapters' path.
+        guard from != "auto", options.substitutions == nil, let source = registry.wireFormat(named: from),
+            source.format.readsThroughWire, let target = registry.wireFormat(named: to)
+        else { return nil }
+        return WirePair(source: source, target: target)
+    }
+
+    /// ``wireConvert(_:from:to:options:lostFields:into:)`` through a pair looked up before.
+    func wireConvert(
+        _ bytes: UnsafeBufferPointer<UInt8>, pair: WirePair, options: FormatOptions, lostFields: Bool,
+        into out: inout [UInt8]
+    ) -> WireConversion? {
         var result: WireConversion?
         _ = parser.withBorrowedDocument(bytes) { document in
             result = wireConvert(
-                document, root: document.root, from: from, to: to, options: options, lostFields: lostFields,
-                into: &out, capacity: bytes.count)
+                document, root: document.root, pair: pair, options: options, lostFields: lostFields, into: &out,
+                capacity: bytes.count)
         }
         return result
     }
@@ -83,15 +106,20 @@ extension Normaliser {
         _ document: BorrowedDocument, root: BorrowedDocument.Node, from: String, to: String, options: FormatOptions,
         lostFields: Bool, into out: inout [UInt8], capacity: Int = 2048
     ) -> WireConversion? {
-        // Rendering templates (`substitutions`) works on the model: the adapters' path.
-        guard from != "auto", options.substitutions == nil, let source = registry.wireFormat(named: from),
-            source.format.readsThroughWire, let target = registry.wireFormat(named: to)
-        else { return nil }
+        guard let pair = wirePair(from: from, to: to, options: options) else { return nil }
+        return wireConvert(
+            document, root: root, pair: pair, options: options, lostFields: lostFields, into: &out, capacity: capacity)
+    }
+
+    private func wireConvert(
+        _ document: BorrowedDocument, root: BorrowedDocument.Node, pair: WirePair, options: FormatOptions,
+        lostFields: Bool, into out: inout [UInt8], capacity: Int
+    ) -> WireConversion? {
         var result: WireConversion?
-        let read = source.format.withWireRead(document, root: root, options: options) { wire in
+        let read = pair.source.format.withWireRead(document, root: root, options: options) { wire in
             result = convert(
-                &wire, source: source, target: target, options: options, capacity: capacity, lostFields: lostFields,
-                into: &out)
+                &wire, source: pair.source, target: pair.target, options: options, capacity: capacity,
+                lostFields: lostFields, into: &out)
             wire.recycle()
         }
         return read ? result : nil

@@ -95,10 +95,9 @@ public import PushCore
                 return wrongType(
                     "an array of strings", source, node, at: container, context: &context, strict: strict, codes: codes)
             }
-            let elements = source.elements(node)
             var strings: [String] = []
-            strings.reserveCapacity(elements.count)
-            for element in elements {
+            strings.reserveCapacity(source.childCount(node))
+            for element in source.elements(node) {
                 guard let string = source.string(element) else {
                     return wrongType(
                         "an array of strings", source, node, at: container, context: &context, strict: strict,

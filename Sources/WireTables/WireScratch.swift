@@ -15,20 +15,35 @@ package import PushCore
 /// it is cleared (copy on write): reuse is an optimisation, never a sharing.
 final class WireScratch {
     typealias Members = [(key: BorrowedDocument.Node, value: BorrowedDocument.Node)]
-    var members: [Members] = []
-    var kept: [[WireNotification.Kept]] = []
-    var provenance: [[(field: String, input: JSONPointer)]] = []
-    var media: [[PushNotification.Media]] = []
-    var pointers: [[JSONPointer]] = []
+    /// The pools, behind a pointer: reached through a class's stored properties, every take and give would be a
+    /// dynamic exclusivity check (`swift_beginAccess`), several per record.
+    struct Pools {
+        var members: [Members] = []
+        var kept: [[WireNotification.Kept]] = []
+        var provenance: [[(field: String, input: JSONPointer)]] = []
+        var media: [[PushNotification.Media]] = []
+        var pointers: [[JSONPointer]] = []
+    }
+    let pools: UnsafeMutablePointer<Pools>
 
-    /// This thread's scratch (created on first use, released when the thread ends).
-    static var current: WireScratch {
+    init() {
+        pools = .allocate(capacity: 1)
+        pools.initialize(to: Pools())
+    }
+
+    deinit {
+        pools.deinitialize(count: 1)
+        pools.deallocate()
+    }
+
+    /// This thread's pools (created on first use, released when the thread ends).
+    static var current: UnsafeMutablePointer<Pools> {
         if let pointer = pthread_getspecific(wireScratchKey) {
-            return Unmanaged<WireScratch>.fromOpaque(pointer).takeUnretainedValue()
+            return Unmanaged<WireScratch>.fromOpaque(pointer).takeUnretainedValue().pools
         }
         let scratch = WireScratch()
         pthread_setspecific(wireScratchKey, Unmanaged.passRetained(scratch).toOpaque())
-        return scratch
+        return scratch.pools
     }
 
     /// The last array of `pool`, cleared (keeping its capacity), or a new one.
@@ -62,27 +77,29 @@ extension WireNotification {
     /// An empty array for members of a borrowed object (a kept object's, custom data), reused from an earlier
     /// record of this thread when there is one: see ``recycle()``.
     package static func scratchMembers() -> [(key: BorrowedDocument.Node, value: BorrowedDocument.Node)] {
-        WireScratch.take(&WireScratch.current.members)
+        WireScratch.take(&WireScratch.current.pointee.members)
     }
 
     /// An empty array for the model's media, reused from an earlier record of this thread (``recycle()`` hands
     /// the model's back).
-    package static func scratchMedia() -> [PushNotification.Media] { WireScratch.take(&WireScratch.current.media) }
+    package static func scratchMedia() -> [PushNotification.Media] {
+        WireScratch.take(&WireScratch.current.pointee.media)
+    }
 
     /// An empty array of pointers (the facade's lost paths), reused from an earlier record of this thread.
-    package static func scratchPointers() -> [JSONPointer] { WireScratch.take(&WireScratch.current.pointers) }
+    package static func scratchPointers() -> [JSONPointer] { WireScratch.take(&WireScratch.current.pointee.pointers) }
 
     /// Hands an array of pointers taken with ``scratchPointers()`` back, for the next record of this thread.
     package static func recyclePointers(_ pointers: [JSONPointer]) {
-        WireScratch.give(pointers, to: &WireScratch.current.pointers)
+        WireScratch.give(pointers, to: &WireScratch.current.pointee.pointers)
     }
 
     /// Takes this notification's `kept` and `provenance` arrays (empty) from this thread's scratch: those of an
     /// earlier notification handed back by ``recycle()``, so appending to them allocates nothing.
     package mutating func reuseScratch() {
         let scratch = WireScratch.current
-        kept = WireScratch.take(&scratch.kept)
-        provenance = WireScratch.take(&scratch.provenance)
+        kept = WireScratch.take(&scratch.pointee.kept)
+        provenance = WireScratch.take(&scratch.pointee.provenance)
     }
 
     /// Hands this notification's arrays (custom data, kept objects and their members, provenance, the model's
@@ -94,19 +111,19 @@ extension WireNotification {
         var kept = self.kept
         self.kept = []
         for index in kept.indices {
-            WireScratch.give(kept[index].members, to: &scratch.members)
+            WireScratch.give(kept[index].members, to: &scratch.pointee.members)
             kept[index].members = []
         }
         // Last, so that the next notification's custom data (taken first) gets this one's, of a like size.
-        WireScratch.give(data, to: &scratch.members)
+        WireScratch.give(data, to: &scratch.pointee.members)
         data = []
         // Cleared now (the array is this function's alone): a kept object names its document, whose borrow ends
         // with the conversion, so none is held past it. (Members and custom data are node indices only.)
         while !kept.isEmpty { kept.removeLast() }
-        WireScratch.give(kept, to: &scratch.kept)
-        WireScratch.give(provenance, to: &scratch.provenance)
+        WireScratch.give(kept, to: &scratch.pointee.kept)
+        WireScratch.give(provenance, to: &scratch.pointee.provenance)
         provenance = []
-        WireScratch.give(model.media, to: &scratch.media)
+        WireScratch.give(model.media, to: &scratch.pointee.media)
         model.media = []
     }
 }

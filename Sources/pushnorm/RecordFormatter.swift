@@ -49,22 +49,64 @@ struct RecordFormatter: Sendable {
         }
     }
 
+    /// What a chunk's records become, moved out of the chunk while a worker fills it and moved back once done: a
+    /// class's stored properties are checked for exclusive access at run time on every access, several times per
+    /// record; a local value's are not.
+    struct Work {
+        var output: [UInt8] = []
+        var errors: [UInt8] = []
+        var marks: [RecordChunk.Mark] = []
+        var codes: [String] = []
+        var tally = BatchTally()
+        var summary = ChunkSummary()
+        let single: Bool
+        let shape: RecordSplitter.Shape
+        let inputIndex: Int
+
+        /// Takes `chunk`'s outputs (swapped, never copied).
+        init(_ chunk: RecordChunk) {
+            single = chunk.single
+            shape = chunk.shape
+            inputIndex = chunk.inputIndex
+            swap(&output, &chunk.output)
+            swap(&errors, &chunk.errors)
+            swap(&marks, &chunk.marks)
+            swap(&codes, &chunk.codes)
+            swap(&tally, &chunk.tally)
+            swap(&summary, &chunk.summary)
+        }
+
+        /// Gives the outputs back to `chunk`.
+        mutating func giveBack(to chunk: RecordChunk) {
+            swap(&output, &chunk.output)
+            swap(&errors, &chunk.errors)
+            swap(&marks, &chunk.marks)
+            swap(&codes, &chunk.codes)
+            swap(&tally, &chunk.tally)
+            swap(&summary, &chunk.summary)
+        }
+    }
+
     /// Processes every record of `chunk` and fills its outputs, marks and tally.
     func process(_ chunk: RecordChunk) {
         var written = chunk.writtenBefore
-        chunk.summary.reset(summarising: summarising, limits: limits)
+        var work = Work(chunk)
+        defer { work.giveBack(to: chunk) }
+        work.summary.reset(summarising: summarising, limits: limits)
+        let spans = chunk.spans
+        let cutLengths = chunk.cutLengths
         chunk.input.withUnsafeBufferPointer { input in
-            for span in chunk.spans {
+            for span in spans {
                 let bytes = UnsafeBufferPointer(rebasing: input[span.start..<span.end])
-                if !chunk.cutLengths.isEmpty, let length = chunk.cutLengths[span.index] {
+                if !cutLengths.isEmpty, let length = cutLengths[span.index] {
                     var outcome = converter.process(bytes, index: span.index, line: span.line)
                     Self.sayRealLength(length, kept: bytes.count, in: &outcome)
-                    append(outcome, to: chunk, written: &written, span: span.start..<span.end)
+                    append(outcome, to: &work, written: &written, span: span.start..<span.end)
                     continue
                 }
-                if isConvert, appendOnWire(bytes, span: span, to: chunk, written: &written) { continue }
+                if isConvert, appendOnWire(bytes, span: span, to: &work, written: &written) { continue }
                 append(
-                    converter.process(bytes, index: span.index, line: span.line), to: chunk, written: &written,
+                    converter.process(bytes, index: span.index, line: span.line), to: &work, written: &written,
                     span: span.start..<span.end)
             }
         }
@@ -82,14 +124,22 @@ struct RecordFormatter: Sendable {
     }
 
     /// Writes what `outcome` becomes into `chunk`'s outputs, and its mark and counts.
-    func append(_ outcome: BatchConverter.Outcome, to chunk: RecordChunk, written: inout Int, span: Range<Int>? = nil) {
-        chunk.summary.note(outcome, span: span, from: from, single: chunk.single && isConvert)
+    func append(_ outcome: BatchConverter.Outcome, to chunk: RecordChunk, written: inout Int) {
+        var work = Work(chunk)
+        append(outcome, to: &work, written: &written)
+        work.giveBack(to: chunk)
+    }
+
+    private func append(
+        _ outcome: BatchConverter.Outcome, to work: inout Work, written: inout Int, span: Range<Int>? = nil
+    ) {
+        work.summary.note(outcome, span: span, from: from, single: work.single && isConvert)
         if isConvert {
-            emitConverted(outcome, chunk: chunk, written: &written, input: inputName(chunk))
+            emitConverted(outcome, work: &work, written: &written, input: inputName(work.inputIndex))
         } else {
-            emitValidated(outcome, chunk: chunk)
+            emitValidated(outcome, work: &work)
         }
-        finish(outcome, lossy: !outcome.lost.isEmpty && !outcome.failed, chunk: chunk, written: written)
+        finish(outcome, lossy: !outcome.lost.isEmpty && !outcome.failed, work: &work, written: written)
     }
 
     /// Converts the record in `bytes` through the wire engine straight into `chunk`'s output (no buffer of its own,
@@ -97,53 +147,53 @@ struct RecordFormatter: Sendable {
     /// written:span:)`` writes a converted record. False, with the chunk as it was, when the record takes the
     /// adapters.
     private func appendOnWire(
-        _ bytes: UnsafeBufferPointer<UInt8>, span: RecordSplitter.Span, to chunk: RecordChunk, written: inout Int
+        _ bytes: UnsafeBufferPointer<UInt8>, span: RecordSplitter.Span, to work: inout Work, written: inout Int
     ) -> Bool {
-        let single = chunk.single
-        let start = chunk.output.count
-        if chunk.shape == .jsonArray && !single {
-            chunk.output.append(contentsOf: (written == 0 ? "[\n" : ",\n").utf8)
+        let single = work.single
+        let start = work.output.count
+        if work.shape == .jsonArray && !single {
+            work.output.append(contentsOf: (written == 0 ? "[\n" : ",\n").utf8)
         }
-        if reportLoss { chunk.output.append(contentsOf: "{\"payload\":".utf8) }
+        if reportLoss { work.output.append(contentsOf: "{\"payload\":".utf8) }
         guard
             let (outcome, lossy) = converter.convertOnWire(
                 bytes, index: span.index, line: span.line, lostFields: reportLoss || summarising || single,
-                into: &chunk.output)
+                into: &work.output)
         else {
-            chunk.output.removeSubrange(start...)
+            work.output.removeSubrange(start...)
             return false
         }
-        chunk.summary.note(outcome, span: span.start..<span.end, from: from, single: single)
+        work.summary.note(outcome, span: span.start..<span.end, from: from, single: single)
         written += 1
         if reportLoss {
             // `--allow-invalid` (whose findings would follow) never takes this path.
-            chunk.output.append(contentsOf: ",\"lost\":".utf8)
-            JSONWriter().write(.array(outcome.lost.map(\.jsonValue)), into: &chunk.output)
-            chunk.output.append(UInt8(ascii: "}"))
+            work.output.append(contentsOf: ",\"lost\":".utf8)
+            JSONWriter().write(.array(outcome.lost.map(\.jsonValue)), into: &work.output)
+            work.output.append(UInt8(ascii: "}"))
         }
-        if chunk.shape == .ndjson || single { chunk.output.append(0x0A) }
-        finish(outcome, lossy: lossy, chunk: chunk, written: written)
+        if work.shape == .ndjson || single { work.output.append(0x0A) }
+        finish(outcome, lossy: lossy, work: &work, written: written)
         return true
     }
 
     /// The record's codes, tally and mark, once its bytes are in `chunk`.
-    private func finish(_ outcome: BatchConverter.Outcome, lossy: Bool, chunk: RecordChunk, written: Int) {
-        let codesStart = chunk.codes.count
+    private func finish(_ outcome: BatchConverter.Outcome, lossy: Bool, work: inout Work, written: Int) {
+        let codesStart = work.codes.count
         if !isConvert || outcome.failed {
-            for diagnostic in outcome.diagnostics { chunk.codes.append(diagnostic.code.rawValue) }
+            for diagnostic in outcome.diagnostics { work.codes.append(diagnostic.code.rawValue) }
         }
         let outputs = outcome.failed || !isConvert ? 0 : max(1, outcome.messages.count)
-        chunk.tally.add(failed: outcome.failed, lossy: lossy, codes: chunk.codes[codesStart...], outputs: outputs)
-        chunk.marks.append(
+        work.tally.add(failed: outcome.failed, lossy: lossy, codes: work.codes[codesStart...], outputs: outputs)
+        work.marks.append(
             RecordChunk.Mark(
-                outputEnd: chunk.output.count, errorsEnd: chunk.errors.count, written: written,
-                codesEnd: chunk.codes.count, failed: outcome.failed, lossy: lossy, outputs: outputs))
+                outputEnd: work.output.count, errorsEnd: work.errors.count, written: written,
+                codesEnd: work.codes.count, failed: outcome.failed, lossy: lossy, outputs: outputs))
     }
 
     /// The input `chunk` comes from, when there are several.
-    private func inputName(_ chunk: RecordChunk) -> String? {
-        guard let inputs, chunk.inputIndex < inputs.count else { return nil }
-        return inputs[chunk.inputIndex] == "-" ? "standard input" : inputs[chunk.inputIndex]
+    private func inputName(_ index: Int) -> String? {
+        guard let inputs, index < inputs.count else { return nil }
+        return inputs[index] == "-" ? "standard input" : inputs[index]
     }
 
     private func errorRecord(_ outcome: BatchConverter.Outcome, input: String?) -> JSONValue {
@@ -160,41 +210,41 @@ struct RecordFormatter: Sendable {
     }
 
     private func emitConverted(
-        _ outcome: BatchConverter.Outcome, chunk: RecordChunk, written: inout Int, input: String?
+        _ outcome: BatchConverter.Outcome, work: inout Work, written: inout Int, input: String?
     ) {
-        let single = chunk.single
-        if chunk.shape == .jsonArray && !single {
-            chunk.output.append(contentsOf: (written == 0 ? "[\n" : ",\n").utf8)
+        let single = work.single
+        if work.shape == .jsonArray && !single {
+            work.output.append(contentsOf: (written == 0 ? "[\n" : ",\n").utf8)
         }
         written += 1
         if outcome.failed {
             if errorsApart {
-                JSONWriter().write(errorRecord(outcome, input: input), into: &chunk.errors)
-                chunk.errors.append(0x0A)
-                chunk.output.append(contentsOf: "null".utf8)
+                JSONWriter().write(errorRecord(outcome, input: input), into: &work.errors)
+                work.errors.append(0x0A)
+                work.output.append(contentsOf: "null".utf8)
             } else {
-                JSONWriter().write(errorRecord(outcome, input: input), into: &chunk.output)
+                JSONWriter().write(errorRecord(outcome, input: input), into: &work.output)
             }
         } else if !outcome.messages.isEmpty {
-            emitMessages(outcome, chunk: chunk)
+            emitMessages(outcome, work: &work)
             return
         } else if let bytes = outcome.output {
             if reportLoss {
-                chunk.output.append(contentsOf: "{\"payload\":".utf8)
-                chunk.output.append(contentsOf: bytes)
-                chunk.output.append(contentsOf: ",\"lost\":".utf8)
-                JSONWriter().write(.array(outcome.lost.map(\.jsonValue)), into: &chunk.output)
+                work.output.append(contentsOf: "{\"payload\":".utf8)
+                work.output.append(contentsOf: bytes)
+                work.output.append(contentsOf: ",\"lost\":".utf8)
+                JSONWriter().write(.array(outcome.lost.map(\.jsonValue)), into: &work.output)
                 if allowInvalid {
                     // The findings a record was converted despite.
-                    chunk.output.append(contentsOf: ",\"diagnostics\":".utf8)
-                    JSONWriter().write(.array(outcome.diagnostics.map(\.jsonValue)), into: &chunk.output)
+                    work.output.append(contentsOf: ",\"diagnostics\":".utf8)
+                    JSONWriter().write(.array(outcome.diagnostics.map(\.jsonValue)), into: &work.output)
                 }
-                chunk.output.append(UInt8(ascii: "}"))
+                work.output.append(UInt8(ascii: "}"))
             } else {
-                chunk.output.append(contentsOf: bytes)
+                work.output.append(contentsOf: bytes)
             }
         }
-        if chunk.shape == .ndjson || single { chunk.output.append(0x0A) }
+        if work.shape == .ndjson || single { work.output.append(0x0A) }
     }
 
     /// Writes the messages a record became (``BatchConverter/Outcome/messages``), each as its own output record
@@ -203,34 +253,34 @@ struct RecordFormatter: Sendable {
     /// `--report-loss`): NDJSON lines, or elements of the output array, in order. A single document becomes one
     /// object `{"messages": [{"recipient", "headers", "payload"}, …]}`. The payload comes after every other member
     /// but `lost` and `diagnostics`, so a reader can cut it out without parsing it (the Spark job does).
-    private func emitMessages(_ outcome: BatchConverter.Outcome, chunk: RecordChunk) {
-        let single = chunk.single
-        if single { chunk.output.append(contentsOf: "{\"messages\":[".utf8) }
+    private func emitMessages(_ outcome: BatchConverter.Outcome, work: inout Work) {
+        let single = work.single
+        if single { work.output.append(contentsOf: "{\"messages\":[".utf8) }
         for (index, message) in outcome.messages.enumerated() {
             if index > 0 {
                 // The record's first message took the record's separator.
-                chunk.output.append(contentsOf: (single ? "," : chunk.shape == .jsonArray ? ",\n" : "\n").utf8)
+                work.output.append(contentsOf: (single ? "," : work.shape == .jsonArray ? ",\n" : "\n").utf8)
             }
-            chunk.output.append(UInt8(ascii: "{"))
+            work.output.append(UInt8(ascii: "{"))
             if !single {
-                chunk.output.append(contentsOf: "\"record\":".utf8)
-                JSONWriter().write(.integer(Int64(outcome.index)), into: &chunk.output)
-                chunk.output.append(UInt8(ascii: ","))
+                work.output.append(contentsOf: "\"record\":".utf8)
+                JSONWriter().write(.integer(Int64(outcome.index)), into: &work.output)
+                work.output.append(UInt8(ascii: ","))
             }
-            Self.writeMessageHead(message, into: &chunk.output)
-            chunk.output.append(contentsOf: message.output)
+            Self.writeMessageHead(message, into: &work.output)
+            work.output.append(contentsOf: message.output)
             if reportLoss {
-                chunk.output.append(contentsOf: ",\"lost\":".utf8)
-                JSONWriter().write(.array(message.lost.map(\.jsonValue)), into: &chunk.output)
+                work.output.append(contentsOf: ",\"lost\":".utf8)
+                JSONWriter().write(.array(message.lost.map(\.jsonValue)), into: &work.output)
                 if allowInvalid {
-                    chunk.output.append(contentsOf: ",\"diagnostics\":".utf8)
-                    JSONWriter().write(.array(message.diagnostics.map(\.jsonValue)), into: &chunk.output)
+                    work.output.append(contentsOf: ",\"diagnostics\":".utf8)
+                    JSONWriter().write(.array(message.diagnostics.map(\.jsonValue)), into: &work.output)
                 }
             }
-            chunk.output.append(UInt8(ascii: "}"))
+            work.output.append(UInt8(ascii: "}"))
         }
-        if single { chunk.output.append(contentsOf: "]}".utf8) }
-        if chunk.shape == .ndjson || single { chunk.output.append(0x0A) }
+        if single { work.output.append(contentsOf: "]}".utf8) }
+        if work.shape == .ndjson || single { work.output.append(0x0A) }
     }
 
     /// `"recipient":{…},` then `"headers":{…},` when the message has headers (a delivered target), then
@@ -261,11 +311,11 @@ struct RecordFormatter: Sendable {
         return out
     }
 
-    private func emitValidated(_ outcome: BatchConverter.Outcome, chunk: RecordChunk) {
-        guard records || chunk.single else { return }
+    private func emitValidated(_ outcome: BatchConverter.Outcome, work: inout Work) {
+        guard records || work.single else { return }
         var result = JSONObject()
-        if !chunk.single {
-            if let input = inputName(chunk) { result["input"] = .string(input) }
+        if !work.single {
+            if let input = inputName(work.inputIndex) { result["input"] = .string(input) }
             result["record"] = .integer(Int64(outcome.index))
             result["line"] = .integer(Int64(outcome.line))
         }
@@ -276,12 +326,12 @@ struct RecordFormatter: Sendable {
             result["format"] = outcome.format.map(JSONValue.string) ?? .null
             result["notification"] = outcome.notification?.canonicalJSON ?? .null
         }
-        if chunk.single {
-            JSONWriter(style: pretty ? .canonical : .compact).write(.object(result), into: &chunk.output)
-            if !pretty { chunk.output.append(0x0A) }
+        if work.single {
+            JSONWriter(style: pretty ? .canonical : .compact).write(.object(result), into: &work.output)
+            if !pretty { work.output.append(0x0A) }
             return
         }
-        JSONWriter().write(.object(result), into: &chunk.output)
-        chunk.output.append(0x0A)
+        JSONWriter().write(.object(result), into: &work.output)
+        work.output.append(0x0A)
     }
 }

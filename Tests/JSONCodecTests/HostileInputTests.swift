@@ -204,6 +204,19 @@ struct HostileInputTests {
         #expect(error.diagnostic().code.rawValue == "json.duplicate-key")
     }
 
+    /// Objects up to 64 members are checked by comparing bytes, larger ones through a set: both find every
+    /// repeated key, and neither refuses distinct keys that share a length and first, second and last bytes.
+    @Test("every repeated key is found, in small and large objects", arguments: [2, 3, 16, 17, 40, 64, 65, 200])
+    func duplicateKeysInObjectsOfEverySize(_ count: Int) throws {
+        let keys = (0..<count).map { "k\($0 % 10)x\($0 / 10)k\($0 % 10)" }
+        let members = keys.enumerated().map { "\"\($0.element)\":\($0.offset)" }
+        #expect(Self.failure(Array(("{" + members.joined(separator: ",") + "}").utf8)) == nil)
+        for repeated in Set([0, count / 2, count - 1]) {
+            let text = "{" + members.joined(separator: ",") + ",\"\(keys[repeated])\":0}"
+            #expect(Self.failure(Array(text.utf8))?.kind == .duplicateKey, "\(count) keys, #\(repeated) repeated")
+        }
+    }
+
     @Test func duplicateKeyAfterManyKeysIsFound() throws {
         let keys = (0..<1000).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
         let error = try #require(Self.failure(Array(("{" + keys + ",\"k999\":0}").utf8)))

@@ -272,4 +272,14 @@ struct TemplatePlaceholderTests {
         #expect(TemplateValue.render("no placeholder {{ here", values: values).text == "no placeholder {{ here")
         #expect(TemplateValue.render("{{A}}", values: [:]).unrendered.count == 1)
     }
+
+    @Test("a placeholder is a `{{` with a `}}` after it, anywhere in the text")
+    func holdsPlaceholder() {
+        for text in ["{{A}}", "{{}}", "{{{A}}}", "https://x/{{User.Id}}.png", "é{{A}}é", "{ {{A}}"] {
+            #expect(TemplateValue.holdsPlaceholder(text), "\(text)")
+        }
+        for text in ["", "{", "{{", "{{}", "}}{{", "{A}}", "{{A}", "{ {A}}", "https://x/{a}/}}"] {
+            #expect(!TemplateValue.holdsPlaceholder(text), "\(text)")
+        }
+    }
 }
