@@ -8,8 +8,9 @@ extension APNsAdapter: WireFormat {
         _ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions,
         _ body: (inout WireNotification) -> Void
     ) -> Bool {
+        var wire = WireNotification(document: document)
         guard options.apnsMediaKeys.isEmpty,
-            var wire = APNsWire.readPayload(document, root: root, format: descriptor.name, claim: { _, _ in false })
+            APNsWire.readPayload(document, root: root, format: descriptor.name, into: &wire, claim: { _, _ in false })
         else { return false }
         // A top-level https URL the adapter suggests reading as media (info `apns.media.custom-key`).
         for member in wire.data where document.kind(member.value) == .string {
@@ -47,26 +48,26 @@ extension APNsAdapter: WireFormat {
 
 extension APNsWire {
     /// Reads an APNs-shaped root of a borrowed document strictly: `aps` through the table, then each other member
-    /// either claimed by `claim` (a vendor key; false to leave it, nil to give up) or kept as custom data. Nil for
-    /// any shape with a finding (no `aps`, an `aps` key put at the root, …): the caller reads it in full.
+    /// either claimed by `claim` (a vendor key; false to leave it, nil to give up) or kept as custom data, into
+    /// `wire` (a new notification of `document`, filled in place: a returned one was copied). False for any shape
+    /// with a finding (no `aps`, an `aps` key put at the root, …): the caller reads it in full.
     package static func readPayload(
         _ document: BorrowedDocument, root: BorrowedDocument.Node, format: String,
-        claim: (BorrowedDocument.Node, inout WireNotification) -> Bool?
-    ) -> WireNotification? {
-        guard document.isObject(root) else { return nil }
-        var wire = WireNotification(document: document)
+        into wire: inout WireNotification, claim: (BorrowedDocument.Node, inout WireNotification) -> Bool?
+    ) -> Bool {
+        guard document.isObject(root) else { return false }
         wire.reuseScratch()
         wire.model.source = format
         var context = NormaliseContext()
         var members = WireNotification.scratchMembers()
         guard readRoot(document, root, into: &wire.model, context: &context, strict: true, members: &members) else {
-            return nil
+            return false
         }
         var kept = 0
         for index in members.indices {
             switch claim(members[index].key, &wire) {
             case true?: continue
-            case nil: return nil
+            case nil: return false
             case false?:
                 members[kept] = members[index]
                 kept += 1
@@ -74,7 +75,6 @@ extension APNsWire {
         }
         members.removeLast(members.count - kept)
         wire.data = members
-        guard finishRoot(document, data: wire.data, context: &context, strict: true) else { return nil }
-        return wire
+        return finishRoot(document, data: wire.data, context: &context, strict: true)
     }
 }

@@ -14,7 +14,8 @@ extension ZegoDeliveredAdapter: WireFormat {
         _ body: (inout WireNotification) -> Void
     ) -> Bool {
         var payload: BorrowedDocument.Node?
-        let read = APNsWire.readPayload(document, root: root, format: descriptor.name) { key, _ in
+        var wire = WireNotification(document: document)
+        let read = APNsWire.readPayload(document, root: root, format: descriptor.name, into: &wire) { key, _ in
             guard BorrowedDocument.equal(document.stringBytes(key), "payload") else { return false }
             let value = key + 1
             // Empty or not a string: the adapter says so.
@@ -22,7 +23,7 @@ extension ZegoDeliveredAdapter: WireFormat {
             payload = value
             return true
         }
-        guard var wire = read else { return false }
+        guard read else { return false }
         guard let payload else {
             body(&wire)
             return true
