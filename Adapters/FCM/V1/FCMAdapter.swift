@@ -73,7 +73,7 @@ public struct FCMAdapter: PayloadAdapter, FormatChecking {
     /// `apns.payload`'s size when the message has an `apns` block.
     public func appleCheckedSize(of payload: JSONValue) -> Int? {
         guard let (message, path) = FCMChecks.message(of: payload),
-            let (apns, apnsPath) = FCMChecks.object(message, FCMKeys.Message.apns, at: path)
+            let (apns, apnsPath) = FCMChecks.object(message, FCMV1Wire.apns, at: path)
         else { return nil }
         _ = apnsPath
         guard let payload = apns[FCMKeys.APNs.payload] else { return 0 }
