@@ -265,14 +265,15 @@ extension PushNotification {
 
     /// Changes the Android part, creating it when needed and removing it when it ends up empty.
     @usableFromInline mutating func updateAndroid(_ change: (inout Android) -> Void) {
-        var part = android ?? Android()
+        // Moved out, not copied: changing one field of a part held once retains none of the others.
+        var part = android.take() ?? Android()
         change(&part)
         android = part.isEmpty ? nil : part
     }
 
     /// Changes the Live Activity, creating it when needed and removing it when it ends up empty.
     @usableFromInline mutating func updateLive(_ change: (inout LiveActivity) -> Void) {
-        var live = liveActivity ?? LiveActivity()
+        var live = liveActivity.take() ?? LiveActivity()
         change(&live)
         liveActivity = live.isEmpty ? nil : live
     }

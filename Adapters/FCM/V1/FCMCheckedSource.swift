@@ -8,8 +8,8 @@ protocol FCMCheckedSource: WireSource {
     /// Where a value is, in the form this source can carry without building a path.
     associatedtype Location
 
-    /// The location of the checked root `node`, which is at `path` in the payload.
-    func location(ofRoot node: Node, at path: JSONPointer) -> Location
+    /// The location of the checked root `node` (the payload's root: its path is the empty pointer).
+    func location(ofRoot node: Node) -> Location
     /// The location of `value`, the member of the object at `parent` whose key is `key`.
     func location(_ parent: Location, key: Node, value: Node) -> Location
     /// The location as a JSON Pointer (for a finding).
@@ -24,21 +24,16 @@ protocol FCMCheckedSource: WireSource {
 /// walking down from the root to the node (a node's subtree is a range of the tape).
 extension BorrowedDocument: FCMCheckedSource {
     struct Location {
-        let base: JSONPointer
         let root: Node
         let node: Node
     }
 
-    func location(ofRoot node: Node, at path: JSONPointer) -> Location {
-        Location(base: path, root: node, node: node)
-    }
+    func location(ofRoot node: Node) -> Location { Location(root: node, node: node) }
 
-    func location(_ parent: Location, key: Node, value: Node) -> Location {
-        Location(base: parent.base, root: parent.root, node: value)
-    }
+    func location(_ parent: Location, key: Node, value: Node) -> Location { Location(root: parent.root, node: value) }
 
     func pointer(_ location: Location) -> JSONPointer {
-        var tokens = location.base.tokens
+        var tokens: [String] = []
         var current = location.root
         let target = location.node
         descending: while current != target {
@@ -73,7 +68,7 @@ extension BorrowedDocument: FCMCheckedSource {
 extension JSONValueSource: FCMCheckedSource {
     typealias Location = JSONPointer
 
-    func location(ofRoot node: JSONValue, at path: JSONPointer) -> JSONPointer { path }
+    func location(ofRoot node: JSONValue) -> JSONPointer { .root }
 
     func location(_ parent: JSONPointer, key: JSONValue, value: JSONValue) -> JSONPointer {
         parent.appending(keyString(key))

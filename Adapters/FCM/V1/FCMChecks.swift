@@ -27,10 +27,15 @@ package enum FCMChecks {
 
     /// The object `key` names in `object`, in either spelling, with its path.
     static func object(_ object: JSONObject, _ key: WireKey, at path: JSONPointer) -> (JSONObject, JSONPointer)? {
-        guard let found = Object(JSONValueSource(), root: .object(object), at: path)?.object(key),
+        guard let found = Self.object(.object(object), at: path)?.object(key),
             case .object(let inner) = found.node
         else { return nil }
         return (inner, found.location)
+    }
+
+    /// The object `node` of a ``JSONValue`` at `path`.
+    static func object(_ node: JSONValue, at path: JSONPointer) -> Object<JSONValueSource>? {
+        Object(JSONValueSource(), node, location: path)
     }
 
     /// A value of the checked message and where it is.
@@ -53,9 +58,9 @@ package enum FCMChecks {
             self.location = location
         }
 
-        /// The checked root `node`, at `path` in the payload.
-        init?(_ source: S, root node: S.Node, at path: JSONPointer) {
-            self.init(source, node, location: source.location(ofRoot: node, at: path))
+        /// The checked root `node`.
+        init?(_ source: S, root node: S.Node) {
+            self.init(source, node, location: source.location(ofRoot: node))
         }
 
         /// The object's path.
@@ -124,7 +129,7 @@ package enum FCMChecks {
     @_specialize(where S == BorrowedDocument)
     @_specialize(where S == JSONValueSource)
     static func check<S: FCMCheckedSource>(_ source: S, _ root: S.Node) -> [Diagnostic] {
-        guard var message = Object(source, root: root, at: .root) else { return [] }
+        guard var message = Object(source, root: root) else { return [] }
         if FCMMessageReader.isRequest(source, root), let inner = message.object(W.message) {
             message = inner
         }
@@ -308,7 +313,7 @@ package enum FCMChecks {
     package static func checkStringMap(
         _ map: JSONObject, at path: JSONPointer, name: String, into out: inout [Diagnostic]
     ) {
-        guard let map = Object(JSONValueSource(), root: .object(map), at: path) else { return }
+        guard let map = Self.object(.object(map), at: path) else { return }
         checkStringMap(map, name: name, into: &out)
     }
 
@@ -325,7 +330,7 @@ package enum FCMChecks {
 
     /// `from`, `message_type`, and keys starting `google` or `gcm`.
     package static func checkReservedKeys(_ map: JSONObject, at path: JSONPointer, into out: inout [Diagnostic]) {
-        guard let map = Object(JSONValueSource(), root: .object(map), at: path) else { return }
+        guard let map = Self.object(.object(map), at: path) else { return }
         checkReservedKeys(map, into: &out)
     }
 
@@ -399,6 +404,17 @@ package enum FCMChecks {
         return text.withUTF8 { isOneOf($0, values) }
     }
 
+    /// `android.notification`'s enumerations and their values.
+    static let enumerations = [
+        (A.notificationPriority.key, notificationPriorities), (A.visibility.key, visibilities), (A.proxy, proxies),
+    ]
+    /// `android.notification`'s localisation arguments and the keys they fill in.
+    static let localisations = [
+        ("title", A.titleLocArgs.key, A.titleLocKey.key), ("body", A.bodyLocArgs.key, A.bodyLocKey.key),
+    ]
+    /// A `google.type.Color`'s channels.
+    static let colorChannels: [StaticString] = ["red", "green", "blue", "alpha"]
+
     static func checkAndroid<S>(_ android: Object<S>, into out: inout [Diagnostic]) {
         let source = android.source
         if let priority = android.string(A.priority.key), !android.holds(priority, isAndroidPriority) {
@@ -430,9 +446,7 @@ package enum FCMChecks {
                 .fcmColorInvalid, at: notification.pointer(color),
                 "android.notification.color must be #rrggbb, found \"\(notification.text(of: color))\"")
         }
-        for (key, allowed) in [
-            (A.notificationPriority.key, notificationPriorities), (A.visibility.key, visibilities), (A.proxy, proxies),
-        ] {
+        for (key, allowed) in enumerations {
             if let found = notification.string(key), !notification.holds(found, { isOneOf($0, allowed) }) {
                 let name = key.name(.snakeCase)
                 let values = allowed.map(\.description).joined(separator: ", ")
@@ -446,9 +460,7 @@ package enum FCMChecks {
                 .fcmNotificationCountNegative, at: notification.pointer(count), "notification_count \(number) is negative"
             )
         }
-        for (prefix, args, key) in [
-            ("title", A.titleLocArgs.key, A.titleLocKey.key), ("body", A.bodyLocArgs.key, A.bodyLocKey.key),
-        ] {
+        for (prefix, args, key) in localisations {
             if let found = notification.value(args), notification.value(key) == nil {
                 out.error(
                     .fcmLocArgsWithoutKey, at: notification.pointer(found),
@@ -474,7 +486,7 @@ package enum FCMChecks {
                 // A google.type.Color: each channel present a number from 0 to 1 (not an object: invalid).
                 let valid =
                     Object(source, color.node, location: color.location).map { object in
-                        ["red", "green", "blue", "alpha"].allSatisfy { (channel: StaticString) in
+                        colorChannels.allSatisfy { channel in
                             guard let value = object.exactly(channel) else { return true }
                             return source.number(value).map { (0...1).contains($0) } ?? false
                         }

@@ -13,6 +13,33 @@ package enum FCMMessageReader {
     /// The fields of `notification` / `android.notification` / the APNs alert that the model holds once.
     static let sharedContent = ["title", "body", "image"]
 
+    /// The content the model holds once (``sharedContent``, by index), as one place of the message names it, and
+    /// Android's sound.
+    struct Content<Value> {
+        var title: Value?
+        var body: Value?
+        var image: Value?
+        var sound: Value?
+
+        /// ``sharedContent``'s field `index`.
+        subscript(index: Int) -> Value? {
+            get {
+                switch index {
+                case 0: return title
+                case 1: return body
+                default: return image
+                }
+            }
+            set {
+                switch index {
+                case 0: title = newValue
+                case 1: body = newValue
+                default: image = newValue
+                }
+            }
+        }
+    }
+
     /// True when `root` is a send request: a `message` object and no Message field beside it.
     package static func isRequest(_ root: JSONObject) -> Bool {
         isRequest(JSONValueSource(), .object(root))
@@ -149,13 +176,13 @@ package enum FCMMessageReader {
             if let member = take(key, in: &f, context: &context) { kept.appendUnchecked(member.key, member.value) }
         }
         // Shared notification.
-        var shared: [String: (String, JSONPointer)] = [:]
+        var shared = Content<(String, JSONPointer)>()
         var notificationKept = JSONObject()
         if let (object, at) = self.object(W.notification, in: &f, context: &context) {
             var nf = WireSpeltObject(source, object, at: at, duplicate: .fcmKeyDuplicate)
-            for key in W.notificationContent {
+            for (index, key) in W.notificationContent.enumerated() {
                 if let value = string(key, in: &nf, context: &context) {
-                    shared[key.description] = value
+                    shared[index] = value
                     layout.notification.append(key.description)
                 }
             }
@@ -163,7 +190,7 @@ package enum FCMMessageReader {
             camel += nf.declaredUsed
         }
         // APNs: headers, the payload, the image.
-        var apple: [String: String] = [:]
+        var apple = Content<String>()
         var apnsKept = JSONObject()
         var apnsData = JSONObject()
         var apnsDataPath: JSONPointer?
@@ -190,15 +217,15 @@ package enum FCMMessageReader {
                     _ = APNsWire.readApsMember(
                         source, aps, root: payloadPath, into: &n, context: &context, strict: false)
                 }
-                if let title = n.title { apple["title"] = title }
-                if let body = n.body { apple["body"] = body }
+                apple.title = n.title
+                apple.body = n.body
                 apnsData = JSONObject(uncheckedMembers: rest)
                 apnsDataPath = payloadPath
             }
             if let (options, optionsPath) = self.object(W.fcmOptions, in: &af, context: &context) {
                 var of = WireSpeltObject(source, options, at: optionsPath, duplicate: .fcmKeyDuplicate)
                 if let (image, imagePath) = string(W.image, in: &of, context: &context) {
-                    apple["image"] = image
+                    apple.image = image
                     context.record("media", from: imagePath)
                 }
                 let optionsRest = of.restObject
@@ -215,42 +242,42 @@ package enum FCMMessageReader {
             for (key, value) in unknown(af, "ApnsConfig", &context) { apnsKept.appendUnchecked(key, value) }
             camel += af.declaredUsed
         }
-        layout.apple = sharedContent.filter { apple[$0] != nil }
+        layout.apple = sharedContent.indices.filter { apple[$0] != nil }.map { sharedContent[$0] }
         // What iOS shows: the APNs alert over the shared notification.
-        for key in ["title", "body"] where apple[key] == nil {
-            guard let (value, at) = shared[key] else { continue }
-            if key == "title" { n.title = value } else { n.body = value }
-            context.record(key, from: at)
+        for index in 0..<2 where apple[index] == nil {
+            guard let (value, at) = shared[index] else { continue }
+            if index == 0 { n.title = value } else { n.body = value }
+            context.record(sharedContent[index], from: at)
         }
-        let image = apple["image"] ?? shared["image"]?.0
+        let image = apple.image ?? shared.image?.0
         if let image {
             n.media = [PushNotification.Media(url: image)]
-            if apple["image"] == nil, let at = shared["image"]?.1 { context.record("media", from: at) }
+            if apple.image == nil, let at = shared.image?.1 { context.record("media", from: at) }
         }
         // Android.
         var android = PushNotification.Android()
-        var own: [String: String] = [:]
+        var own = Content<String>()
         if let (object, at) = self.object(W.android, in: &f, context: &context) {
             camel += readAndroid(
                 source, object, at: at, into: &android, own: &own, ext: &ext, layout: &layout, context: &context)
             context.record("android", from: at)
         }
-        let ios: [String: String?] = ["title": n.title, "body": n.body, "image": image]
-        for key in sharedContent {
-            let view = own[key] ?? shared[key]?.0
-            if let view, view != ios[key] ?? nil {
-                switch key {
-                case "title": android.title = view
-                case "body": android.body = view
+        let ios = Content<String>(title: n.title, body: n.body, image: image)
+        for index in sharedContent.indices {
+            let view = own[index] ?? shared[index]?.0
+            if let view, view != ios[index] {
+                switch index {
+                case 0: android.title = view
+                case 1: android.body = view
                 default: android.image = view
                 }
             }
             // The shared value neither platform shows: kept for the web and for an exact rendering.
-            if apple[key] != nil, own[key] != nil, let (value, _) = shared[key], value != ios[key] ?? nil {
-                notificationKept[key] = .string(value)
+            if apple[index] != nil, own[index] != nil, let (value, _) = shared[index], value != ios[index] {
+                notificationKept[sharedContent[index]] = .string(value)
             }
         }
-        if let sound = own["sound"], sound != n.sound?.name { android.sound = sound }
+        if let sound = own.sound, sound != n.sound?.name { android.sound = sound }
         // Android inherits the shared localised keys (a string resource of the same name): its own only where they
         // differ.
         if android.bodyLocKey == n.bodyLocKey { android.bodyLocKey = nil }
@@ -336,7 +363,7 @@ package enum FCMMessageReader {
     /// the keys read in lowerCamelCase.
     static func readAndroid<S: WireSource>(
         _ source: S, _ node: S.Node, at path: JSONPointer, into android: inout PushNotification.Android,
-        own: inout [String: String], ext: inout JSONObject, layout: inout FCMLayout, context: inout NormaliseContext
+        own: inout Content<String>, ext: inout JSONObject, layout: inout FCMLayout, context: inout NormaliseContext
     ) -> [JSONPointer] {
         typealias W = FCMAndroidWire
         var read = PushNotification()
@@ -391,10 +418,7 @@ package enum FCMMessageReader {
         // Layout memory: which shared values `android.notification` named.
         for line in W.layoutLines where line.isHeld(by: read) { layout.android.append(line.key.name(.snakeCase)) }
         var part = read.androidPart
-        own["title"] = part.title
-        own["body"] = part.body
-        own["image"] = part.image
-        own["sound"] = part.sound
+        own = Content(title: part.title, body: part.body, image: part.image, sound: part.sound)
         part.title = nil
         part.body = nil
         part.image = nil
