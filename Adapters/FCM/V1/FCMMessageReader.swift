@@ -80,8 +80,32 @@ package enum FCMMessageReader {
     }
 
     /// Reads the object `root` of `source`: a send request or a bare Message.
+    ///
+    /// For a context that records no provenance (a caller that wants the model, not where its fields came from), the
+    /// message is first read building no locations; that read gives up at anything that would need one (a finding,
+    /// a key in its lowerCamelCase spelling, which the layout memory locates), and the message is then read again
+    /// with locations, as it always is for a context that records provenance.
     static func read<S: WireSource>(
         _ source: S, _ root: S.Node, format: String, context: inout NormaliseContext
+    )
+        -> PushNotification?
+    {
+        if !context.recordsProvenance {
+            let count = context.diagnostics.count
+            if let n = read(source, root, format: format, context: &context, locating: false),
+                context.diagnostics.count == count
+            {
+                return n
+            }
+            context.diagnostics.removeSubrange(count...)
+        }
+        return read(source, root, format: format, context: &context, locating: true)
+    }
+
+    /// Reads the object `root` of `source`, building locations or not (`locating`: see
+    /// ``read(_:_:format:context:)``; without, nil where a location would be needed).
+    static func read<S: WireSource>(
+        _ source: S, _ root: S.Node, format: String, context: inout NormaliseContext, locating: Bool
     )
         -> PushNotification?
     {
@@ -90,7 +114,7 @@ package enum FCMMessageReader {
         var ext = JSONObject()
         var layout = FCMLayout()
         if isRequest(source, root) {
-            var request = WireSpeltObject(source, root, at: .root, duplicate: .fcmKeyDuplicate)
+            var request = WireSpeltObject(source, root, at: .root, duplicate: .fcmKeyDuplicate, locates: locating)
             layout.wrapped = true
             if let found = request.take(W.validateOnly, context: &context) {
                 if let validateOnly = source.bool(found.value) {
@@ -102,14 +126,21 @@ package enum FCMMessageReader {
             guard let found = request.take(W.message, context: &context), source.isObject(found.value) else {
                 return nil
             }
+            if !locating && !request.declaredUsed.isEmpty { return nil }
             layout.camel += request.declaredUsed.map(\.description)
             let others = unknown(request, "a send request", &context)
             if !others.isEmpty { ext.appendUnchecked(X.request, .object(others)) }
-            readMessage(
-                source, found.value, at: JSONPointer.root.appending(found.key.description), into: &n, ext: &ext,
-                layout: &layout, context: &context)
+            guard
+                readMessage(
+                    source, found.value, at: request.location(of: found.key), locating: locating, into: &n,
+                    ext: &ext, layout: &layout, context: &context)
+            else { return nil }
         } else {
-            readMessage(source, root, at: .root, into: &n, ext: &ext, layout: &layout, context: &context)
+            guard
+                readMessage(
+                    source, root, at: .root, locating: locating, into: &n, ext: &ext, layout: &layout,
+                    context: &context)
+            else { return nil }
         }
         ext[X.layout] = layout.json
         var all = n.extensionObject(FCMKeys.namespace)
@@ -128,7 +159,7 @@ package enum FCMMessageReader {
             reportWrongType(found, expected: "a string", in: &object, context: &context)
             return nil
         }
-        return (text, object.path.appending(found.key.description))
+        return (text, object.location(of: found.key))
     }
 
     /// Takes the object `key` spells from `object`, with its input path; a value of another type is reported and
@@ -141,7 +172,7 @@ package enum FCMMessageReader {
             reportWrongType(found, expected: "an object", in: &object, context: &context)
             return nil
         }
-        return (found.value, object.path.appending(found.key.description))
+        return (found.value, object.location(of: found.key))
     }
 
     /// Takes the value `key` spells from `object` as it is, under the key as spelt.
@@ -152,12 +183,12 @@ package enum FCMMessageReader {
         return (found.key.description, object.source.jsonValue(found.value))
     }
 
-    /// Reads one Message at `path`.
+    /// Reads one Message at `path`. False when a read without locations (`locating` false) gives up.
     static func readMessage<S: WireSource>(
-        _ source: S, _ message: S.Node, at path: JSONPointer, into n: inout PushNotification, ext: inout JSONObject,
-        layout: inout FCMLayout, context: inout NormaliseContext
-    ) {
-        var f = WireSpeltObject(source, message, at: path, duplicate: .fcmKeyDuplicate)
+        _ source: S, _ message: S.Node, at path: JSONPointer, locating: Bool, into n: inout PushNotification,
+        ext: inout JSONObject, layout: inout FCMLayout, context: inout NormaliseContext
+    ) -> Bool {
+        var f = WireSpeltObject(source, message, at: path, duplicate: .fcmKeyDuplicate, locates: locating)
         var kept = JSONObject()
         var camel: [JSONPointer] = []
         // Target.
@@ -179,7 +210,7 @@ package enum FCMMessageReader {
         var shared = Content<(String, JSONPointer)>()
         var notificationKept = JSONObject()
         if let (object, at) = self.object(W.notification, in: &f, context: &context) {
-            var nf = WireSpeltObject(source, object, at: at, duplicate: .fcmKeyDuplicate)
+            var nf = WireSpeltObject(source, object, at: at, duplicate: .fcmKeyDuplicate, locates: locating)
             for (index, key) in W.notificationContent.enumerated() {
                 if let value = string(key, in: &nf, context: &context) {
                     shared[index] = value
@@ -195,7 +226,7 @@ package enum FCMMessageReader {
         var apnsData = JSONObject()
         var apnsDataPath: JSONPointer?
         if let (object, at) = self.object(W.apns, in: &f, context: &context) {
-            var af = WireSpeltObject(source, object, at: at, duplicate: .fcmKeyDuplicate)
+            var af = WireSpeltObject(source, object, at: at, duplicate: .fcmKeyDuplicate, locates: locating)
             if let (headers, headersPath) = self.object(W.headers, in: &af, context: &context) {
                 let others = readHeaders(source, headers, at: headersPath, into: &n, context: &context)
                 if !others.isEmpty { ext.appendUnchecked(X.apnsHeaders, .object(others)) }
@@ -214,8 +245,10 @@ package enum FCMMessageReader {
                 }
                 layout.aps = aps != nil
                 if let aps {
-                    _ = APNsWire.readApsMember(
-                        source, aps, root: payloadPath, into: &n, context: &context, strict: false)
+                    // Without locations, read strictly (it gives up at a finding, building no path).
+                    let read = APNsWire.readApsMember(
+                        source, aps, root: payloadPath, into: &n, context: &context, strict: !locating)
+                    if !read && !locating { return false }
                 }
                 apple.title = n.title
                 apple.body = n.body
@@ -223,7 +256,8 @@ package enum FCMMessageReader {
                 apnsDataPath = payloadPath
             }
             if let (options, optionsPath) = self.object(W.fcmOptions, in: &af, context: &context) {
-                var of = WireSpeltObject(source, options, at: optionsPath, duplicate: .fcmKeyDuplicate)
+                var of = WireSpeltObject(
+                    source, options, at: optionsPath, duplicate: .fcmKeyDuplicate, locates: locating)
                 if let (image, imagePath) = string(W.image, in: &of, context: &context) {
                     apple.image = image
                     context.record("media", from: imagePath)
@@ -259,7 +293,7 @@ package enum FCMMessageReader {
         var own = Content<String>()
         if let (object, at) = self.object(W.android, in: &f, context: &context) {
             camel += readAndroid(
-                source, object, at: at, into: &android, own: &own, ext: &ext, layout: &layout, context: &context)
+                source, object, at: at, locating: locating, into: &android, own: &own, ext: &ext, layout: &layout, context: &context)
             context.record("android", from: at)
         }
         let ios = Content<String>(title: n.title, body: n.body, image: image)
@@ -314,8 +348,10 @@ package enum FCMMessageReader {
         for (key, value) in unknown(f, "Message", &context) { kept.appendUnchecked(key, value) }
         if !kept.isEmpty { ext.appendUnchecked(X.message, .object(kept)) }
         camel += f.declaredUsed
+        if !locating && !camel.isEmpty { return false }
         // Relative to the message.
         layout.camel += camel.map { JSONPointer(tokens: Array($0.tokens.dropFirst(path.tokens.count))).description }
+        return true
     }
 
     /// `text` as an integer when it is one written the way it would be written back (no sign, zeros or spaces added).
@@ -362,12 +398,12 @@ package enum FCMMessageReader {
     /// keys the model does not hold into `extensions.fcm.android` and `.androidNotification`. Returns the paths of
     /// the keys read in lowerCamelCase.
     static func readAndroid<S: WireSource>(
-        _ source: S, _ node: S.Node, at path: JSONPointer, into android: inout PushNotification.Android,
+        _ source: S, _ node: S.Node, at path: JSONPointer, locating: Bool, into android: inout PushNotification.Android,
         own: inout Content<String>, ext: inout JSONObject, layout: inout FCMLayout, context: inout NormaliseContext
     ) -> [JSONPointer] {
         typealias W = FCMAndroidWire
         var read = PushNotification()
-        var config = WireSpeltObject(source, node, at: path, duplicate: .fcmKeyDuplicate)
+        var config = WireSpeltObject(source, node, at: path, duplicate: .fcmKeyDuplicate, locates: locating)
         var camel: [JSONPointer] = []
         for line in W.config.lines {
             switch line.value {
@@ -387,7 +423,8 @@ package enum FCMMessageReader {
                     continue
                 }
                 var notification = WireSpeltObject(
-                    source, found.value, at: path.appending(found.key.description), duplicate: .fcmKeyDuplicate)
+                    source, found.value, at: config.location(of: found.key), duplicate: .fcmKeyDuplicate,
+                    locates: locating)
                 for inner in table.lines {
                     guard let scalar = inner.scalar else { continue }
                     _ = notification.read(scalar, codes: inner.codes, into: &read, context: &context)
