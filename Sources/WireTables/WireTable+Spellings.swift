@@ -67,7 +67,10 @@ package struct WireSpeltObject<S: WireSource> {
     ) {
         self.source = source
         self.path = path
-        self.members = Array(source.members(node))
+        var members: [(key: S.Node, value: S.Node)] = []
+        members.reserveCapacity(source.childCount(node))
+        for member in source.members(node) { members.append(member) }
+        self.members = members
         if members.count > 64 { takenBeyond = [Bool](repeating: false, count: members.count - 64) }
         self.duplicate = duplicate
         self.locates = locates

@@ -103,6 +103,31 @@ package enum FCMAndroidWire {
         unmodelledOthersLose: "these are AndroidConfig keys the model does not hold",
         spelling: .snakeCase)
 
+    /// One line of ``config`` as the reader takes it: a scalar with its codes, the `data` hook, or the `notification`
+    /// table (``notificationScalars``). Walked instead of the table's lines, which are generic over the hook: copying
+    /// one on the conversion path looked up its type's metadata and retained its parts.
+    package enum ConfigStep: Sendable {
+        case scalar(WireScalar, WireScalar.Codes)
+        case data(WireKey)
+        case notification(WireKey)
+    }
+
+    /// ``config``'s lines, in order, as ``ConfigStep``s.
+    package static let configSteps: [ConfigStep] = config.lines.compactMap { line in
+        switch line.value {
+        case .hook(.data): return .data(line.key)
+        case .object: return .notification(line.key)
+        default: return line.scalar.map { .scalar($0, line.codes) }
+        }
+    }
+
+    /// ``notification``'s scalar lines (all of them), with their codes.
+    package static let notificationScalars: [(scalar: WireScalar, codes: WireScalar.Codes)] =
+        notification.lines.compactMap { line in line.scalar.map { ($0, line.codes) } }
+
+    /// ``layoutLines``' scalars.
+    package static let layoutScalars: [WireScalar] = layoutLines.compactMap(\.scalar)
+
     /// `AndroidConfig` members the model does not hold, kept verbatim in the spelling they came in.
     package static let configKept: [WireKey] = [
         fcmOptions,

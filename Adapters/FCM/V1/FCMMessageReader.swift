@@ -405,10 +405,10 @@ package enum FCMMessageReader {
         var read = PushNotification()
         var config = WireSpeltObject(source, node, at: path, duplicate: .fcmKeyDuplicate, locates: locating)
         var camel: [JSONPointer] = []
-        for line in W.config.lines {
-            switch line.value {
-            case .hook(.data):
-                guard let found = config.take(line.key, context: &context) else { continue }
+        for step in W.configSteps {
+            switch step {
+            case .data(let key):
+                guard let found = config.take(key, context: &context) else { continue }
                 guard case .object(let data) = source.jsonValue(found.value) else {
                     reportWrongType(found, expected: "an object", in: &config, context: &context)
                     continue
@@ -416,8 +416,8 @@ package enum FCMMessageReader {
                 var part = read.androidPart
                 part.data = data
                 read.setAndroid(part)
-            case .object(let table):
-                guard let found = config.take(line.key, context: &context) else { continue }
+            case .notification(let key):
+                guard let found = config.take(key, context: &context) else { continue }
                 guard source.isObject(found.value) else {
                     reportWrongType(found, expected: "an object", in: &config, context: &context)
                     continue
@@ -425,9 +425,8 @@ package enum FCMMessageReader {
                 var notification = WireSpeltObject(
                     source, found.value, at: config.location(of: found.key), duplicate: .fcmKeyDuplicate,
                     locates: locating)
-                for inner in table.lines {
-                    guard let scalar = inner.scalar else { continue }
-                    _ = notification.read(scalar, codes: inner.codes, into: &read, context: &context)
+                for (scalar, codes) in W.notificationScalars {
+                    _ = notification.read(scalar, codes: codes, into: &read, context: &context)
                 }
                 var kept = JSONObject()
                 for key in W.notificationKept {
@@ -439,9 +438,8 @@ package enum FCMMessageReader {
                 }
                 if !kept.isEmpty { ext.appendUnchecked(X.androidNotification, .object(kept)) }
                 camel += notification.declaredUsed
-            default:
-                guard let scalar = line.scalar else { continue }
-                _ = config.read(scalar, codes: line.codes, into: &read, context: &context)
+            case .scalar(let scalar, let codes):
+                _ = config.read(scalar, codes: codes, into: &read, context: &context)
             }
         }
         var kept = JSONObject()
@@ -453,7 +451,9 @@ package enum FCMMessageReader {
         for (key, value) in unknown(config, "AndroidConfig", &context) { kept.appendUnchecked(key, value) }
         if !kept.isEmpty { ext.appendUnchecked(X.android, .object(kept)) }
         // Layout memory: which shared values `android.notification` named.
-        for line in W.layoutLines where line.isHeld(by: read) { layout.android.append(line.key.name(.snakeCase)) }
+        for scalar in W.layoutScalars where scalar.isHeld(by: read) {
+            layout.android.append(scalar.key.name(.snakeCase))
+        }
         var part = read.androidPart
         own = Content(title: part.title, body: part.body, image: part.image, sound: part.sound)
         part.title = nil
