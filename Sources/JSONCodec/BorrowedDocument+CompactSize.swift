@@ -50,15 +50,20 @@ extension BorrowedDocument {
     static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         let count = bytes.count
+        guard count >= 8 else {
+            for index in 0..<count where !JSONWriter.isPlain(base[index]) { return true }
+            return false
+        }
         var index = 0
-        while index &+ 8 <= count {
+        while index &+ 16 <= count {
+            if JSONWriter.hasSpecialByte(base + index, base + (index &+ 8)) { return true }
+            index &+= 16
+        }
+        if index &+ 8 <= count {
             if JSONWriter.hasSpecialByte(base + index) { return true }
             index &+= 8
         }
-        while index < count {
-            if !JSONWriter.isPlain(base[index]) { return true }
-            index &+= 1
-        }
-        return false
+        // The last bytes, as the word ending with them (it overlaps bytes already checked).
+        return index < count && JSONWriter.hasSpecialByte(base + (count &- 8))
     }
 }

@@ -26,7 +26,7 @@ extension FCMAdapter: WireFormat {
         guard Self.collectData(document, root, into: &wire.data) else { return false }
         n.data = JSONObject()
         if !n.media.isEmpty, let media = Self.imageLocation(document, root) { wire.provenance.append(("media", media)) }
-        wire.model = n
+        swap(&wire.model, &n)  // moved, not copied
         body(&wire)
         return true
     }

@@ -202,26 +202,29 @@ package enum FCMChecks {
     }
 
     /// The targets, with the names findings give them; exactly one must be set.
-    static let targets: [(key: WireKey, name: String)] = [
+    static let targets: [(key: WireKey, name: StaticString)] = [
         (W.token, "token"), (W.topic, "topic"), (W.condition, "condition"), (W.fid, "fid"),
     ]
+    /// ``targets``' indices of the topic and the condition.
+    static let topicTarget = 1
+    static let conditionTarget = 2
 
     static func checkTargets<S>(_ message: Object<S>, into out: inout [Diagnostic]) {
         var present: UInt8 = 0
-        for (index, target) in targets.enumerated() {
-            guard let found = message.value(target.key) else { continue }
+        for index in targets.indices {
+            guard let found = message.value(targets[index].key) else { continue }
             present |= 1 << index
             guard let isEmpty = message.source.withStringBytes(found.node, { $0.isEmpty }) else { continue }
             if isEmpty {
-                out.error(.fcmTargetEmpty, at: message.pointer(found), "`\(target.name)` must not be empty")
-            } else if target.key.matches(FCMKeys.Message.topic) {
+                out.error(.fcmTargetEmpty, at: message.pointer(found), "`\(targets[index].name)` must not be empty")
+            } else if index == topicTarget {
                 checkTopic(message.text(of: found), at: message.pointer(found), into: &out)
-            } else if target.key.matches(FCMKeys.Message.condition) {
+            } else if index == conditionTarget {
                 checkCondition(message.text(of: found), at: message.pointer(found), into: &out)
             }
         }
         if present.nonzeroBitCount != 1 {
-            let names = targets.indices.filter { present & (1 << $0) != 0 }.map { targets[$0].name }
+            let names = targets.indices.filter { present & (1 << $0) != 0 }.map { targets[$0].name.description }
             out.error(
                 .fcmTargetCount, at: message.path,
                 names.isEmpty

@@ -92,11 +92,8 @@ package enum FCMMessageReader {
     {
         if !context.recordsProvenance {
             let count = context.diagnostics.count
-            if let n = read(source, root, format: format, context: &context, locating: false),
-                context.diagnostics.count == count
-            {
-                return n
-            }
+            let n = read(source, root, format: format, context: &context, locating: false)
+            if context.diagnostics.count == count, n != nil { return n }
             context.diagnostics.removeSubrange(count...)
         }
         return read(source, root, format: format, context: &context, locating: true)
