@@ -45,6 +45,41 @@ extension BorrowedDocument {
         return length
     }
 
+    /// ``compactSize(_:)`` when it is over `limit`, nil when it is not: bounded first from the tape alone (a string
+    /// at most six bytes a byte, as `\u00XX`; a number at most 32 bytes), counted only when that bound is over.
+    package func compactSize(_ node: Node, ifOver limit: Int) -> Int? {
+        guard compactBound(node) > limit else { return nil }
+        let size = compactLength(node)
+        return size > limit ? size : nil
+    }
+
+    /// At least ``compactSize(_:)``, from the tape alone (no string's bytes are read).
+    func compactBound(_ node: Node) -> Int {
+        let end = after(node)
+        var bound = 0
+        var position = node
+        while position < end {
+            switch tag(position) {
+            case Kind.object.rawValue, Kind.array.rawValue:
+                // Brackets, and at most a colon and a comma per child.
+                bound += 2 + 2 * childCount(position)
+                position += 1
+            case Kind.string.rawValue:
+                bound += 2 + 6 * stringBytes(position).count
+                position += 1
+            case Kind.int64.rawValue, Kind.uint64.rawValue, Kind.double.rawValue:
+                bound += 32
+                position += 2
+            case Kind.true.rawValue, Kind.false.rawValue, Kind.null.rawValue:
+                bound += 5
+                position += 1
+            default:
+                position += 1
+            }
+        }
+        return bound
+    }
+
     /// True when `bytes` hold a byte a JSON string escapes (a control character, `"` or `\`).
     @inline(__always)
     static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {

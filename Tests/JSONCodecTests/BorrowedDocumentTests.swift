@@ -33,6 +33,11 @@ import Testing
                 document.writeCompact(root, into: &written)
                 #expect(document.compactSize(root) == written.count)
                 #expect(document.compactSize(root) == JSONWriter.compactSize(of: document.jsonValue(root)))
+                // Over a limit: the size when it is over, nil when it is not.
+                let size = written.count
+                #expect(document.compactSize(root, ifOver: size - 1) == size)
+                #expect(document.compactSize(root, ifOver: size) == nil)
+                #expect(document.compactSize(root, ifOver: 0) == size)
                 for member in document.isObject(root) ? Array(document.members(root)) : [] {
                     #expect(
                         document.compactSize(member.value)

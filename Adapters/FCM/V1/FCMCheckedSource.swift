@@ -18,6 +18,8 @@ protocol FCMCheckedSource: WireSource {
     func withStringBytes<R>(_ node: Node, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R?
     /// Calls `body` with a key node's UTF-8 bytes.
     func withKeyBytes<R>(_ key: Node, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R
+    /// The value's compact JSON length when it is over `limit`, nil when it is not.
+    func compactSize(_ node: Node, ifOver limit: Int) -> Int?
 }
 
 /// The parsed document: a location is the root checked and the node; its path is found, when a finding needs it, by
@@ -84,5 +86,10 @@ extension JSONValueSource: FCMCheckedSource {
     func withKeyBytes<R>(_ key: JSONValue, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         var text = keyString(key)
         return text.withUTF8(body)
+    }
+
+    func compactSize(_ node: JSONValue, ifOver limit: Int) -> Int? {
+        let size = compactSize(node)
+        return size > limit ? size : nil
     }
 }

@@ -186,8 +186,7 @@ package enum FCMChecks {
         if let options = message.object(W.fcmOptions) {
             checkAnalyticsLabel(options, into: &out)
         }
-        let size = source.compactSize(message.node)
-        if size > maximumMessageBytes {
+        if let size = source.compactSize(message.node, ifOver: maximumMessageBytes) {
             out.error(
                 .fcmMessageTooLarge, at: message.path,
                 "the message is \(size) bytes, \(size - maximumMessageBytes) over FCM's limit of \(maximumMessageBytes)"

@@ -49,8 +49,12 @@ package enum FCMMessageReader {
     static func isRequest<S: WireSource>(_ source: S, _ root: S.Node) -> Bool {
         var message = false
         for member in source.members(root) {
+            if W.message.matches(source, member.key) {
+                // `message` is not a Message field.
+                if !message { message = source.isObject(member.value) }
+                continue
+            }
             if W.messageKeys.contains(where: { $0.matches(source, member.key) }) { return false }
-            if !message, W.message.matches(source, member.key) { message = source.isObject(member.value) }
         }
         return message
     }
@@ -92,8 +96,8 @@ package enum FCMMessageReader {
     {
         if !context.recordsProvenance {
             let count = context.diagnostics.count
-            let n = read(source, root, format: format, context: &context, locating: false)
-            if context.diagnostics.count == count, n != nil { return n }
+            var n = read(source, root, format: format, context: &context, locating: false)
+            if context.diagnostics.count == count, n != nil { return n.take() }
             context.diagnostics.removeSubrange(count...)
         }
         return read(source, root, format: format, context: &context, locating: true)
@@ -365,22 +369,26 @@ package enum FCMMessageReader {
         var delivery = n.delivery ?? PushNotification.Delivery()
         var others = JSONObject()
         for member in source.members(node) {
-            let key = source.keyString(member.key)
-            let value = source.jsonValue(member.value)
-            guard case .string(let text) = value else {
-                others.appendUnchecked(key, value)
+            // The header names compared as bytes (exactly: `APNS-ID` is kept, not read).
+            let key = member.key
+            guard let text = source.string(member.value) else {
+                others.appendUnchecked(source.keyString(key), source.jsonValue(member.value))
                 continue
             }
-            switch key.lowercased() {
-            case "apns-push-type" where key == "apns-push-type": delivery.pushType = text
-            case "apns-priority" where key == "apns-priority" && Self.canonicalInteger(text) != nil:
-                delivery.priority = Self.canonicalInteger(text)
-            case "apns-expiration" where key == "apns-expiration" && Self.canonicalInteger(text) != nil:
-                delivery.expiration = Self.canonicalInteger(text)
-            case "apns-collapse-id" where key == "apns-collapse-id": delivery.collapseID = text
-            case "apns-topic" where key == "apns-topic": delivery.topic = text
-            case "apns-id" where key == "apns-id": delivery.id = text
-            default: others.appendUnchecked(key, value)
+            if source.key(key, is: "apns-push-type") {
+                delivery.pushType = text
+            } else if source.key(key, is: "apns-priority"), let priority = Self.canonicalInteger(text) {
+                delivery.priority = priority
+            } else if source.key(key, is: "apns-expiration"), let expiration = Self.canonicalInteger(text) {
+                delivery.expiration = expiration
+            } else if source.key(key, is: "apns-collapse-id") {
+                delivery.collapseID = text
+            } else if source.key(key, is: "apns-topic") {
+                delivery.topic = text
+            } else if source.key(key, is: "apns-id") {
+                delivery.id = text
+            } else {
+                others.appendUnchecked(source.keyString(key), .string(text))
             }
         }
         if !delivery.isEmpty {
@@ -422,8 +430,10 @@ package enum FCMMessageReader {
                 var notification = WireSpeltObject(
                     source, found.value, at: config.location(of: found.key), duplicate: .fcmKeyDuplicate,
                     locates: locating)
-                for (scalar, codes) in W.notificationScalars {
-                    _ = notification.read(scalar, codes: codes, into: &read, context: &context)
+                for index in W.notificationScalars.indices {
+                    _ = notification.read(
+                        W.notificationScalars[index].scalar, codes: W.notificationScalars[index].codes, into: &read,
+                        context: &context)
                 }
                 var kept = JSONObject()
                 for key in W.notificationKept {
