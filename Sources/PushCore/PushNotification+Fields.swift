@@ -176,14 +176,16 @@ extension PushNotification {
             case .androidTag: updateAndroid(setting: newValue != nil) { $0.tag = newValue }
             case .androidClickAction: updateAndroid(setting: newValue != nil) { $0.clickAction = newValue }
             case .androidChannelID: updateAndroid(setting: newValue != nil) { $0.channelID = newValue }
-            case .androidNotificationPriority: updateAndroid(setting: newValue != nil) { $0.notificationPriority = newValue }
+            case .androidNotificationPriority:
+                updateAndroid(setting: newValue != nil) { $0.notificationPriority = newValue }
             case .androidVisibility: updateAndroid(setting: newValue != nil) { $0.visibility = newValue }
             case .androidTitleLocKey: updateAndroid(setting: newValue != nil) { $0.titleLocKey = newValue }
             case .androidBodyLocKey: updateAndroid(setting: newValue != nil) { $0.bodyLocKey = newValue }
             case .androidPriority: updateAndroid(setting: newValue != nil) { $0.priority = newValue }
             case .androidTTL: updateAndroid(setting: newValue != nil) { $0.ttl = newValue }
             case .androidCollapseKey: updateAndroid(setting: newValue != nil) { $0.collapseKey = newValue }
-            case .androidRestrictedPackageName: updateAndroid(setting: newValue != nil) { $0.restrictedPackageName = newValue }
+            case .androidRestrictedPackageName:
+                updateAndroid(setting: newValue != nil) { $0.restrictedPackageName = newValue }
             }
         }
     }

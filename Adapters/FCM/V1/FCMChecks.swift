@@ -12,7 +12,6 @@ package enum FCMChecks {
     /// The longest `ttl`: 28 days.
     package static let maximumTTLSeconds: Int64 = 2_419_200
 
-
     private typealias W = FCMV1Wire
     private typealias A = FCMAndroidWire
 
@@ -72,18 +71,21 @@ package enum FCMChecks {
             for member in source.members(node) {
                 switch key.spelling(of: source, member.key) {
                 case .snakeCase?:
-                    return Found(node: member.value, location: source.location(location, key: member.key, value: member.value))
+                    return Found(
+                        node: member.value, location: source.location(location, key: member.key, value: member.value))
                 case .declared?:
                     guard key.hasSnakeSpelling else {
                         return Found(
-                            node: member.value, location: source.location(location, key: member.key, value: member.value))
+                            node: member.value,
+                            location: source.location(location, key: member.key, value: member.value))
                     }
                     if declared == nil { declared = member }
                 case nil: continue
                 }
             }
             guard let declared else { return nil }
-            return Found(node: declared.value, location: source.location(location, key: declared.key, value: declared.value))
+            return Found(
+                node: declared.value, location: source.location(location, key: declared.key, value: declared.value))
         }
 
         /// The object `key` names, in either spelling.
@@ -235,7 +237,8 @@ package enum FCMChecks {
 
     /// `[a-zA-Z0-9-_.~%]+`, without the `/topics/` prefix.
     package static func checkTopic(
-        _ topic: String, at path: @autoclosure () -> JSONPointer, into out: inout [Diagnostic]) {
+        _ topic: String, at path: @autoclosure () -> JSONPointer, into out: inout [Diagnostic]
+    ) {
         if topic.hasPrefix("/topics/") {
             out.error(.fcmTopicInvalid, at: path(), "the v1 API takes the topic name without `/topics/`: \"\(topic)\"")
             return
@@ -252,7 +255,8 @@ package enum FCMChecks {
     /// A condition (`'TopicA' in topics && ('TopicB' in topics || !('TopicC' in topics))`) names at most five
     /// topics, each a valid topic name. The rest of its grammar is FCM's to judge.
     package static func checkCondition(
-        _ condition: String, at path: @autoclosure () -> JSONPointer, into out: inout [Diagnostic]) {
+        _ condition: String, at path: @autoclosure () -> JSONPointer, into out: inout [Diagnostic]
+    ) {
         let topics = conditionTopics(condition)
         if topics.count > maximumConditionTopics {
             out.error(
@@ -324,7 +328,8 @@ package enum FCMChecks {
         for member in source.members(map.node) where source.withStringBytes(member.value, { _ in () }) == nil {
             let key = source.keyString(member.key)
             out.error(
-                .fcmMapNotString, at: source.pointer(source.location(map.location, key: member.key, value: member.value)),
+                .fcmMapNotString,
+                at: source.pointer(source.location(map.location, key: member.key, value: member.value)),
                 "`\(name)` maps strings to strings; `\(key)` is \(source.typeName(member.value)) (send \(map.text(member.value)) as a string)"
             )
         }
@@ -341,7 +346,8 @@ package enum FCMChecks {
         for member in source.members(map.node) where source.withKeyBytes(member.key, isReservedKey) {
             let key = source.keyString(member.key)
             out.error(
-                .fcmDataReservedKey, at: source.pointer(source.location(map.location, key: member.key, value: member.value)),
+                .fcmDataReservedKey,
+                at: source.pointer(source.location(map.location, key: member.key, value: member.value)),
                 "`\(key)` is reserved by FCM (from, message_type, google…, gcm…)")
         }
     }
@@ -432,7 +438,8 @@ package enum FCMChecks {
                         "ttl \(android.text(of: found)) is over FCM's maximum of 28 days (\(maximumTTLSeconds)s)")
                 }
             } else {
-                out.error(.fcmDurationInvalid, at: android.pointer(found), durationMessage("ttl", android.text(of: found)))
+                out.error(
+                    .fcmDurationInvalid, at: android.pointer(found), durationMessage("ttl", android.text(of: found)))
             }
         }
         if let data = android.object(W.data) {
@@ -459,7 +466,8 @@ package enum FCMChecks {
         }
         if let count = notification.value(A.notificationCount.key), let number = source.int64(count.node), number < 0 {
             out.error(
-                .fcmNotificationCountNegative, at: notification.pointer(count), "notification_count \(number) is negative"
+                .fcmNotificationCountNegative, at: notification.pointer(count),
+                "notification_count \(number) is negative"
             )
         }
         for (prefix, args, key) in localisations {
@@ -600,7 +608,8 @@ package enum FCMChecks {
         guard !object.holds(found, isAbsoluteURL) else { return }
         let url = object.text(of: found)
         if !TemplateValue.holdsPlaceholder(url) {
-            out.error(.fcmImageInvalid, at: object.pointer(found), "the image must be an absolute URL, found \"\(url)\"")
+            out.error(
+                .fcmImageInvalid, at: object.pointer(found), "the image must be an absolute URL, found \"\(url)\"")
         }
     }
 

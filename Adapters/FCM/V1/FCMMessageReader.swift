@@ -294,7 +294,8 @@ package enum FCMMessageReader {
         var own = Content<String>()
         if let (object, at) = self.object(W.android, in: &f, context: &context) {
             camel += readAndroid(
-                source, object, at: at, locating: locating, into: &android, own: &own, ext: &ext, layout: &layout, context: &context)
+                source, object, at: at, locating: locating, into: &android, own: &own, ext: &ext, layout: &layout,
+                context: &context)
             context.record("android", from: at)
         }
         let ios = Content<String>(title: n.title, body: n.body, image: image)
