@@ -497,7 +497,9 @@ package enum FCMMessageReader {
     ) -> JSONObject {
         if object.isExhausted { return JSONObject() }
         let rest = object.restObject
-        var named = context.diagnostics.keysNamed(under: object.path)
+        // Without locations every key is reported (unlocated, and the read starts over): which keys a finding
+        // already names is known only by location.
+        var named = object.locates ? context.diagnostics.keysNamed(under: object.path) : []
         for key in rest.keys where named.insert(key).inserted {
             context.diagnostics.info(
                 .fcmKeyUnknown, at: object.path.appending(key),
