@@ -306,9 +306,7 @@ import CSimdjson
 
     /// The length of `node` written as compact JSON (``writeCompact(_:into:)``), counted, not written.
     @usableFromInline package func compactSize(_ node: Node) -> Int {
-        var counter = ByteCounter()
-        writeCompact(node, into: &counter)
-        return counter.count
+        compactLength(node)
     }
 
     /// Writes `node` as compact JSON, byte for byte what ``JSONWriter`` writes for ``jsonValue(_:)``.

@@ -167,23 +167,25 @@ extension PushNotification {
             case .filterCriteria: filterCriteria = newValue
             case .liveEvent: updateLive { $0.event = newValue }
             case .liveAttributesType: updateLive { $0.attributesType = newValue }
-            case .androidTitle: updateAndroid { $0.title = newValue }
-            case .androidBody: updateAndroid { $0.body = newValue }
-            case .androidImage: updateAndroid { $0.image = newValue }
-            case .androidSound: updateAndroid { $0.sound = newValue }
-            case .androidIcon: updateAndroid { $0.icon = newValue }
-            case .androidColor: updateAndroid { $0.color = newValue }
-            case .androidTag: updateAndroid { $0.tag = newValue }
-            case .androidClickAction: updateAndroid { $0.clickAction = newValue }
-            case .androidChannelID: updateAndroid { $0.channelID = newValue }
-            case .androidNotificationPriority: updateAndroid { $0.notificationPriority = newValue }
-            case .androidVisibility: updateAndroid { $0.visibility = newValue }
-            case .androidTitleLocKey: updateAndroid { $0.titleLocKey = newValue }
-            case .androidBodyLocKey: updateAndroid { $0.bodyLocKey = newValue }
-            case .androidPriority: updateAndroid { $0.priority = newValue }
-            case .androidTTL: updateAndroid { $0.ttl = newValue }
-            case .androidCollapseKey: updateAndroid { $0.collapseKey = newValue }
-            case .androidRestrictedPackageName: updateAndroid { $0.restrictedPackageName = newValue }
+            case .androidTitle: updateAndroid(setting: newValue != nil) { $0.title = newValue }
+            case .androidBody: updateAndroid(setting: newValue != nil) { $0.body = newValue }
+            case .androidImage: updateAndroid(setting: newValue != nil) { $0.image = newValue }
+            case .androidSound: updateAndroid(setting: newValue != nil) { $0.sound = newValue }
+            case .androidIcon: updateAndroid(setting: newValue != nil) { $0.icon = newValue }
+            case .androidColor: updateAndroid(setting: newValue != nil) { $0.color = newValue }
+            case .androidTag: updateAndroid(setting: newValue != nil) { $0.tag = newValue }
+            case .androidClickAction: updateAndroid(setting: newValue != nil) { $0.clickAction = newValue }
+            case .androidChannelID: updateAndroid(setting: newValue != nil) { $0.channelID = newValue }
+            case .androidNotificationPriority:
+                updateAndroid(setting: newValue != nil) { $0.notificationPriority = newValue }
+            case .androidVisibility: updateAndroid(setting: newValue != nil) { $0.visibility = newValue }
+            case .androidTitleLocKey: updateAndroid(setting: newValue != nil) { $0.titleLocKey = newValue }
+            case .androidBodyLocKey: updateAndroid(setting: newValue != nil) { $0.bodyLocKey = newValue }
+            case .androidPriority: updateAndroid(setting: newValue != nil) { $0.priority = newValue }
+            case .androidTTL: updateAndroid(setting: newValue != nil) { $0.ttl = newValue }
+            case .androidCollapseKey: updateAndroid(setting: newValue != nil) { $0.collapseKey = newValue }
+            case .androidRestrictedPackageName:
+                updateAndroid(setting: newValue != nil) { $0.restrictedPackageName = newValue }
             }
         }
     }
@@ -203,8 +205,8 @@ extension PushNotification {
             case .titleLocArgs: titleLocArgs = newValue
             case .subtitleLocArgs: subtitleLocArgs = newValue
             case .bodyLocArgs: bodyLocArgs = newValue
-            case .androidTitleLocArgs: updateAndroid { $0.titleLocArgs = newValue }
-            case .androidBodyLocArgs: updateAndroid { $0.bodyLocArgs = newValue }
+            case .androidTitleLocArgs: updateAndroid(setting: newValue != nil) { $0.titleLocArgs = newValue }
+            case .androidBodyLocArgs: updateAndroid(setting: newValue != nil) { $0.bodyLocArgs = newValue }
             }
         }
     }
@@ -225,7 +227,7 @@ extension PushNotification {
             case .liveTimestamp: updateLive { $0.timestamp = newValue }
             case .liveStaleDate: updateLive { $0.staleDate = newValue }
             case .liveDismissalDate: updateLive { $0.dismissalDate = newValue }
-            case .androidNotificationCount: updateAndroid { $0.notificationCount = newValue }
+            case .androidNotificationCount: updateAndroid(setting: newValue != nil) { $0.notificationCount = newValue }
             }
         }
     }
@@ -247,7 +249,7 @@ extension PushNotification {
             switch field {
             case .contentAvailable: contentAvailable = newValue
             case .mutableContent: mutableContent = newValue
-            case .androidDirectBootOK: updateAndroid { $0.directBootOK = newValue }
+            case .androidDirectBootOK: updateAndroid(setting: newValue != nil) { $0.directBootOK = newValue }
             }
         }
     }
@@ -264,16 +266,18 @@ extension PushNotification {
     }
 
     /// Changes the Android part, creating it when needed and removing it when it ends up empty.
-    @usableFromInline mutating func updateAndroid(_ change: (inout Android) -> Void) {
-        var part = android ?? Android()
+    @usableFromInline mutating func updateAndroid(setting: Bool = false, _ change: (inout Android) -> Void) {
+        // Moved out and back, not copied: changing one field of a part held once retains none of the others. A
+        // part just given a value is not empty (`setting`), so only a removal compares it with an empty one.
+        var part = android.take() ?? Android()
         change(&part)
-        android = part.isEmpty ? nil : part
+        if setting || !part.isEmpty { android = consume part }
     }
 
     /// Changes the Live Activity, creating it when needed and removing it when it ends up empty.
     @usableFromInline mutating func updateLive(_ change: (inout LiveActivity) -> Void) {
-        var live = liveActivity ?? LiveActivity()
+        var live = liveActivity.take() ?? LiveActivity()
         change(&live)
-        liveActivity = live.isEmpty ? nil : live
+        if !live.isEmpty { liveActivity = consume live }
     }
 }

@@ -113,7 +113,10 @@ public import PushCore
             return readFlag(
                 field, source, node, at: container, into: &n, context: &context, strict: strict, codes: codes)
         }
-        if !strict && !isLive { context.record(canonicalName, from: container.appending(key.description)) }
+        // The location is built only for a context that records it.
+        if !strict && !isLive && context.recordsProvenance {
+            context.record(canonicalName, from: container.appending(key.description))
+        }
         return .taken
     }
 
@@ -160,8 +163,22 @@ public import PushCore
                 return .kept
             }
         }
-        if !strict { context.record(field.canonicalName, from: container.appending(key.description)) }
+        if !strict && context.recordsProvenance {
+            context.record(field.canonicalName, from: container.appending(key.description))
+        }
         return .taken
+    }
+
+    /// True when `n` has a value for the field.
+    @usableFromInline package func isHeld(by n: PushNotification) -> Bool {
+        switch field {
+        case .text(let field): return n[text: field] != nil
+        case .strings(let field): return n[strings: field] != nil
+        case .integer(let field): return n[integer: field] != nil
+        case .number(let field): return n[number: field] != nil
+        case .flag(let field), .bool(let field): return n[flag: field] != nil
+        case .value(let field): return n[value: field] != nil
+        }
     }
 
     // MARK: - Writing

@@ -56,15 +56,30 @@ package struct WireSpeltObject<S: WireSource> {
     private var takenBeyond: [Bool] = []
     private var aside: [Int] = []
     private let duplicate: DiagnosticCode
+    /// False when the reader builds no locations (``location(of:)`` is then ``path``, and so are the paths in
+    /// ``declaredUsed``): a read that gives up at anything that would need one, to start over with locations.
+    package let locates: Bool
 
     @_specialize(exported:true,where S == BorrowedDocument)
     @_specialize(exported:true,where S == JSONValueSource)
-    package init(_ source: S, _ node: S.Node, at path: JSONPointer, duplicate: DiagnosticCode) {
+    package init(
+        _ source: S, _ node: S.Node, at path: JSONPointer, duplicate: DiagnosticCode, locates: Bool = true
+    ) {
         self.source = source
         self.path = path
-        self.members = Array(source.members(node))
+        var members: [(key: S.Node, value: S.Node)] = []
+        members.reserveCapacity(source.childCount(node))
+        for member in source.members(node) { members.append(member) }
+        self.members = members
         if members.count > 64 { takenBeyond = [Bool](repeating: false, count: members.count - 64) }
         self.duplicate = duplicate
+        self.locates = locates
+    }
+
+    /// The location of the member `key` (as spelt, ``take(_:snakeOnly:context:)``'s key) names; ``path`` itself
+    /// when the object builds no locations.
+    package func location(of key: WireKey) -> JSONPointer {
+        locates ? path.appending(key.description) : path
     }
 
     /// Takes the member `key` spells (see the type's rules); nil when there is none. `snakeOnly`: the declared
@@ -99,7 +114,7 @@ package struct WireSpeltObject<S: WireSource> {
                 markTaken(declared)
                 let value = members[declared].value
                 if !Self.holdsOnlyEmptyObjects(source, value) {
-                    declaredUsed.append(path.appending(key.name(.declared)))
+                    declaredUsed.append(locates ? path.appending(key.name(.declared)) : path)
                 }
                 return (value, key.only(.declared), declared)
             }

@@ -20,6 +20,8 @@ import Testing
         #"[1.0,-0,1e300,0.1,-12.5e-3,18446744073709551615,-9223372036854775808]"#,
         #"  { "spaced" : [ 1 , 2 ] , "\ud83d\ude00" : "\/slash\t" }  "#,
         #""just a string""#, "42",
+        #"{"long plain key, over sixteen bytes":"0123456789abcdef\u0001ghij\\klm\"nop\r","arr":[[],[{}],[1,[2]]],"k\u001fey":"v\b\f"}"#,
+        #"[{"a":[{"b":{"c":[]}}]},"",true,{"":null}]"#,
     ])
     func compactSizeIsWhatTheWriterWrites(_ text: String) {
         let parser = JSONParser()
@@ -31,6 +33,11 @@ import Testing
                 document.writeCompact(root, into: &written)
                 #expect(document.compactSize(root) == written.count)
                 #expect(document.compactSize(root) == JSONWriter.compactSize(of: document.jsonValue(root)))
+                // Over a limit: the size when it is over, nil when it is not.
+                let size = written.count
+                #expect(document.compactSize(root, ifOver: size - 1) == size)
+                #expect(document.compactSize(root, ifOver: size) == nil)
+                #expect(document.compactSize(root, ifOver: 0) == size)
                 for member in document.isObject(root) ? Array(document.members(root)) : [] {
                     #expect(
                         document.compactSize(member.value)

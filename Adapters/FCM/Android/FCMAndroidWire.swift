@@ -55,14 +55,22 @@ package enum FCMAndroidWire {
 
     /// `AndroidNotification` members the model does not hold, kept verbatim in the spelling they came in.
     package static let notificationKept: [WireKey] = [
-        "ticker", "sticky", WireKey(camel: "eventTime", snake: "event_time"),
-        WireKey(camel: "localOnly", snake: "local_only"), WireKey(camel: "defaultSound", snake: "default_sound"),
+        "ticker", "sticky", eventTime, WireKey(camel: "localOnly", snake: "local_only"),
+        WireKey(camel: "defaultSound", snake: "default_sound"),
         WireKey(camel: "defaultVibrateTimings", snake: "default_vibrate_timings"),
-        WireKey(camel: "defaultLightSettings", snake: "default_light_settings"),
-        WireKey(camel: "vibrateTimings", snake: "vibrate_timings"),
-        WireKey(camel: "lightSettings", snake: "light_settings"), "proxy",
+        WireKey(camel: "defaultLightSettings", snake: "default_light_settings"), vibrateTimings, lightSettings, proxy,
         WireKey(camel: "bypassProxyNotification", snake: "bypass_proxy_notification"),
     ]
+    static let eventTime = WireKey(camel: "eventTime", snake: "event_time")
+    static let vibrateTimings = WireKey(camel: "vibrateTimings", snake: "vibrate_timings")
+    static let lightSettings = WireKey(camel: "lightSettings", snake: "light_settings")
+    static let proxy: WireKey = "proxy"
+
+    // MARK: - LightSettings (kept verbatim; its keys are checked)
+
+    static let lightColor: WireKey = "color"
+    static let lightOnDuration = WireKey(camel: "lightOnDuration", snake: "light_on_duration")
+    static let lightOffDuration = WireKey(camel: "lightOffDuration", snake: "light_off_duration")
 
     /// The `android.notification` values FCM layout memory records (``FCMLayout/android``), in its order: the
     /// content the model holds once, and the localised keys Android inherits from the shared ones.
@@ -81,6 +89,8 @@ package enum FCMAndroidWire {
         WireKey(camel: "restrictedPackageName", snake: "restricted_package_name"), .androidRestrictedPackageName)
     static let directBootOK = Line.bool(WireKey(camel: "directBootOk", snake: "direct_boot_ok"), .androidDirectBootOK)
 
+    static let fcmOptions = WireKey(camel: "fcmOptions", snake: "fcm_options")
+
     /// `android` (`AndroidConfig`). Its keys the model does not hold are kept in `extensions.fcm.android`:
     /// ``configKept`` verbatim, then any other.
     package static let config = WireTable<Hook>(
@@ -93,9 +103,34 @@ package enum FCMAndroidWire {
         unmodelledOthersLose: "these are AndroidConfig keys the model does not hold",
         spelling: .snakeCase)
 
+    /// One line of ``config`` as the reader takes it: a scalar with its codes, the `data` hook, or the `notification`
+    /// table (``notificationScalars``). Walked instead of the table's lines, which are generic over the hook: copying
+    /// one on the conversion path looked up its type's metadata and retained its parts.
+    package enum ConfigStep: Sendable {
+        case scalar(WireScalar, WireScalar.Codes)
+        case data(WireKey)
+        case notification(WireKey)
+    }
+
+    /// ``config``'s lines, in order, as ``ConfigStep``s.
+    package static let configSteps: [ConfigStep] = config.lines.compactMap { line in
+        switch line.value {
+        case .hook(.data): return .data(line.key)
+        case .object: return .notification(line.key)
+        default: return line.scalar.map { .scalar($0, line.codes) }
+        }
+    }
+
+    /// ``notification``'s scalar lines (all of them), with their codes.
+    package static let notificationScalars: [(scalar: WireScalar, codes: WireScalar.Codes)] =
+        notification.lines.compactMap { line in line.scalar.map { ($0, line.codes) } }
+
+    /// ``layoutLines``' scalars.
+    package static let layoutScalars: [WireScalar] = layoutLines.compactMap(\.scalar)
+
     /// `AndroidConfig` members the model does not hold, kept verbatim in the spelling they came in.
     package static let configKept: [WireKey] = [
-        WireKey(camel: "fcmOptions", snake: "fcm_options"),
+        fcmOptions,
         WireKey(camel: "bandwidthConstrainedOk", snake: "bandwidth_constrained_ok"),
         WireKey(camel: "restrictedSatelliteOk", snake: "restricted_satellite_ok"),
     ]

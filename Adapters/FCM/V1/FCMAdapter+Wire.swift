@@ -14,6 +14,8 @@ extension FCMAdapter: WireFormat {
     ) -> Bool {
         guard document.isObject(root) else { return false }
         var context = NormaliseContext()
+        // Any finding leaves the payload to the adapter, and only the image's location is wanted (found below).
+        context.recordsProvenance = false
         guard
             var n = FCMMessageReader.read(document, root, format: descriptor.name, context: &context),
             context.diagnostics.isEmpty
@@ -23,10 +25,42 @@ extension FCMAdapter: WireFormat {
         var wire = WireNotification(document: document)
         guard Self.collectData(document, root, into: &wire.data) else { return false }
         n.data = JSONObject()
-        if let media = context.provenance[JSONPointer(tokens: ["media"])] { wire.provenance.append(("media", media)) }
-        wire.model = n
+        if !n.media.isEmpty, let media = Self.imageLocation(document, root) { wire.provenance.append(("media", media)) }
+        swap(&wire.model, &n)  // moved, not copied
         body(&wire)
         return true
+    }
+
+    /// Where the image the model holds was read (the reader's provenance of `media`): `apns.fcm_options.image`, else
+    /// `notification.image`; the keys as spelt.
+    private static func imageLocation(_ document: BorrowedDocument, _ root: BorrowedDocument.Node) -> JSONPointer? {
+        typealias W = FCMV1Wire
+        var message = (node: root, tokens: [String]())
+        if FCMMessageReader.isRequest(document, root), let inner = spelt(document, root, W.message) {
+            message = (inner.value, [inner.key])
+        }
+        if let apns = spelt(document, message.node, W.apns), let options = spelt(document, apns.value, W.fcmOptions),
+            let image = spelt(document, options.value, W.image), document.string(image.value) != nil
+        {
+            return JSONPointer(tokens: message.tokens + [apns.key, options.key, image.key])
+        }
+        if let notification = spelt(document, message.node, W.notification),
+            let image = spelt(document, notification.value, W.image), document.string(image.value) != nil
+        {
+            return JSONPointer(tokens: message.tokens + [notification.key, image.key])
+        }
+        return nil
+    }
+
+    /// The member of object `node` that `key` spells (in either spelling), with the key as spelt.
+    private static func spelt(_ document: BorrowedDocument, _ node: BorrowedDocument.Node, _ key: WireKey) -> (
+        key: String, value: BorrowedDocument.Node
+    )? {
+        guard document.isObject(node) else { return nil }
+        for member in document.members(node) where key.matches(document, member.key) {
+            return (document.keyString(member.key), member.value)
+        }
+        return nil
     }
 
     /// The custom data members, in the order the reader puts them in the model: `apns.payload`'s keys beside `aps`,

@@ -52,14 +52,35 @@ public struct FCMAdapter: PayloadAdapter, FormatChecking {
         var kept = notification.keeping(descriptor.carriedFields)
         if let first = kept.media.first { kept.media = [PushNotification.Media(url: first.url)] }
         // Only an Android part or a token list holds anything to remove.
-        if kept.android != nil || kept.target?.tokens != nil { kept = kept.removing(Self.notCarried) }
+        if kept.android != nil || kept.target?.tokens != nil {
+            let paths = Self.notCarried(in: kept)
+            if !paths.isEmpty { kept = kept.removing(paths) }
+        }
         return kept
     }
 
     /// The fields inside carried ones that FCM v1 has no place for: Android's unsupported fields, a token list.
-    private static let notCarried =
-        FCMAndroidWire.unsupported.map { JSONPointer(tokens: ["android", $0.field]) }
-        + [JSONPointer(tokens: ["target", "tokens"])]
+    private static let androidNotCarried = FCMAndroidWire.unsupported.map {
+        (field: $0.field, path: JSONPointer(tokens: ["android", $0.field]))
+    }
+    private static let tokensPointer = JSONPointer(tokens: ["target", "tokens"])
+
+    /// The paths of ``androidNotCarried`` and the token list that `n` holds a value at: removing a path that names
+    /// nothing changes nothing, and each path removed walks the model's fields. An unset part is named whole (the
+    /// removal drops it).
+    private static func notCarried(in n: PushNotification) -> [JSONPointer] {
+        var paths: [JSONPointer] = []
+        if let android = n.android {
+            if android.isUnset {
+                paths += androidNotCarried.map(\.path)
+            } else {
+                let present = android.canonicalObject
+                for (field, path) in androidNotCarried where present[field] != nil { paths.append(path) }
+            }
+        }
+        if let target = n.target, target.tokens != nil || target.isUnset { paths.append(tokensPointer) }
+        return paths
+    }
 
     /// Custom data named `aps` (it would be written beside `aps` in `apns.payload`).
     public func dataCollides(_ notification: PushNotification, options: FormatOptions) -> Bool {
@@ -73,7 +94,7 @@ public struct FCMAdapter: PayloadAdapter, FormatChecking {
     /// `apns.payload`'s size when the message has an `apns` block.
     public func appleCheckedSize(of payload: JSONValue) -> Int? {
         guard let (message, path) = FCMChecks.message(of: payload),
-            let (apns, apnsPath) = FCMChecks.object(message, FCMKeys.Message.apns, at: path)
+            let (apns, apnsPath) = FCMChecks.object(message, FCMV1Wire.apns, at: path)
         else { return nil }
         _ = apnsPath
         guard let payload = apns[FCMKeys.APNs.payload] else { return 0 }

@@ -1,5 +1,6 @@
 import JSONCodec
 package import PushCore
+import WireTables
 
 /// FCM's own rules, as the Firebase Admin SDKs check them before sending (and FCM on receipt), run on the input:
 /// exactly one target, topic names, string maps, reserved data keys, durations and the 28-day ttl, the enums,
@@ -11,6 +12,9 @@ package enum FCMChecks {
     /// The longest `ttl`: 28 days.
     package static let maximumTTLSeconds: Int64 = 2_419_200
 
+    private typealias W = FCMV1Wire
+    private typealias A = FCMAndroidWire
+
     /// The message of `payload` (a bare Message or a send request) and its path.
     package static func message(of payload: JSONValue) -> (JSONObject, JSONPointer)? {
         guard case .object(let root) = payload else { return nil }
@@ -20,67 +24,98 @@ package enum FCMChecks {
         return (root, .root)
     }
 
-    /// The object `snake` names in `object`, in either spelling, with its path.
-    static func object(_ object: JSONObject, _ snake: String, at path: JSONPointer) -> (JSONObject, JSONPointer)? {
-        guard let found = Object(JSONValueSource(), .object(object), at: path)?.object(snake),
+    /// The object `key` names in `object`, in either spelling, with its path.
+    static func object(_ object: JSONObject, _ key: WireKey, at path: JSONPointer) -> (JSONObject, JSONPointer)? {
+        guard let found = Self.object(.object(object), at: path)?.object(key),
             case .object(let inner) = found.node
         else { return nil }
-        return (inner, found.path)
+        return (inner, found.location)
     }
 
-    /// One object of the checked message, over the parsed document or a ``JSONValue``: its keys (read once), values
-    /// and input path. A member's path is built only when it is looked up.
-    struct Object<S: WireSource> {
+    /// The object `node` of a ``JSONValue`` at `path`.
+    static func object(_ node: JSONValue, at path: JSONPointer) -> Object<JSONValueSource>? {
+        Object(JSONValueSource(), node, location: path)
+    }
+
+    /// A value of the checked message and where it is.
+    struct Found<S: FCMCheckedSource> {
+        let node: S.Node
+        let location: S.Location
+    }
+
+    /// One object of the checked message, over the parsed document or a ``JSONValue``: its members are looked up by
+    /// comparing key bytes, and a location becomes a path only when a finding names it.
+    struct Object<S: FCMCheckedSource> {
         let source: S
         let node: S.Node
-        let path: JSONPointer
-        /// The members' keys and values, in input order.
-        let keys: [String]
-        let values: [S.Node]
+        let location: S.Location
 
-        init?(_ source: S, _ node: S.Node, at path: JSONPointer) {
+        init?(_ source: S, _ node: S.Node, location: S.Location) {
             guard source.isObject(node) else { return nil }
             self.source = source
             self.node = node
-            self.path = path
-            var keys: [String] = []
-            var values: [S.Node] = []
-            keys.reserveCapacity(source.childCount(node))
-            values.reserveCapacity(source.childCount(node))
+            self.location = location
+        }
+
+        /// The checked root `node`.
+        init?(_ source: S, root node: S.Node) {
+            self.init(source, node, location: source.location(ofRoot: node))
+        }
+
+        /// The object's path.
+        var path: JSONPointer { source.pointer(location) }
+
+        /// The value of `key` in either spelling (the snake_case one first, the first member of that name).
+        func value(_ key: WireKey) -> Found<S>? {
+            var declared: (key: S.Node, value: S.Node)?
             for member in source.members(node) {
-                keys.append(source.keyString(member.key))
-                values.append(member.value)
+                switch key.spelling(of: source, member.key) {
+                case .snakeCase?:
+                    return Found(
+                        node: member.value, location: source.location(location, key: member.key, value: member.value))
+                case .declared?:
+                    guard key.hasSnakeSpelling else {
+                        return Found(
+                            node: member.value,
+                            location: source.location(location, key: member.key, value: member.value))
+                    }
+                    if declared == nil { declared = member }
+                case nil: continue
+                }
             }
-            self.keys = keys
-            self.values = values
+            guard let declared else { return nil }
+            return Found(
+                node: declared.value, location: source.location(location, key: declared.key, value: declared.value))
         }
 
-        /// The value of `snake` in either spelling (the snake_case one first, the first member of that name), with
-        /// its path.
-        func value(_ snake: String) -> (S.Node, JSONPointer)? {
-            if let index = keys.firstIndex(of: snake) { return (values[index], path.appending(snake)) }
-            guard snake.utf8.contains(UInt8(ascii: "_")) else { return nil }
-            let camel = FCMKeys.camel(snake)
-            guard let index = keys.firstIndex(of: camel) else { return nil }
-            return (values[index], path.appending(camel))
+        /// The object `key` names, in either spelling.
+        func object(_ key: WireKey) -> Object? {
+            guard let found = value(key) else { return nil }
+            return Object(source, found.node, location: found.location)
         }
 
-        /// The object `snake` names, in either spelling.
-        func object(_ snake: String) -> Object? {
-            guard let (value, at) = value(snake) else { return nil }
-            return Object(source, value, at: at)
-        }
-
-        /// The string `snake` names, in either spelling, with its path.
-        func string(_ snake: String) -> (String, JSONPointer)? {
-            guard let (value, at) = value(snake), let text = source.string(value) else { return nil }
-            return (text, at)
+        /// The string `key` names, in either spelling (nil for a value of another type).
+        func string(_ key: WireKey) -> Found<S>? {
+            guard let found = value(key), source.withStringBytes(found.node, { _ in () }) != nil else { return nil }
+            return found
         }
 
         /// The value of exactly `key` (one spelling).
-        func exactly(_ key: String) -> S.Node? {
-            keys.firstIndex(of: key).map { values[$0] }
+        func exactly(_ key: StaticString) -> S.Node? {
+            for member in source.members(node) where source.key(member.key, is: key) { return member.value }
+            return nil
         }
+
+        /// True when a string `found` (see ``string(_:)``) passes `rule`, applied to its bytes.
+        func holds(_ found: Found<S>, _ rule: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+            source.withStringBytes(found.node, rule) ?? false
+        }
+
+        /// A string value's text, for a finding.
+        func text(of found: Found<S>) -> String { source.string(found.node) ?? "" }
+
+        /// Where `found` is, for a finding.
+        func pointer(_ found: Found<S>) -> JSONPointer { source.pointer(found.location) }
 
         /// `node`'s compact JSON, for a message.
         func text(_ node: S.Node) -> String { source.jsonValue(node).compactText }
@@ -91,70 +126,69 @@ package enum FCMChecks {
         check(JSONValueSource(), payload)
     }
 
-    /// Every rule, on a Message or send request `root` of `source` (the parsed document: no ``JSONValue`` is built
-    /// but for the text of a finding).
+    /// Every rule, on a Message or send request `root` of `source` (the parsed document: no ``JSONValue`` and no
+    /// path is built but for a finding).
     @_specialize(where S == BorrowedDocument)
     @_specialize(where S == JSONValueSource)
-    static func check<S: WireSource>(_ source: S, _ root: S.Node) -> [Diagnostic] {
-        guard var message = Object(source, root, at: .root) else { return [] }
-        if FCMMessageReader.isRequest(source, root), let inner = message.object(FCMKeys.Request.message) {
+    static func check<S: FCMCheckedSource>(_ source: S, _ root: S.Node) -> [Diagnostic] {
+        guard var message = Object(source, root: root) else { return [] }
+        if FCMMessageReader.isRequest(source, root), let inner = message.object(W.message) {
             message = inner
         }
         var out: [Diagnostic] = []
         checkTargets(message, into: &out)
-        if let data = message.object(FCMKeys.Message.data) {
+        if let data = message.object(W.data) {
             checkStringMap(data, name: "data", into: &out)
             checkReservedKeys(data, into: &out)
         }
-        if let notification = message.object(FCMKeys.Message.notification),
-            let (image, imageAt) = notification.string("image")
-        {
-            checkImage(image, at: imageAt, into: &out)
+        if let notification = message.object(W.notification), let image = notification.string(W.image) {
+            checkImage(notification, image, into: &out)
         }
-        if let android = message.object(FCMKeys.Message.android) {
+        if let android = message.object(W.android) {
             checkAndroid(android, into: &out)
         }
-        if let apns = message.object(FCMKeys.Message.apns) {
-            if let headers = apns.object("headers") {
+        if let apns = message.object(W.apns) {
+            if let headers = apns.object(W.headers) {
                 checkStringMap(headers, name: "apns.headers", into: &out)
             }
-            if let options = apns.object("fcm_options") {
+            if let options = apns.object(W.fcmOptions) {
                 checkAnalyticsLabel(options, into: &out)
-                if let (image, imageAt) = options.string("image") {
-                    checkImage(image, at: imageAt, into: &out)
+                if let image = options.string(W.image) {
+                    checkImage(options, image, into: &out)
                 }
             }
         }
-        if let webpush = message.object(FCMKeys.Message.webpush) {
-            for key in ["data", "headers"] {
+        if let webpush = message.object(W.webpush) {
+            for (key, name) in [(W.data, "data"), (W.headers, "headers")] {
                 if let map = webpush.object(key) {
-                    checkStringMap(map, name: "webpush.\(key)", into: &out)
+                    checkStringMap(map, name: "webpush.\(name)", into: &out)
                 }
             }
-            if let notification = webpush.object("notification"),
-                let (direction, directionAt) = notification.string("dir"),
-                !["ltr", "rtl", "auto"].contains(direction)
+            if let notification = webpush.object(W.notification), let direction = notification.string(W.direction),
+                !notification.holds(direction, { isOneOf($0, ["ltr", "rtl", "auto"]) })
             {
                 out.error(
-                    .fcmEnumInvalid, at: directionAt,
-                    "webpush.notification.dir must be \"ltr\", \"rtl\" or \"auto\", found \"\(direction)\"")
+                    .fcmEnumInvalid, at: notification.pointer(direction),
+                    "webpush.notification.dir must be \"ltr\", \"rtl\" or \"auto\", found \"\(notification.text(of: direction))\""
+                )
             }
-            if let options = webpush.object("fcm_options") {
+            if let options = webpush.object(W.fcmOptions) {
                 checkAnalyticsLabel(options, into: &out)
-                if let (link, linkAt) = options.string("link"), !TemplateValue.holdsPlaceholder(link),
+                if let found = options.string(W.link), case let link = options.text(of: found),
+                    !TemplateValue.holdsPlaceholder(link),
                     !link.lowercased().hasPrefix("https://")
                         || !isAbsoluteURL(link)
                 {
                     out.error(
-                        .fcmLinkInvalid, at: linkAt, "webpush.fcm_options.link must be an https URL, found \"\(link)\"")
+                        .fcmLinkInvalid, at: options.pointer(found),
+                        "webpush.fcm_options.link must be an https URL, found \"\(link)\"")
                 }
             }
         }
-        if let options = message.object(FCMKeys.Message.fcmOptions) {
+        if let options = message.object(W.fcmOptions) {
             checkAnalyticsLabel(options, into: &out)
         }
-        let size = source.compactSize(message.node)
-        if size > maximumMessageBytes {
+        if let size = source.compactSize(message.node, ifOver: maximumMessageBytes) {
             out.error(
                 .fcmMessageTooLarge, at: message.path,
                 "the message is \(size) bytes, \(size - maximumMessageBytes) over FCM's limit of \(maximumMessageBytes)"
@@ -163,38 +197,54 @@ package enum FCMChecks {
         return out
     }
 
+    /// True when `bytes` spell one of `texts`.
+    static func isOneOf(_ bytes: UnsafeBufferPointer<UInt8>, _ texts: [StaticString]) -> Bool {
+        texts.contains { BorrowedDocument.equal(bytes, $0) }
+    }
+
+    /// The targets, with the names findings give them; exactly one must be set.
+    static let targets: [(key: WireKey, name: StaticString)] = [
+        (W.token, "token"), (W.topic, "topic"), (W.condition, "condition"), (W.fid, "fid"),
+    ]
+    /// ``targets``' indices of the topic and the condition.
+    static let topicTarget = 1
+    static let conditionTarget = 2
+
     static func checkTargets<S>(_ message: Object<S>, into out: inout [Diagnostic]) {
-        var present: [String] = []
-        for key in [FCMKeys.Message.token, FCMKeys.Message.topic, FCMKeys.Message.condition, FCMKeys.Message.fid] {
-            guard let (value, at) = message.value(key) else { continue }
-            present.append(key)
-            guard let text = message.source.string(value) else { continue }
-            if text.isEmpty {
-                out.error(.fcmTargetEmpty, at: at, "`\(key)` must not be empty")
-            } else if key == FCMKeys.Message.topic {
-                checkTopic(text, at: at, into: &out)
-            } else if key == FCMKeys.Message.condition {
-                checkCondition(text, at: at, into: &out)
+        var present: UInt8 = 0
+        for index in targets.indices {
+            guard let found = message.value(targets[index].key) else { continue }
+            present |= 1 << index
+            guard let isEmpty = message.source.withStringBytes(found.node, { $0.isEmpty }) else { continue }
+            if isEmpty {
+                out.error(.fcmTargetEmpty, at: message.pointer(found), "`\(targets[index].name)` must not be empty")
+            } else if index == topicTarget {
+                checkTopic(message.text(of: found), at: message.pointer(found), into: &out)
+            } else if index == conditionTarget {
+                checkCondition(message.text(of: found), at: message.pointer(found), into: &out)
             }
         }
-        if present.count != 1 {
+        if present.nonzeroBitCount != 1 {
+            let names = targets.indices.filter { present & (1 << $0) != 0 }.map { targets[$0].name.description }
             out.error(
                 .fcmTargetCount, at: message.path,
-                present.isEmpty
+                names.isEmpty
                     ? "exactly one of token, topic, condition or fid must be set; found none"
-                    : "exactly one of token, topic, condition or fid must be set; found \(present.joined(separator: ", "))"
+                    : "exactly one of token, topic, condition or fid must be set; found \(names.joined(separator: ", "))"
             )
         }
     }
 
     /// `[a-zA-Z0-9-_.~%]+`, without the `/topics/` prefix.
-    package static func checkTopic(_ topic: String, at path: JSONPointer, into out: inout [Diagnostic]) {
+    package static func checkTopic(
+        _ topic: String, at path: @autoclosure () -> JSONPointer, into out: inout [Diagnostic]
+    ) {
         if topic.hasPrefix("/topics/") {
-            out.error(.fcmTopicInvalid, at: path, "the v1 API takes the topic name without `/topics/`: \"\(topic)\"")
+            out.error(.fcmTopicInvalid, at: path(), "the v1 API takes the topic name without `/topics/`: \"\(topic)\"")
             return
         }
         if !isTopicName(topic) {
-            out.error(.fcmTopicInvalid, at: path, "topic \"\(topic)\" has characters outside [a-zA-Z0-9-_.~%]")
+            out.error(.fcmTopicInvalid, at: path(), "topic \"\(topic)\" has characters outside [a-zA-Z0-9-_.~%]")
         }
     }
 
@@ -204,16 +254,18 @@ package enum FCMChecks {
 
     /// A condition (`'TopicA' in topics && ('TopicB' in topics || !('TopicC' in topics))`) names at most five
     /// topics, each a valid topic name. The rest of its grammar is FCM's to judge.
-    package static func checkCondition(_ condition: String, at path: JSONPointer, into out: inout [Diagnostic]) {
+    package static func checkCondition(
+        _ condition: String, at path: @autoclosure () -> JSONPointer, into out: inout [Diagnostic]
+    ) {
         let topics = conditionTopics(condition)
         if topics.count > maximumConditionTopics {
             out.error(
-                .fcmConditionInvalid, at: path,
+                .fcmConditionInvalid, at: path(),
                 "the condition names \(topics.count) topics; FCM takes up to \(maximumConditionTopics)")
         }
         for topic in topics where !isTopicName(topic) {
             out.error(
-                .fcmConditionInvalid, at: path,
+                .fcmConditionInvalid, at: path(),
                 "the condition's topic \"\(topic)\" is empty or has characters outside [a-zA-Z0-9-_.~%]")
         }
     }
@@ -267,42 +319,78 @@ package enum FCMChecks {
     package static func checkStringMap(
         _ map: JSONObject, at path: JSONPointer, name: String, into out: inout [Diagnostic]
     ) {
-        guard let map = Object(JSONValueSource(), .object(map), at: path) else { return }
+        guard let map = Self.object(.object(map), at: path) else { return }
         checkStringMap(map, name: name, into: &out)
     }
 
     static func checkStringMap<S>(_ map: Object<S>, name: String, into out: inout [Diagnostic]) {
-        for (key, value) in zip(map.keys, map.values) where map.source.string(value) == nil {
+        let source = map.source
+        for member in source.members(map.node) where source.withStringBytes(member.value, { _ in () }) == nil {
+            let key = source.keyString(member.key)
             out.error(
-                .fcmMapNotString, at: map.path.appending(key),
-                "`\(name)` maps strings to strings; `\(key)` is \(map.source.typeName(value)) (send \(map.text(value)) as a string)"
+                .fcmMapNotString,
+                at: source.pointer(source.location(map.location, key: member.key, value: member.value)),
+                "`\(name)` maps strings to strings; `\(key)` is \(source.typeName(member.value)) (send \(map.text(member.value)) as a string)"
             )
         }
     }
 
     /// `from`, `message_type`, and keys starting `google` or `gcm`.
     package static func checkReservedKeys(_ map: JSONObject, at path: JSONPointer, into out: inout [Diagnostic]) {
-        guard let map = Object(JSONValueSource(), .object(map), at: path) else { return }
+        guard let map = Self.object(.object(map), at: path) else { return }
         checkReservedKeys(map, into: &out)
     }
 
     static func checkReservedKeys<S>(_ map: Object<S>, into out: inout [Diagnostic]) {
-        for key in map.keys where isReservedKey(key) {
+        let source = map.source
+        for member in source.members(map.node) where source.withKeyBytes(member.key, isReservedKey) {
+            let key = source.keyString(member.key)
             out.error(
-                .fcmDataReservedKey, at: map.path.appending(key),
+                .fcmDataReservedKey,
+                at: source.pointer(source.location(map.location, key: member.key, value: member.value)),
                 "`\(key)` is reserved by FCM (from, message_type, google…, gcm…)")
         }
     }
 
     /// `from`, `message_type`, or a key starting `google` or `gcm`: a data key FCM reserves.
     static func isReservedKey(_ key: String) -> Bool {
-        key == "from" || key == "message_type" || key.hasPrefix("google") || key.hasPrefix("gcm")
+        var key = key
+        return key.withUTF8(isReservedKey)
+    }
+
+    /// ``isReservedKey(_:)`` over a key's UTF-8 bytes.
+    static func isReservedKey(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        BorrowedDocument.equal(key, "from") || BorrowedDocument.equal(key, "message_type")
+            || hasPrefix(key, "google") || hasPrefix(key, "gcm")
+    }
+
+    /// True when `bytes` start with `prefix`.
+    static func hasPrefix(_ bytes: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard bytes.count >= count else { return false }
+        return BorrowedDocument.equal(UnsafeBufferPointer(rebasing: bytes[..<count]), prefix)
     }
 
     // MARK: - Android
 
     /// `android.priority`: `normal` or `high`, in any case (the REST enum spells them `NORMAL`, `HIGH`).
-    static func isAndroidPriority(_ priority: String) -> Bool { ["normal", "high"].contains(priority.lowercased()) }
+    static func isAndroidPriority(_ priority: String) -> Bool {
+        var priority = priority
+        return priority.withUTF8(isAndroidPriority)
+    }
+
+    /// ``isAndroidPriority(_:)`` over UTF-8 bytes (an ASCII letter is the only one that lowercases to `normal`'s
+    /// and `high`'s).
+    static func isAndroidPriority(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        equalIgnoringASCIICase(bytes, "normal") || equalIgnoringASCIICase(bytes, "high")
+    }
+
+    /// True when `bytes` spell `lowercase` (lowercase ASCII letters) in any case.
+    static func equalIgnoringASCIICase(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercase: StaticString) -> Bool {
+        guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
+        let letters = UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)
+        return zip(bytes, letters).allSatisfy { $0 | 0x20 == $1 }
+    }
 
     /// True when a `ttl` of `seconds` is over ``maximumTTLSeconds``.
     static func isOverMaximumTTL(_ seconds: (whole: Int64, hasFraction: Bool)) -> Bool {
@@ -310,99 +398,126 @@ package enum FCMChecks {
     }
 
     /// `android.notification.notification_priority`'s values.
-    static let notificationPriorities = [
+    static let notificationPriorities: [StaticString] = [
         "PRIORITY_UNSPECIFIED", "PRIORITY_MIN", "PRIORITY_LOW", "PRIORITY_DEFAULT", "PRIORITY_HIGH", "PRIORITY_MAX",
     ]
     /// `android.notification.visibility`'s values.
-    static let visibilities = ["VISIBILITY_UNSPECIFIED", "PRIVATE", "PUBLIC", "SECRET"]
+    static let visibilities: [StaticString] = ["VISIBILITY_UNSPECIFIED", "PRIVATE", "PUBLIC", "SECRET"]
     /// `android.notification.proxy`'s values.
-    static let proxies = ["PROXY_UNSPECIFIED", "ALLOW", "DENY", "IF_PRIORITY_LOWERED"]
+    static let proxies: [StaticString] = ["PROXY_UNSPECIFIED", "ALLOW", "DENY", "IF_PRIORITY_LOWERED"]
+
+    /// True when `text` is one of `values`.
+    static func isOneOf(_ text: String, _ values: [StaticString]) -> Bool {
+        var text = text
+        return text.withUTF8 { isOneOf($0, values) }
+    }
+
+    /// `android.notification`'s enumerations and their values.
+    static let enumerations = [
+        (A.notificationPriority.key, notificationPriorities), (A.visibility.key, visibilities), (A.proxy, proxies),
+    ]
+    /// `android.notification`'s localisation arguments and the keys they fill in.
+    static let localisations = [
+        ("title", A.titleLocArgs.key, A.titleLocKey.key), ("body", A.bodyLocArgs.key, A.bodyLocKey.key),
+    ]
+    /// A `google.type.Color`'s channels.
+    static let colorChannels: [StaticString] = ["red", "green", "blue", "alpha"]
 
     static func checkAndroid<S>(_ android: Object<S>, into out: inout [Diagnostic]) {
         let source = android.source
-        if let (priority, at) = android.string("priority"), !isAndroidPriority(priority) {
-            out.error(.fcmEnumInvalid, at: at, "android.priority must be \"normal\" or \"high\", found \"\(priority)\"")
+        if let priority = android.string(A.priority.key), !android.holds(priority, isAndroidPriority) {
+            out.error(
+                .fcmEnumInvalid, at: android.pointer(priority),
+                "android.priority must be \"normal\" or \"high\", found \"\(android.text(of: priority))\"")
         }
-        if let (ttl, at) = android.string("ttl") {
-            if let seconds = durationSeconds(ttl) {
+        if let found = android.string(A.ttl.key) {
+            if let seconds = source.withStringBytes(found.node, durationSeconds) ?? nil {
                 if isOverMaximumTTL(seconds) {
                     out.error(
-                        .fcmTTLRange, at: at, "ttl \(ttl) is over FCM's maximum of 28 days (\(maximumTTLSeconds)s)")
+                        .fcmTTLRange, at: android.pointer(found),
+                        "ttl \(android.text(of: found)) is over FCM's maximum of 28 days (\(maximumTTLSeconds)s)")
                 }
             } else {
-                out.error(.fcmDurationInvalid, at: at, durationMessage("ttl", ttl))
+                out.error(
+                    .fcmDurationInvalid, at: android.pointer(found), durationMessage("ttl", android.text(of: found)))
             }
         }
-        if let data = android.object("data") {
+        if let data = android.object(W.data) {
             checkStringMap(data, name: "android.data", into: &out)
             checkReservedKeys(data, into: &out)
         }
-        if let options = android.object("fcm_options") {
+        if let options = android.object(A.fcmOptions) {
             checkAnalyticsLabel(options, into: &out)
         }
-        guard let notification = android.object("notification") else { return }
-        if let (color, colorAt) = notification.string("color"), !isColour(color) {
-            out.error(.fcmColorInvalid, at: colorAt, "android.notification.color must be #rrggbb, found \"\(color)\"")
-        }
-        for (key, allowed) in [
-            ("notification_priority", notificationPriorities), ("visibility", visibilities), ("proxy", proxies),
-        ] {
-            if let (value, valueAt) = notification.string(key), !allowed.contains(value) {
-                out.error(
-                    .fcmEnumInvalid, at: valueAt,
-                    "android.notification.\(key) must be one of \(allowed.joined(separator: ", ")), found \"\(value)\"")
-            }
-        }
-        if let (count, countAt) = notification.value("notification_count"), let number = source.int64(count),
-            number < 0
-        {
-            out.error(.fcmNotificationCountNegative, at: countAt, "notification_count \(number) is negative")
-        }
-        for prefix in ["title", "body"] {
-            if let (_, args) = notification.value("\(prefix)_loc_args"), notification.value("\(prefix)_loc_key") == nil
-            {
-                out.error(
-                    .fcmLocArgsWithoutKey, at: args, "\(prefix)_loc_args needs \(prefix)_loc_key, which it fills in")
-            }
-        }
-        if let (time, timeAt) = notification.string("event_time"), !isRFC3339UTC(time) {
+        guard let notification = android.object(W.notification) else { return }
+        if let color = notification.string(A.color.key), !notification.holds(color, isColour) {
             out.error(
-                .fcmEventTimeInvalid, at: timeAt,
-                "event_time must be an RFC 3339 UTC timestamp such as 2026-01-02T03:04:05.123Z, found \"\(time)\"")
+                .fcmColorInvalid, at: notification.pointer(color),
+                "android.notification.color must be #rrggbb, found \"\(notification.text(of: color))\"")
         }
-        if let (timings, timingsAt) = notification.value("vibrate_timings"), source.isArray(timings) {
-            for (index, item) in source.elements(timings).enumerated() {
-                if let text = source.string(item), durationSeconds(text) != nil { continue }
+        for (key, allowed) in enumerations {
+            if let found = notification.string(key), !notification.holds(found, { isOneOf($0, allowed) }) {
+                let name = key.name(.snakeCase)
+                let values = allowed.map(\.description).joined(separator: ", ")
                 out.error(
-                    .fcmDurationInvalid, at: timingsAt.appending(index: index),
+                    .fcmEnumInvalid, at: notification.pointer(found),
+                    "android.notification.\(name) must be one of \(values), found \"\(notification.text(of: found))\"")
+            }
+        }
+        if let count = notification.value(A.notificationCount.key), let number = source.int64(count.node), number < 0 {
+            out.error(
+                .fcmNotificationCountNegative, at: notification.pointer(count),
+                "notification_count \(number) is negative"
+            )
+        }
+        for (prefix, args, key) in localisations {
+            if let found = notification.value(args), notification.value(key) == nil {
+                out.error(
+                    .fcmLocArgsWithoutKey, at: notification.pointer(found),
+                    "\(prefix)_loc_args needs \(prefix)_loc_key, which it fills in")
+            }
+        }
+        if let time = notification.string(A.eventTime), !notification.holds(time, isRFC3339UTC) {
+            out.error(
+                .fcmEventTimeInvalid, at: notification.pointer(time),
+                "event_time must be an RFC 3339 UTC timestamp such as 2026-01-02T03:04:05.123Z, found \"\(notification.text(of: time))\""
+            )
+        }
+        if let timings = notification.value(A.vibrateTimings), source.isArray(timings.node) {
+            for (index, item) in source.elements(timings.node).enumerated() {
+                if source.withStringBytes(item, { durationSeconds($0) != nil }) == true { continue }
+                out.error(
+                    .fcmDurationInvalid, at: notification.pointer(timings).appending(index: index),
                     durationMessage("vibrate_timings", source.string(item) ?? notification.text(item)))
             }
         }
-        if let light = notification.object("light_settings") {
-            if let (color, colorAt) = light.value("color") {
+        if let light = notification.object(A.lightSettings) {
+            if let color = light.value(A.lightColor) {
                 // A google.type.Color: each channel present a number from 0 to 1 (not an object: invalid).
                 let valid =
-                    Object(source, color, at: colorAt).map { object in
-                        ["red", "green", "blue", "alpha"].allSatisfy { channel in
+                    Object(source, color.node, location: color.location).map { object in
+                        colorChannels.allSatisfy { channel in
                             guard let value = object.exactly(channel) else { return true }
                             return source.number(value).map { (0...1).contains($0) } ?? false
                         }
                     } ?? false
                 if !valid {
                     out.error(
-                        .fcmColorInvalid, at: colorAt,
-                        "light_settings.color must be a google.type.Color object ({red, green, blue, alpha?}, each 0 to 1), found \(light.text(color))"
+                        .fcmColorInvalid, at: light.pointer(color),
+                        "light_settings.color must be a google.type.Color object ({red, green, blue, alpha?}, each 0 to 1), found \(light.text(color.node))"
                     )
                 }
             }
-            for key in ["light_on_duration", "light_off_duration"] {
-                if let (text, textAt) = light.string(key), durationSeconds(text) == nil {
-                    out.error(.fcmDurationInvalid, at: textAt, durationMessage(key, text))
+            for key in [A.lightOnDuration, A.lightOffDuration] {
+                if let found = light.string(key), !light.holds(found, { durationSeconds($0) != nil }) {
+                    out.error(
+                        .fcmDurationInvalid, at: light.pointer(found),
+                        durationMessage(key.name(.snakeCase), light.text(of: found)))
                 }
             }
         }
-        if let (image, imageAt) = notification.string("image") {
-            checkImage(image, at: imageAt, into: &out)
+        if let image = notification.string(W.image) {
+            checkImage(notification, image, into: &out)
         }
     }
 
@@ -418,8 +533,8 @@ package enum FCMChecks {
             for (key, value) in data where value.stringValue == nil || isReservedKey(key) { return false }
         }
         if let color = android.color, !isColour(color) { return false }
-        if let priority = android.notificationPriority, !notificationPriorities.contains(priority) { return false }
-        if let visibility = android.visibility, !visibilities.contains(visibility) { return false }
+        if let priority = android.notificationPriority, !isOneOf(priority, notificationPriorities) { return false }
+        if let visibility = android.visibility, !isOneOf(visibility, visibilities) { return false }
         if let count = android.notificationCount, count < 0 { return false }
         if android.titleLocArgs != nil && android.titleLocKey == nil { return false }
         if android.bodyLocArgs != nil && android.bodyLocKey == nil { return false }
@@ -433,26 +548,42 @@ package enum FCMChecks {
 
     /// The whole seconds of a protobuf JSON duration (`"3s"`, `"3.000000001s"`), nil when it is not one or is negative.
     package static func durationSeconds(_ text: String) -> (whole: Int64, hasFraction: Bool)? {
-        guard text.hasSuffix("s") else { return nil }
-        let number = text.dropLast()
-        let parts = number.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-        guard let wholeText = parts.first, !wholeText.isEmpty, wholeText.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
-            let whole = Int64(wholeText)
-        else { return nil }
-        if parts.count == 2 {
-            let fraction = parts[1]
-            guard (1...9).contains(fraction.count), fraction.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) else {
-                return nil
-            }
-            return (whole, fraction.contains { $0 != "0" })
-        }
-        return (whole, false)
+        var text = text
+        return text.withUTF8(durationSeconds)
     }
+
+    /// ``durationSeconds(_:)`` over UTF-8 bytes.
+    static func durationSeconds(_ bytes: UnsafeBufferPointer<UInt8>) -> (whole: Int64, hasFraction: Bool)? {
+        guard let last = bytes.last, last == UInt8(ascii: "s") else { return nil }
+        let number = bytes[..<(bytes.count - 1)]
+        let dot = number.firstIndex(of: UInt8(ascii: "."))
+        let wholeDigits = number[..<(dot ?? number.endIndex)]
+        guard !wholeDigits.isEmpty else { return nil }
+        var whole: Int64 = 0
+        for byte in wholeDigits {
+            guard isDigit(byte) else { return nil }
+            let (times, overflowTimes) = whole.multipliedReportingOverflow(by: 10)
+            let (sum, overflowSum) = times.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
+            guard !overflowTimes, !overflowSum else { return nil }
+            whole = sum
+        }
+        guard let dot else { return (whole, false) }
+        let fraction = number[(dot + 1)...]
+        guard (1...9).contains(fraction.count), fraction.allSatisfy(isDigit) else { return nil }
+        return (whole, fraction.contains { $0 != UInt8(ascii: "0") })
+    }
+
+    static func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
 
     /// `#rrggbb`.
     package static func isColour(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        return bytes.count == 7 && bytes[0] == UInt8(ascii: "#") && bytes[1...].allSatisfy { isHexDigit($0) }
+        var text = text
+        return text.withUTF8(isColour)
+    }
+
+    /// ``isColour(_:)`` over UTF-8 bytes.
+    static func isColour(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.count == 7 && bytes[0] == UInt8(ascii: "#") && bytes[1...].allSatisfy { isHexDigit($0) }
     }
 
     static func isHexDigit(_ byte: UInt8) -> Bool {
@@ -461,24 +592,35 @@ package enum FCMChecks {
 
     /// `analytics_label` in `object`: `[a-zA-Z0-9-_.~%]{1,50}`.
     static func checkAnalyticsLabel<S>(_ object: Object<S>, into out: inout [Diagnostic]) {
-        guard let (label, at) = object.string("analytics_label") else { return }
-        if label.isEmpty || label.utf8.count > 50 || !label.utf8.allSatisfy({ isLabelByte($0) }) {
+        guard let found = object.string(W.analyticsLabel) else { return }
+        let valid = object.holds(found) { label in
+            !label.isEmpty && label.count <= 50 && label.allSatisfy { isLabelByte($0) }
+        }
+        if !valid {
             out.error(
-                .fcmAnalyticsLabelInvalid, at: at,
-                "analytics_label must be 1 to 50 characters of [a-zA-Z0-9-_.~%], found \"\(label)\"")
+                .fcmAnalyticsLabelInvalid, at: object.pointer(found),
+                "analytics_label must be 1 to 50 characters of [a-zA-Z0-9-_.~%], found \"\(object.text(of: found))\"")
         }
     }
 
-    static func checkImage(_ url: String, at path: JSONPointer, into out: inout [Diagnostic]) {
-        // A template's placeholder URL is checked once rendered.
-        if !isAbsoluteURL(url) && !TemplateValue.holdsPlaceholder(url) {
-            out.error(.fcmImageInvalid, at: path, "the image must be an absolute URL, found \"\(url)\"")
+    /// The string `found` of `object` is an absolute URL (or a template's placeholder, checked once rendered).
+    static func checkImage<S>(_ object: Object<S>, _ found: Found<S>, into out: inout [Diagnostic]) {
+        guard !object.holds(found, isAbsoluteURL) else { return }
+        let url = object.text(of: found)
+        if !TemplateValue.holdsPlaceholder(url) {
+            out.error(
+                .fcmImageInvalid, at: object.pointer(found), "the image must be an absolute URL, found \"\(url)\"")
         }
     }
 
     /// `scheme://host…`.
     static func isAbsoluteURL(_ url: String) -> Bool {
-        let bytes = Array(url.utf8)
+        var url = url
+        return url.withUTF8(isAbsoluteURL)
+    }
+
+    /// ``isAbsoluteURL(_:)`` over UTF-8 bytes.
+    static func isAbsoluteURL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, bytes.count > colon + 2,
             bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
         else { return false }
@@ -496,10 +638,16 @@ package enum FCMChecks {
 
     /// `YYYY-MM-DDTHH:MM:SS[.fraction]Z`.
     static func isRFC3339UTC(_ text: String) -> Bool {
-        let bytes = Array(text.utf8)
+        var text = text
+        return text.withUTF8(isRFC3339UTC)
+    }
+
+    /// ``isRFC3339UTC(_:)`` over UTF-8 bytes.
+    static func isRFC3339UTC(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count >= 20, bytes.last == UInt8(ascii: "Z") else { return false }
-        let pattern = Array("dddd-dd-ddTdd:dd:dd".utf8)
-        for (index, expected) in pattern.enumerated() {
+        let pattern: StaticString = "dddd-dd-ddTdd:dd:dd"
+        for index in 0..<pattern.utf8CodeUnitCount {
+            let expected = pattern.utf8Start[index]
             let byte = bytes[index]
             if expected == UInt8(ascii: "d") {
                 guard (48...57).contains(byte) else { return false }

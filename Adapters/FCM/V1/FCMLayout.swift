@@ -33,19 +33,23 @@ package struct FCMLayout: Equatable {
     static let pointer = JSONPointer(tokens: ["extensions", FCMKeys.namespace, FCMKeys.Extension.layout])
 
     var json: JSONValue {
-        var o = JSONObject()
-        func list(_ key: String, _ value: [String]) { o.appendUnchecked(key, .array(value.map(JSONValue.string))) }
+        // The members in one array, sized once.
+        var members: [JSONObject.Member] = []
+        members.reserveCapacity(10)
+        func list(_ key: String, _ value: [String]) {
+            members.append(JSONObject.Member(key: key, value: .array(value.map(JSONValue.string))))
+        }
         list("notification", notification)
         list("apple", apple)
         list("android", android)
-        o.appendUnchecked("apnsPayload", .bool(apnsPayload))
-        o.appendUnchecked("aps", .bool(aps))
+        members.append(JSONObject.Member(key: "apnsPayload", value: .bool(apnsPayload)))
+        members.append(JSONObject.Member(key: "aps", value: .bool(aps)))
         list("dataApns", dataApns)
         list("dataMessage", dataMessage)
-        o.appendUnchecked("wrapped", .bool(wrapped))
+        members.append(JSONObject.Member(key: "wrapped", value: .bool(wrapped)))
         if !camel.isEmpty { list("camel", camel) }
-        if let prioritySpelling { o.appendUnchecked("priority", .string(prioritySpelling)) }
-        return .object(o)
+        if let prioritySpelling { members.append(JSONObject.Member(key: "priority", value: .string(prioritySpelling))) }
+        return .object(JSONObject(uncheckedMembers: members))
     }
 
     /// Reads the layout memory of `n`; nil when it has none (a notification from another format), or when it is

@@ -13,6 +13,33 @@ package enum FCMMessageReader {
     /// The fields of `notification` / `android.notification` / the APNs alert that the model holds once.
     static let sharedContent = ["title", "body", "image"]
 
+    /// The content the model holds once (``sharedContent``, by index), as one place of the message names it, and
+    /// Android's sound.
+    struct Content<Value> {
+        var title: Value?
+        var body: Value?
+        var image: Value?
+        var sound: Value?
+
+        /// ``sharedContent``'s field `index`.
+        subscript(index: Int) -> Value? {
+            get {
+                switch index {
+                case 0: return title
+                case 1: return body
+                default: return image
+                }
+            }
+            set {
+                switch index {
+                case 0: title = newValue
+                case 1: body = newValue
+                default: image = newValue
+                }
+            }
+        }
+    }
+
     /// True when `root` is a send request: a `message` object and no Message field beside it.
     package static func isRequest(_ root: JSONObject) -> Bool {
         isRequest(JSONValueSource(), .object(root))
@@ -22,8 +49,12 @@ package enum FCMMessageReader {
     static func isRequest<S: WireSource>(_ source: S, _ root: S.Node) -> Bool {
         var message = false
         for member in source.members(root) {
+            if W.message.matches(source, member.key) {
+                // `message` is not a Message field.
+                if !message { message = source.isObject(member.value) }
+                continue
+            }
             if W.messageKeys.contains(where: { $0.matches(source, member.key) }) { return false }
-            if !message, W.message.matches(source, member.key) { message = source.isObject(member.value) }
         }
         return message
     }
@@ -53,8 +84,29 @@ package enum FCMMessageReader {
     }
 
     /// Reads the object `root` of `source`: a send request or a bare Message.
+    ///
+    /// For a context that records no provenance (a caller that wants the model, not where its fields came from), the
+    /// message is first read building no locations; that read gives up at anything that would need one (a finding,
+    /// a key in its lowerCamelCase spelling, which the layout memory locates), and the message is then read again
+    /// with locations, as it always is for a context that records provenance.
     static func read<S: WireSource>(
         _ source: S, _ root: S.Node, format: String, context: inout NormaliseContext
+    )
+        -> PushNotification?
+    {
+        if !context.recordsProvenance {
+            let count = context.diagnostics.count
+            var n = read(source, root, format: format, context: &context, locating: false)
+            if context.diagnostics.count == count, n != nil { return n.take() }
+            context.diagnostics.removeSubrange(count...)
+        }
+        return read(source, root, format: format, context: &context, locating: true)
+    }
+
+    /// Reads the object `root` of `source`, building locations or not (`locating`: see
+    /// ``read(_:_:format:context:)``; without, nil where a location would be needed).
+    static func read<S: WireSource>(
+        _ source: S, _ root: S.Node, format: String, context: inout NormaliseContext, locating: Bool
     )
         -> PushNotification?
     {
@@ -63,7 +115,7 @@ package enum FCMMessageReader {
         var ext = JSONObject()
         var layout = FCMLayout()
         if isRequest(source, root) {
-            var request = WireSpeltObject(source, root, at: .root, duplicate: .fcmKeyDuplicate)
+            var request = WireSpeltObject(source, root, at: .root, duplicate: .fcmKeyDuplicate, locates: locating)
             layout.wrapped = true
             if let found = request.take(W.validateOnly, context: &context) {
                 if let validateOnly = source.bool(found.value) {
@@ -75,14 +127,21 @@ package enum FCMMessageReader {
             guard let found = request.take(W.message, context: &context), source.isObject(found.value) else {
                 return nil
             }
+            if !locating && !request.declaredUsed.isEmpty { return nil }
             layout.camel += request.declaredUsed.map(\.description)
             let others = unknown(request, "a send request", &context)
             if !others.isEmpty { ext.appendUnchecked(X.request, .object(others)) }
-            readMessage(
-                source, found.value, at: JSONPointer.root.appending(found.key.description), into: &n, ext: &ext,
-                layout: &layout, context: &context)
+            guard
+                readMessage(
+                    source, found.value, at: request.location(of: found.key), locating: locating, into: &n,
+                    ext: &ext, layout: &layout, context: &context)
+            else { return nil }
         } else {
-            readMessage(source, root, at: .root, into: &n, ext: &ext, layout: &layout, context: &context)
+            guard
+                readMessage(
+                    source, root, at: .root, locating: locating, into: &n, ext: &ext, layout: &layout,
+                    context: &context)
+            else { return nil }
         }
         ext[X.layout] = layout.json
         var all = n.extensionObject(FCMKeys.namespace)
@@ -101,7 +160,7 @@ package enum FCMMessageReader {
             reportWrongType(found, expected: "a string", in: &object, context: &context)
             return nil
         }
-        return (text, object.path.appending(found.key.description))
+        return (text, object.location(of: found.key))
     }
 
     /// Takes the object `key` spells from `object`, with its input path; a value of another type is reported and
@@ -114,7 +173,7 @@ package enum FCMMessageReader {
             reportWrongType(found, expected: "an object", in: &object, context: &context)
             return nil
         }
-        return (found.value, object.path.appending(found.key.description))
+        return (found.value, object.location(of: found.key))
     }
 
     /// Takes the value `key` spells from `object` as it is, under the key as spelt.
@@ -125,12 +184,12 @@ package enum FCMMessageReader {
         return (found.key.description, object.source.jsonValue(found.value))
     }
 
-    /// Reads one Message at `path`.
+    /// Reads one Message at `path`. False when a read without locations (`locating` false) gives up.
     static func readMessage<S: WireSource>(
-        _ source: S, _ message: S.Node, at path: JSONPointer, into n: inout PushNotification, ext: inout JSONObject,
-        layout: inout FCMLayout, context: inout NormaliseContext
-    ) {
-        var f = WireSpeltObject(source, message, at: path, duplicate: .fcmKeyDuplicate)
+        _ source: S, _ message: S.Node, at path: JSONPointer, locating: Bool, into n: inout PushNotification,
+        ext: inout JSONObject, layout: inout FCMLayout, context: inout NormaliseContext
+    ) -> Bool {
+        var f = WireSpeltObject(source, message, at: path, duplicate: .fcmKeyDuplicate, locates: locating)
         var kept = JSONObject()
         var camel: [JSONPointer] = []
         // Target.
@@ -149,13 +208,13 @@ package enum FCMMessageReader {
             if let member = take(key, in: &f, context: &context) { kept.appendUnchecked(member.key, member.value) }
         }
         // Shared notification.
-        var shared: [String: (String, JSONPointer)] = [:]
+        var shared = Content<(String, JSONPointer)>()
         var notificationKept = JSONObject()
         if let (object, at) = self.object(W.notification, in: &f, context: &context) {
-            var nf = WireSpeltObject(source, object, at: at, duplicate: .fcmKeyDuplicate)
-            for key in W.notificationContent {
+            var nf = WireSpeltObject(source, object, at: at, duplicate: .fcmKeyDuplicate, locates: locating)
+            for (index, key) in W.notificationContent.enumerated() {
                 if let value = string(key, in: &nf, context: &context) {
-                    shared[key.description] = value
+                    shared[index] = value
                     layout.notification.append(key.description)
                 }
             }
@@ -163,12 +222,12 @@ package enum FCMMessageReader {
             camel += nf.declaredUsed
         }
         // APNs: headers, the payload, the image.
-        var apple: [String: String] = [:]
+        var apple = Content<String>()
         var apnsKept = JSONObject()
         var apnsData = JSONObject()
         var apnsDataPath: JSONPointer?
         if let (object, at) = self.object(W.apns, in: &f, context: &context) {
-            var af = WireSpeltObject(source, object, at: at, duplicate: .fcmKeyDuplicate)
+            var af = WireSpeltObject(source, object, at: at, duplicate: .fcmKeyDuplicate, locates: locating)
             if let (headers, headersPath) = self.object(W.headers, in: &af, context: &context) {
                 let others = readHeaders(source, headers, at: headersPath, into: &n, context: &context)
                 if !others.isEmpty { ext.appendUnchecked(X.apnsHeaders, .object(others)) }
@@ -187,18 +246,21 @@ package enum FCMMessageReader {
                 }
                 layout.aps = aps != nil
                 if let aps {
-                    _ = APNsWire.readApsMember(
-                        source, aps, root: payloadPath, into: &n, context: &context, strict: false)
+                    // Without locations, read strictly (it gives up at a finding, building no path).
+                    let read = APNsWire.readApsMember(
+                        source, aps, root: payloadPath, into: &n, context: &context, strict: !locating)
+                    if !read && !locating { return false }
                 }
-                if let title = n.title { apple["title"] = title }
-                if let body = n.body { apple["body"] = body }
+                apple.title = n.title
+                apple.body = n.body
                 apnsData = JSONObject(uncheckedMembers: rest)
                 apnsDataPath = payloadPath
             }
             if let (options, optionsPath) = self.object(W.fcmOptions, in: &af, context: &context) {
-                var of = WireSpeltObject(source, options, at: optionsPath, duplicate: .fcmKeyDuplicate)
+                var of = WireSpeltObject(
+                    source, options, at: optionsPath, duplicate: .fcmKeyDuplicate, locates: locating)
                 if let (image, imagePath) = string(W.image, in: &of, context: &context) {
-                    apple["image"] = image
+                    apple.image = image
                     context.record("media", from: imagePath)
                 }
                 let optionsRest = of.restObject
@@ -215,42 +277,43 @@ package enum FCMMessageReader {
             for (key, value) in unknown(af, "ApnsConfig", &context) { apnsKept.appendUnchecked(key, value) }
             camel += af.declaredUsed
         }
-        layout.apple = sharedContent.filter { apple[$0] != nil }
+        layout.apple = sharedContent.indices.filter { apple[$0] != nil }.map { sharedContent[$0] }
         // What iOS shows: the APNs alert over the shared notification.
-        for key in ["title", "body"] where apple[key] == nil {
-            guard let (value, at) = shared[key] else { continue }
-            if key == "title" { n.title = value } else { n.body = value }
-            context.record(key, from: at)
+        for index in 0..<2 where apple[index] == nil {
+            guard let (value, at) = shared[index] else { continue }
+            if index == 0 { n.title = value } else { n.body = value }
+            context.record(sharedContent[index], from: at)
         }
-        let image = apple["image"] ?? shared["image"]?.0
+        let image = apple.image ?? shared.image?.0
         if let image {
             n.media = [PushNotification.Media(url: image)]
-            if apple["image"] == nil, let at = shared["image"]?.1 { context.record("media", from: at) }
+            if apple.image == nil, let at = shared.image?.1 { context.record("media", from: at) }
         }
         // Android.
         var android = PushNotification.Android()
-        var own: [String: String] = [:]
+        var own = Content<String>()
         if let (object, at) = self.object(W.android, in: &f, context: &context) {
             camel += readAndroid(
-                source, object, at: at, into: &android, own: &own, ext: &ext, layout: &layout, context: &context)
+                source, object, at: at, locating: locating, into: &android, own: &own, ext: &ext, layout: &layout,
+                context: &context)
             context.record("android", from: at)
         }
-        let ios: [String: String?] = ["title": n.title, "body": n.body, "image": image]
-        for key in sharedContent {
-            let view = own[key] ?? shared[key]?.0
-            if let view, view != ios[key] ?? nil {
-                switch key {
-                case "title": android.title = view
-                case "body": android.body = view
+        let ios = Content<String>(title: n.title, body: n.body, image: image)
+        for index in sharedContent.indices {
+            let view = own[index] ?? shared[index]?.0
+            if let view, view != ios[index] {
+                switch index {
+                case 0: android.title = view
+                case 1: android.body = view
                 default: android.image = view
                 }
             }
             // The shared value neither platform shows: kept for the web and for an exact rendering.
-            if apple[key] != nil, own[key] != nil, let (value, _) = shared[key], value != ios[key] ?? nil {
-                notificationKept[key] = .string(value)
+            if apple[index] != nil, own[index] != nil, let (value, _) = shared[index], value != ios[index] {
+                notificationKept[sharedContent[index]] = .string(value)
             }
         }
-        if let sound = own["sound"], sound != n.sound?.name { android.sound = sound }
+        if let sound = own.sound, sound != n.sound?.name { android.sound = sound }
         // Android inherits the shared localised keys (a string resource of the same name): its own only where they
         // differ.
         if android.bodyLocKey == n.bodyLocKey { android.bodyLocKey = nil }
@@ -287,8 +350,10 @@ package enum FCMMessageReader {
         for (key, value) in unknown(f, "Message", &context) { kept.appendUnchecked(key, value) }
         if !kept.isEmpty { ext.appendUnchecked(X.message, .object(kept)) }
         camel += f.declaredUsed
+        if !locating && !camel.isEmpty { return false }
         // Relative to the message.
         layout.camel += camel.map { JSONPointer(tokens: Array($0.tokens.dropFirst(path.tokens.count))).description }
+        return true
     }
 
     /// `text` as an integer when it is one written the way it would be written back (no sign, zeros or spaces added).
@@ -305,22 +370,26 @@ package enum FCMMessageReader {
         var delivery = n.delivery ?? PushNotification.Delivery()
         var others = JSONObject()
         for member in source.members(node) {
-            let key = source.keyString(member.key)
-            let value = source.jsonValue(member.value)
-            guard case .string(let text) = value else {
-                others.appendUnchecked(key, value)
+            // The header names compared as bytes (exactly: `APNS-ID` is kept, not read).
+            let key = member.key
+            guard let text = source.string(member.value) else {
+                others.appendUnchecked(source.keyString(key), source.jsonValue(member.value))
                 continue
             }
-            switch key.lowercased() {
-            case "apns-push-type" where key == "apns-push-type": delivery.pushType = text
-            case "apns-priority" where key == "apns-priority" && Self.canonicalInteger(text) != nil:
-                delivery.priority = Self.canonicalInteger(text)
-            case "apns-expiration" where key == "apns-expiration" && Self.canonicalInteger(text) != nil:
-                delivery.expiration = Self.canonicalInteger(text)
-            case "apns-collapse-id" where key == "apns-collapse-id": delivery.collapseID = text
-            case "apns-topic" where key == "apns-topic": delivery.topic = text
-            case "apns-id" where key == "apns-id": delivery.id = text
-            default: others.appendUnchecked(key, value)
+            if source.key(key, is: "apns-push-type") {
+                delivery.pushType = text
+            } else if source.key(key, is: "apns-priority"), let priority = Self.canonicalInteger(text) {
+                delivery.priority = priority
+            } else if source.key(key, is: "apns-expiration"), let expiration = Self.canonicalInteger(text) {
+                delivery.expiration = expiration
+            } else if source.key(key, is: "apns-collapse-id") {
+                delivery.collapseID = text
+            } else if source.key(key, is: "apns-topic") {
+                delivery.topic = text
+            } else if source.key(key, is: "apns-id") {
+                delivery.id = text
+            } else {
+                others.appendUnchecked(source.keyString(key), .string(text))
             }
         }
         if !delivery.isEmpty {
@@ -335,17 +404,17 @@ package enum FCMMessageReader {
     /// keys the model does not hold into `extensions.fcm.android` and `.androidNotification`. Returns the paths of
     /// the keys read in lowerCamelCase.
     static func readAndroid<S: WireSource>(
-        _ source: S, _ node: S.Node, at path: JSONPointer, into android: inout PushNotification.Android,
-        own: inout [String: String], ext: inout JSONObject, layout: inout FCMLayout, context: inout NormaliseContext
+        _ source: S, _ node: S.Node, at path: JSONPointer, locating: Bool, into android: inout PushNotification.Android,
+        own: inout Content<String>, ext: inout JSONObject, layout: inout FCMLayout, context: inout NormaliseContext
     ) -> [JSONPointer] {
         typealias W = FCMAndroidWire
         var read = PushNotification()
-        var config = WireSpeltObject(source, node, at: path, duplicate: .fcmKeyDuplicate)
+        var config = WireSpeltObject(source, node, at: path, duplicate: .fcmKeyDuplicate, locates: locating)
         var camel: [JSONPointer] = []
-        for line in W.config.lines {
-            switch line.value {
-            case .hook(.data):
-                guard let found = config.take(line.key, context: &context) else { continue }
+        for step in W.configSteps {
+            switch step {
+            case .data(let key):
+                guard let found = config.take(key, context: &context) else { continue }
                 guard case .object(let data) = source.jsonValue(found.value) else {
                     reportWrongType(found, expected: "an object", in: &config, context: &context)
                     continue
@@ -353,17 +422,19 @@ package enum FCMMessageReader {
                 var part = read.androidPart
                 part.data = data
                 read.setAndroid(part)
-            case .object(let table):
-                guard let found = config.take(line.key, context: &context) else { continue }
+            case .notification(let key):
+                guard let found = config.take(key, context: &context) else { continue }
                 guard source.isObject(found.value) else {
                     reportWrongType(found, expected: "an object", in: &config, context: &context)
                     continue
                 }
                 var notification = WireSpeltObject(
-                    source, found.value, at: path.appending(found.key.description), duplicate: .fcmKeyDuplicate)
-                for inner in table.lines {
-                    guard let scalar = inner.scalar else { continue }
-                    _ = notification.read(scalar, codes: inner.codes, into: &read, context: &context)
+                    source, found.value, at: config.location(of: found.key), duplicate: .fcmKeyDuplicate,
+                    locates: locating)
+                for index in W.notificationScalars.indices {
+                    _ = notification.read(
+                        W.notificationScalars[index].scalar, codes: W.notificationScalars[index].codes, into: &read,
+                        context: &context)
                 }
                 var kept = JSONObject()
                 for key in W.notificationKept {
@@ -375,9 +446,8 @@ package enum FCMMessageReader {
                 }
                 if !kept.isEmpty { ext.appendUnchecked(X.androidNotification, .object(kept)) }
                 camel += notification.declaredUsed
-            default:
-                guard let scalar = line.scalar else { continue }
-                _ = config.read(scalar, codes: line.codes, into: &read, context: &context)
+            case .scalar(let scalar, let codes):
+                _ = config.read(scalar, codes: codes, into: &read, context: &context)
             }
         }
         var kept = JSONObject()
@@ -389,12 +459,11 @@ package enum FCMMessageReader {
         for (key, value) in unknown(config, "AndroidConfig", &context) { kept.appendUnchecked(key, value) }
         if !kept.isEmpty { ext.appendUnchecked(X.android, .object(kept)) }
         // Layout memory: which shared values `android.notification` named.
-        for line in W.layoutLines where line.isHeld(by: read) { layout.android.append(line.key.name(.snakeCase)) }
+        for scalar in W.layoutScalars where scalar.isHeld(by: read) {
+            layout.android.append(scalar.key.name(.snakeCase))
+        }
         var part = read.androidPart
-        own["title"] = part.title
-        own["body"] = part.body
-        own["image"] = part.image
-        own["sound"] = part.sound
+        own = Content(title: part.title, body: part.body, image: part.image, sound: part.sound)
         part.title = nil
         part.body = nil
         part.image = nil
@@ -428,7 +497,9 @@ package enum FCMMessageReader {
     ) -> JSONObject {
         if object.isExhausted { return JSONObject() }
         let rest = object.restObject
-        var named = context.diagnostics.keysNamed(under: object.path)
+        // Without locations every key is reported (unlocated, and the read starts over): which keys a finding
+        // already names is known only by location.
+        var named = object.locates ? context.diagnostics.keysNamed(under: object.path) : []
         for key in rest.keys where named.insert(key).inserted {
             context.diagnostics.info(
                 .fcmKeyUnknown, at: object.path.appending(key),

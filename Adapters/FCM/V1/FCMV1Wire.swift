@@ -43,4 +43,13 @@ package enum FCMV1Wire {
     package static let image: WireKey = "image"
     /// ApnsConfig members the model does not hold, kept verbatim in the spelling they came in.
     package static let apnsKept = [WireKey(camel: "liveActivityToken", snake: "live_activity_token")]
+
+    // MARK: - Checked only (kept verbatim by the reader)
+
+    /// `fcm_options.analytics_label` (`FcmOptions`, `ApnsFcmOptions`, `AndroidFcmOptions`, `WebpushFcmOptions`).
+    static let analyticsLabel = WireKey(camel: "analyticsLabel", snake: "analytics_label")
+    /// `webpush.fcm_options.link`.
+    static let link: WireKey = "link"
+    /// `webpush.notification.dir`.
+    static let direction: WireKey = "dir"
 }

@@ -125,7 +125,7 @@ enum FCMWireWriter {
             message.appendUnchecked(FCMKeys.Message.condition, .string(condition))
         }
         var findings: [Diagnostic] = []
-        guard let message = FCMChecks.Object(JSONValueSource(), .object(message), at: .root) else { return true }
+        guard let message = FCMChecks.object(.object(message), at: .root) else { return true }
         FCMChecks.checkTargets(message, into: &findings)
         return findings.isEmpty
     }
