@@ -4,6 +4,8 @@
 package enum TemplateValue {
     /// True when `text` holds a `{{` with a `}}` after it.
     package static func holdsPlaceholder(_ text: String) -> Bool {
+        // Every string of every message is asked: scanned as contiguous bytes when it has them (a native string).
+        if let found = text.utf8.withContiguousStorageIfAvailable({ holdsPlaceholder(bytes: $0) }) { return found }
         var opened = false
         var previous: UInt8 = 0
         for byte in text.utf8 {
@@ -14,6 +16,24 @@ package enum TemplateValue {
             }
             if opened && previous == UInt8(ascii: "}") && byte == UInt8(ascii: "}") { return true }
             previous = byte
+        }
+        return false
+    }
+
+    /// ``holdsPlaceholder(_:)`` of UTF-8 bytes: the first `{{`, then a `}}` starting after it.
+    private static func holdsPlaceholder(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = bytes.count
+        var index = 0
+        while index + 1 < count {
+            if bytes[index] == UInt8(ascii: "{") && bytes[index + 1] == UInt8(ascii: "{") {
+                var close = index + 2
+                while close + 1 < count {
+                    if bytes[close] == UInt8(ascii: "}") && bytes[close + 1] == UInt8(ascii: "}") { return true }
+                    close += 1
+                }
+                return false
+            }
+            index += 1
         }
         return false
     }

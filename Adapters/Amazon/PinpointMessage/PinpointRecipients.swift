@@ -224,6 +224,8 @@ enum PinpointRecipients {
             document[envelopeKey] = .object(single)
         }
         var inner = NormaliseContext(options: options)
+        // Only the notification is kept (the findings are the whole request's): no provenance recorded.
+        inner.recordsProvenance = false
         guard var n = read(.object(document), channel, &inner) else {
             return skip("its message could not be read")
         }
