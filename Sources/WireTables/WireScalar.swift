@@ -114,7 +114,10 @@ public import PushCore
             return readFlag(
                 field, source, node, at: container, into: &n, context: &context, strict: strict, codes: codes)
         }
-        if !strict && !isLive { context.record(canonicalName, from: container.appending(key.description)) }
+        // The location is built only when it is recorded (a recipient's re-read records none).
+        if !strict && !isLive && context.recordsProvenance {
+            context.record(canonicalName, from: container.appending(key.description))
+        }
         return .taken
     }
 
@@ -161,7 +164,9 @@ public import PushCore
                 return .kept
             }
         }
-        if !strict { context.record(field.canonicalName, from: container.appending(key.description)) }
+        if !strict && context.recordsProvenance {
+            context.record(field.canonicalName, from: container.appending(key.description))
+        }
         return .taken
     }
 
