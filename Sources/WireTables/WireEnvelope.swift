@@ -63,8 +63,9 @@ package struct WireEnvelope: Sendable {
             guard let member = object.members.first(where: { key.matches($0.key) }) else { continue }
             var siblings = object
             siblings.removeValue(forKey: member.key)
-            return ObjectEntry(
-                key: key, value: member.value, path: path.appending(key.description), siblings: siblings)
+            // The member's own key is the declared spelling unless the key has another (no bytes decoded again).
+            let name = key.snake == nil ? member.key : key.description
+            return ObjectEntry(key: key, value: member.value, path: path.appending(name), siblings: siblings)
         }
         return nil
     }
