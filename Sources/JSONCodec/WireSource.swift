@@ -126,7 +126,9 @@ extension BorrowedDocument: WireSource {
     @usableFromInline package func key(_ key: JSONValue, isString text: String) -> Bool { key.stringValue == text }
     @usableFromInline package func key(_ key: JSONValue, isBytes bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard case .string(let string) = key else { return false }
-        return string.utf8.elementsEqual(bytes)
+        // A native string's bytes compared at once (every key of every object read is asked per table line).
+        return string.utf8.withContiguousStorageIfAvailable { BorrowedDocument.equal($0, bytes) }
+            ?? string.utf8.elementsEqual(bytes)
     }
     @usableFromInline package func keyLength(_ key: JSONValue) -> Int { key.stringValue?.utf8.count ?? -1 }
     @usableFromInline package func keyString(_ key: JSONValue) -> String { key.stringValue ?? "" }

@@ -42,17 +42,27 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Expressi
 
     /// This pointer extended by an object key.
     public func appending(_ key: String) -> JSONPointer {
-        JSONPointer(tokens: tokens + [key])
+        // One buffer, sized once (`tokens + [key]` built an array for the key too): every finding and every
+        // recorded field of every record builds one.
+        var extended: [String] = []
+        extended.reserveCapacity(tokens.count + 1)
+        extended.append(contentsOf: tokens)
+        extended.append(key)
+        return JSONPointer(tokens: extended)
     }
 
     /// This pointer extended by an array index.
     public func appending(index: Int) -> JSONPointer {
-        JSONPointer(tokens: tokens + [String(index)])
+        appending(String(index))
     }
 
     /// This pointer followed by `other`'s tokens.
     public func appending(_ other: JSONPointer) -> JSONPointer {
-        JSONPointer(tokens: tokens + other.tokens)
+        var extended: [String] = []
+        extended.reserveCapacity(tokens.count + other.tokens.count)
+        extended.append(contentsOf: tokens)
+        extended.append(contentsOf: other.tokens)
+        return JSONPointer(tokens: extended)
     }
 
     /// The string form, with `~` and `/` escaped.

@@ -116,9 +116,10 @@ extension PushNotification {
                 out.extensions.removeLeaves(names, under: parent.dropFirst())
             }
         }
-        for path in others {
+        if !others.isEmpty {
+            // One visit of the fields for all of them (``FieldsRemover``), not one per path.
             withUnsafeMutablePointer(to: &out) { target in
-                var remover = FieldRemover(target, path.tokens[...])
+                var remover = FieldsRemover(target, others.lazy.map { $0.tokens[...] })
                 Self.declareFields(&remover)
             }
         }

@@ -43,6 +43,33 @@ package struct WireEnvelope: Sendable {
         entry(level, in: JSONValueSource(), .object(object), at: path)
     }
 
+    /// A level found in a ``JSONObject``, its other members kept as an object.
+    package struct ObjectEntry {
+        /// The key that wraps the next object (the first of the level's keys the object holds).
+        package let key: WireKey
+        /// Its value (of any type).
+        package let value: JSONValue
+        /// The location of the value.
+        package let path: JSONPointer
+        /// The object's other members, in input order.
+        package let siblings: JSONObject
+    }
+
+    /// ``entry(_:in:at:)`` for a reader that keeps the level's other members as an object (Pinpoint's memory): the
+    /// object less the member, with no pair built per member and no object rebuilt from them.
+    package func objectEntry(_ level: Int, in object: JSONObject, at path: JSONPointer) -> ObjectEntry? {
+        guard levels.indices.contains(level) else { return nil }
+        for key in levels[level].keys {
+            guard let member = object.members.first(where: { key.matches($0.key) }) else { continue }
+            var siblings = object
+            siblings.removeValue(forKey: member.key)
+            // The member's own key is the declared spelling unless the key has another (no bytes decoded again).
+            let name = key.snake == nil ? member.key : key.description
+            return ObjectEntry(key: key, value: member.value, path: path.appending(name), siblings: siblings)
+        }
+        return nil
+    }
+
     /// Level `level` of the object `node` (located at `path`): the first of the level's keys the object holds, its
     /// value and the object's other members; nil when `node` is not an object or holds none of the keys.
     package func entry<S: WireSource>(_ level: Int, in source: S, _ node: S.Node, at path: JSONPointer) -> Entry<S>? {

@@ -76,6 +76,12 @@ public import JSONCodec
 
     /// True when `text` is one of this key's spellings.
     package func matches(_ text: String) -> Bool {
+        // A native string's bytes compared at once (each key of each envelope level is asked).
+        if let equal = text.utf8.withContiguousStorageIfAvailable({ utf8 in
+            BorrowedDocument.equal(utf8, bytes) || snake.map { BorrowedDocument.equal(utf8, $0) } == true
+        }) {
+            return equal
+        }
         if text.utf8.elementsEqual(bytes) { return true }
         guard let snake else { return false }
         return text.utf8.elementsEqual(snake)

@@ -38,80 +38,85 @@ extension WireTable {
         hooks: inout H, context: inout NormaliseContext
     ) where H.Hook == Hook {
         let members = Array(source.members(node))
-        var taken = [Bool](repeating: false, count: members.count)
-        // The first member each line spells, found in one pass over the members (this function is not specialised
-        // for the formats' hooks: a search per line copied every member through the witness tables).
         let count = lines.count
-        var keys: [WireKey] = []
-        keys.reserveCapacity(count)
-        for line in lines { keys.append(line.key) }
-        var positions = [Int](repeating: -1, count: count)
-        for index in 0..<members.count {
-            let key = members[index].key
-            let length = source.keyLength(key)
-            for number in 0..<count where positions[number] < 0 {
-                if keys[number].matches(source, key, length: length) { positions[number] = index }
+        // Each line's member position, then whether each member was taken: scratch on the stack (a table is read
+        // for every object of every record).
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: count + members.count) { scratch in
+            let positions = UnsafeMutableBufferPointer(rebasing: scratch[0..<count])
+            let taken = UnsafeMutableBufferPointer(rebasing: scratch[count...])
+            positions.initialize(repeating: -1)
+            taken.initialize(repeating: 0)
+            // The first member each line spells, found in one pass over the members. Lines are looked at in place (a
+            // line copied per member, or per line read, cost more than reading the value), and each key is named by
+            // the table's ``names`` (never decoded per record).
+            for index in 0..<members.count {
+                let key = members[index].key
+                let length = source.keyLength(key)
+                for number in 0..<count where positions[number] < 0 {
+                    if lines[number].key.matches(source, key, length: length) { positions[number] = index }
+                }
             }
-        }
-        for number in 0..<count {
-            let line = lines[number]
-            let position = positions[number] < 0 ? nil : positions[number]
-            let value = position.map { members[$0].value }
-            let took: Bool
-            switch line.value {
-            case .kept(let name, let type):
-                guard let value else { continue }
-                let json = source.jsonValue(value)
-                if let kept = type.accept(json) {
-                    if let check = line.check {
-                        hooks.check(check, kept, ext: ext, at: path.appending(line.key.description), context: &context)
+            for number in 0..<count {
+                let position = positions[number] < 0 ? nil : positions[number]
+                let value = position.map { members[$0].value }
+                let took: Bool
+                switch lines[number].value {
+                case .kept(let name, let type):
+                    guard let value else { continue }
+                    let json = source.jsonValue(value)
+                    if let kept = type.accept(json) {
+                        if let check = lines[number].check {
+                            hooks.check(check, kept, ext: ext, at: path.appending(names[number]), context: &context)
+                        }
+                        ext[name] = kept
+                        took = true
+                    } else {
+                        Self.reportWrongType(names[number], expected: type.expected, json.typeName, at: path, &context)
+                        took = false
                     }
-                    ext[name] = kept
+                case .hook(let hook):
+                    took = hooks.read(
+                        hook, source, value, key: names[number], at: path, into: &n, ext: &ext, context: &context)
+                case .object(let table):
+                    guard let value else { continue }
+                    guard source.isObject(value) else {
+                        Self.reportWrongType(
+                            names[number], expected: "an object", source.typeName(value), at: path, &context)
+                        continue
+                    }
+                    table.read(
+                        source, value, at: path.appending(names[number]), into: &n, ext: &ext, hooks: &hooks,
+                        context: &context)
                     took = true
-                } else {
-                    Self.reportWrongType(
-                        line.key.description, expected: type.expected, json.typeName, at: path, &context)
-                    took = false
+                case .embedded(let table):
+                    guard let value else { continue }
+                    guard let text = source.string(value), case .object(let object)? = try? JSONParser().parse(text)
+                    else {
+                        Self.reportWrongType(
+                            names[number], expected: "a string holding a JSON object", source.typeName(value), at: path,
+                            &context)
+                        continue
+                    }
+                    table.read(
+                        JSONValueSource(), .object(object), at: path.appending(names[number]), into: &n, ext: &ext,
+                        hooks: &hooks, context: &context)
+                    took = true
+                default:
+                    guard let value else { continue }
+                    took =
+                        lines[number].readScalar(source, value, at: path, into: &n, context: &context, strict: false)
+                        == .taken
                 }
-            case .hook(let hook):
-                took = hooks.read(
-                    hook, source, value, key: line.key.description, at: path, into: &n, ext: &ext, context: &context)
-            case .object(let table):
-                guard let value else { continue }
-                guard source.isObject(value) else {
-                    Self.reportWrongType(
-                        line.key.description, expected: "an object", source.typeName(value), at: path, &context)
-                    continue
-                }
-                table.read(
-                    source, value, at: path.appending(line.key.description), into: &n, ext: &ext, hooks: &hooks,
-                    context: &context)
-                took = true
-            case .embedded(let table):
-                guard let value else { continue }
-                guard let text = source.string(value), case .object(let object)? = try? JSONParser().parse(text) else {
-                    Self.reportWrongType(
-                        line.key.description, expected: "a string holding a JSON object", source.typeName(value),
-                        at: path, &context)
-                    continue
-                }
-                table.read(
-                    JSONValueSource(), .object(object), at: path.appending(line.key.description), into: &n, ext: &ext,
-                    hooks: &hooks, context: &context)
-                took = true
-            default:
-                guard let value else { continue }
-                took = line.readScalar(source, value, at: path, into: &n, context: &context, strict: false) == .taken
+                if took, let position { taken[position] = 1 }
             }
-            if took, let position { taken[position] = true }
-        }
-        var rest = JSONObject()
-        for position in 0..<members.count where !taken[position] {
-            rest.appendUnchecked(source.keyString(members[position].key), source.jsonValue(members[position].value))
-        }
-        if !rest.isEmpty {
-            hooks.reportUnmodelled(rest, at: path, context: &context)
-            ext[unmodelled] = .object(rest)
+            var rest = JSONObject()
+            for position in 0..<members.count where taken[position] == 0 {
+                rest.appendUnchecked(source.keyString(members[position].key), source.jsonValue(members[position].value))
+            }
+            if !rest.isEmpty {
+                hooks.reportUnmodelled(rest, at: path, context: &context)
+                ext[unmodelled] = .object(rest)
+            }
         }
     }
 

@@ -30,25 +30,28 @@ extension WireTable {
         _ n: PushNotification, ext: JSONObject, hooks: inout H, context: inout RenderContext, to out: inout O
     ) where H.Hook == Hook {
         let rest = ext[unmodelled]?.objectValue ?? JSONObject()
+        // The keys written, so an unmodelled key of the same name is not written twice: only tracked when there are
+        // unmodelled keys. Lines are looked at in place, keys named by ``names`` (never decoded per record).
         var written: Set<String> = []
-        for line in lines {
-            switch line.value {
+        let tracksWritten = !rest.isEmpty
+        for number in 0..<lines.count {
+            switch lines[number].value {
             case .kept:
-                guard let value = keptValue(line, ext: ext, unmodelled: rest, options: context.options) else {
+                guard let value = keptValue(lines[number], ext: ext, unmodelled: rest, options: context.options) else {
                     continue
                 }
-                line.key.write(to: &out, spelling: spelling)
+                lines[number].key.write(to: &out, spelling: spelling)
                 out.value(value)
             case .hook(let hook):
                 guard
                     hooks.write(
-                        hook, key: line.key.name(spelling), n, ext: ext, unmodelled: rest, context: &context, to: &out)
+                        hook, key: name(number), n, ext: ext, unmodelled: rest, context: &context, to: &out)
                 else { continue }
             case .object(let table):
                 var nested = JSONValueOutput()
                 table.write(n, ext: ext, hooks: &hooks, context: &context, to: &nested)
                 guard case .object(let object) = nested.result, !object.isEmpty else { continue }
-                line.key.write(to: &out, spelling: spelling)
+                lines[number].key.write(to: &out, spelling: spelling)
                 out.value(nested.result)
             case .embedded(let table):
                 var bytes: [UInt8] = []
@@ -56,17 +59,22 @@ extension WireTable {
                     table.write(n, ext: ext, hooks: &hooks, context: &context, to: &$0)
                 }
                 guard bytes.count > 2 else { continue }
-                line.key.write(to: &out, spelling: spelling)
+                lines[number].key.write(to: &out, spelling: spelling)
                 out.string(String(decoding: bytes, as: UTF8.self))
             default:
-                guard line.writeScalar(n, spelling: spelling, to: &out) == true else { continue }
+                guard lines[number].writeScalar(n, spelling: spelling, to: &out) == true else { continue }
             }
-            written.insert(line.key.name(spelling))
+            if tracksWritten { written.insert(name(number)) }
         }
         for (key, value) in rest where !written.contains(key) {
             out.key(key)
             out.value(value)
         }
+    }
+
+    /// The key of line `number` in the spelling the table writes.
+    @inlinable package func name(_ number: Int) -> String {
+        spelling == .snakeCase && lines[number].key.snake != nil ? lines[number].key.name(spelling) : names[number]
     }
 
     /// The value a kept line writes: the kept one, else (with no unmodelled key of that name) its option's.

@@ -251,6 +251,9 @@ public import PushCore
     /// The vendor namespace of kept values.
     @usableFromInline package let namespace: String
     @usableFromInline package let lines: [Line]
+    /// Each line's key as declared, as a `String` (a hook's `key`, paths and findings), built once with the table:
+    /// the reader hands it over without decoding the key's bytes per line and per record.
+    @usableFromInline package let names: [String]
     /// The `extensions.<namespace>` key holding the object's keys the table does not model (unknown, or of the
     /// wrong type), in input order; empty for an object whose unknown keys are kept under their own names (Hive's
     /// `LocalPush`, read by its format).
@@ -272,6 +275,7 @@ public import PushCore
     ) {
         self.namespace = namespace
         self.lines = lines
+        self.names = lines.map(\.key.description)
         self.unmodelled = unmodelled
         self.unmodelledOthersLose = unmodelledOthersLose
         self.losses = losses

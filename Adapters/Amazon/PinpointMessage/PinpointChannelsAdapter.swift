@@ -36,6 +36,10 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
         return descriptor
     }()
 
+    /// The codes of the keys this format does not read (the content check's evidence): the iOS side's and the
+    /// GCMMessage's.
+    static let unreadCodes = PinpointMessageAdapter.unreadCodes.union([.amazonGCMUnknownKey])
+
     /// The memory flag of a bare configuration read without any iOS message.
     static let bareConfiguration = "bareConfiguration"
 
@@ -47,14 +51,15 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
 
     /// The configuration object in `value` holding `key`, and its path.
     static func configuration(in value: JSONValue, holding key: String) -> (JSONObject, [String])? {
-        for tokens in configurationPaths {
-            guard case .object(let object)? = JSONPointer(tokens: tokens).resolve(in: value), object[key] != nil else {
-                continue
-            }
+        for (tokens, pointer) in zip(configurationPaths, configurationPointers) {
+            guard case .object(let object)? = pointer.resolve(in: value), object[key] != nil else { continue }
             return (object, tokens)
         }
         return nil
     }
+
+    /// ``configurationPaths`` as pointers, built once.
+    private static let configurationPointers = configurationPaths.map { JSONPointer(tokens: $0) }
 
     /// The configuration a request read without any iOS message (only a `GCMMessage`) renders back, and its path:
     /// the outermost envelope that is an object (the root when the input was a bare configuration). Nil for a
@@ -122,16 +127,13 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
             // An ADMMessage's or BaiduMessage's RawContent is that channel's own message: Android's side, read.
             message["RawContent"] == nil || channel != .gcm,
             // The console's raw form (an FCM body: `notification`, `data`, …) also stays verbatim.
-            !message.keys.contains(where: { $0.first?.isLowercase == true })
+            !message.keys.contains(where: Self.startsLowercase)
         else { return apple.normalise(payload, context: &context) }
         var stripped = configuration
         stripped.removeValue(forKey: channel.configurationKey)
         guard var n = apple.read(Self.replacing(tokens[...], in: payload, with: stripped), context: &context)
         else { return nil }
-        defer {
-            ContentCheck.reportUnread(
-                n, context: &context, unreadCodes: PinpointMessageAdapter.unreadCodes.union([.amazonGCMUnknownKey]))
-        }
+        defer { ContentCheck.reportUnread(n, context: &context, unreadCodes: Self.unreadCodes) }
         // Pinpoint fills the GCM message from the defaults too: what Android shows.
         var effective = message
         var fromDefaults: [JSONValue] = []
@@ -245,7 +247,15 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
     /// reader take the whole GCMMessage for the console's raw form (an FCM body) and keep it verbatim, the Android
     /// side unread (a `FuzzConvert` finding: pinpoint-gcm's `badgeIncrement` → pinpoint-message).
     static func rawFormKeys(_ fields: JSONObject) -> [String] {
-        fields.compactMap { $0.key.first?.isLowercase == true ? $0.key : nil }
+        fields.compactMap { startsLowercase($0.key) ? $0.key : nil }
+    }
+
+    /// True when `key`'s first character is a lower-case letter (an ASCII one told from its byte, without
+    /// Unicode's character properties: every key of every message is asked).
+    static func startsLowercase(_ key: String) -> Bool {
+        guard let byte = key.utf8.first else { return false }
+        if byte < 0x80 { return byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") }
+        return key.first?.isLowercase == true
     }
 
     public func render(_ n: PushNotification, context: inout RenderContext) -> JSONValue {

@@ -153,10 +153,10 @@ enum PinpointRecipients {
             } else {
                 return skip("its channel is \(type), not a push channel")
             }
-            // The other channels' messages are not this recipient's.
-            for key in R.configurationKeys
-            where !messageKeys.contains(key) && key != R.defaultPushNotificationMessage && key != R.defaultMessage {
-                own.removeValue(forKey: key)
+            // The other channels' messages are not this recipient's (one pass over the configuration's members).
+            own.removeAll { member in
+                R.configurationKeys.contains(member.key) && !messageKeys.contains(member.key)
+                    && member.key != R.defaultPushNotificationMessage && member.key != R.defaultMessage
             }
         }
         // The `substitutions` option's values, when given, are under the request's.
@@ -224,6 +224,8 @@ enum PinpointRecipients {
             document[envelopeKey] = .object(single)
         }
         var inner = NormaliseContext(options: options)
+        // Only the notification is kept (the findings are the whole request's): no provenance recorded.
+        inner.recordsProvenance = false
         guard var n = read(.object(document), channel, &inner) else {
             return skip("its message could not be read")
         }

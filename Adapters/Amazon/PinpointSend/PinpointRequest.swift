@@ -35,7 +35,7 @@ package struct PinpointRequest {
         var object = root
         var path = JSONPointer.root
         // 1. The CLI input document.
-        if let entry = envelope.entry(PinpointSendWire.inputLevel, in: root, at: path) {
+        if let entry = envelope.objectEntry(PinpointSendWire.inputLevel, in: root, at: path) {
             let key = entry.key.description
             path = entry.path
             guard case .object(let request) = entry.value else {
@@ -43,15 +43,15 @@ package struct PinpointRequest {
                     .wrongType, at: path, "`\(key)` must be an object, found \(entry.value.typeName)")
                 return nil
             }
-            let input = Self.object(entry.siblings)
+            let input = entry.siblings
             warnUnknown(input, known: R.inputKeys, at: .root, level: "send-messages input", context: &context)
             memory[XM.inputKey] = .string(key)
             memory[XM.input] = .object(input)
             object = request
         }
         // 2. The request.
-        if let entry = envelope.entry(PinpointSendWire.requestLevel, in: object, at: path) {
-            let request = Self.object(entry.siblings)
+        if let entry = envelope.objectEntry(PinpointSendWire.requestLevel, in: object, at: path) {
+            let request = entry.siblings
             let known = request[R.users] != nil ? R.usersRequestKeys : R.messageRequestKeys
             warnUnknown(request, known: known, at: path, level: "message request", context: &context)
             memory[XM.request] = .object(request)
@@ -75,7 +75,7 @@ package struct PinpointRequest {
                 message: nil, messagePath: path, configuration: nil, configurationPath: path)
         }
         // 3. The MessageConfiguration (a request's, or the root itself when it holds a channel message).
-        let channel = envelope.entry(PinpointSendWire.channelLevel, in: object, at: path)
+        let channel = envelope.objectEntry(PinpointSendWire.channelLevel, in: object, at: path)
         let isConfiguration =
             memory[XM.request] != nil || channel != nil
             || object[R.defaultPushNotificationMessage]?.objectValue != nil
@@ -86,7 +86,7 @@ package struct PinpointRequest {
             return PinpointRequest(message: object, messagePath: path, configuration: nil, configurationPath: path)
         }
         memory[XM.wrapped] = .bool(true)
-        var configuration = channel.map { Self.object($0.siblings) } ?? object
+        var configuration = channel?.siblings ?? object
         warnUnknown(
             configuration, known: R.configurationKeys, at: path, level: "MessageConfiguration",
             context: &context)
@@ -119,13 +119,6 @@ package struct PinpointRequest {
         if channel == nil { memory[XM.noMessage] = .bool(true) }
         return PinpointRequest(
             message: message, messagePath: messagePath, configuration: configuration, configurationPath: path)
-    }
-
-    /// The members of a level other than the key it was entered through, in input order.
-    private static func object(_ members: [(key: JSONValue, value: JSONValue)]) -> JSONObject {
-        var object = JSONObject()
-        for member in members { object.appendUnchecked(member.key.stringValue ?? "", member.value) }
-        return object
     }
 
     /// A warning for each key of `object` outside `known`: kept and rendered back, but Pinpoint does not read it.
