@@ -68,16 +68,14 @@ struct RecordFormatter: Sendable {
             single = chunk.single
             shape = chunk.shape
             inputIndex = chunk.inputIndex
-            swap(&output, &chunk.output)
-            swap(&errors, &chunk.errors)
-            swap(&marks, &chunk.marks)
-            swap(&codes, &chunk.codes)
-            swap(&tally, &chunk.tally)
-            swap(&summary, &chunk.summary)
+            exchange(with: chunk)
         }
 
         /// Gives the outputs back to `chunk`.
-        mutating func giveBack(to chunk: RecordChunk) {
+        mutating func giveBack(to chunk: RecordChunk) { exchange(with: chunk) }
+
+        /// Swaps the outputs with `chunk`'s.
+        private mutating func exchange(with chunk: RecordChunk) {
             swap(&output, &chunk.output)
             swap(&errors, &chunk.errors)
             swap(&marks, &chunk.marks)
