@@ -56,6 +56,8 @@ extension ZegoDeliveredAdapter: WireFormat {
             if url == nil || !members.isEmpty {
                 wire.kept.append(
                     WireNotification.Kept(namespace: X.namespace, key: X.payload, document: inner, members: members))
+            } else {
+                WireNotification.recycleMembers(members)
             }
             body(&wire)
             readPayload = true

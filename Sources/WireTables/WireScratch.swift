@@ -80,6 +80,12 @@ extension WireNotification {
         WireScratch.take(&WireScratch.current.pointee.members)
     }
 
+    /// Hands back an array taken with ``scratchMembers()`` that no notification keeps, for the next record of this
+    /// thread.
+    package static func recycleMembers(_ members: [(key: BorrowedDocument.Node, value: BorrowedDocument.Node)]) {
+        WireScratch.give(members, to: &WireScratch.current.pointee.members)
+    }
+
     /// An empty array for the model's media, reused from an earlier record of this thread (``recycle()`` hands
     /// the model's back).
     package static func scratchMedia() -> [PushNotification.Media] {
