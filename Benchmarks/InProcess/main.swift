@@ -5,6 +5,10 @@
 // OP is `normalise` (format --from, default auto), `convert` (--from F --to T; the output is
 // rendered to compact bytes, as the CLI and RPC server do), `parse` (JSONParser plus compact
 // JSONWriter: the codec alone) or `floor` (simdjson parse plus minify, no Swift values).
+// `strings-new` and `strings-refill` time the two ways of turning each string value over 15 bytes of every record
+// (parsed with simdjson; the parse is timed too, alike in both) into a Swift `String`: a new string each, or one
+// kept string filled again in place (`removeAll(keepingCapacity:)`, then the bytes appended as small strings of at
+// most 15 bytes, the only way the standard library appends bytes without a string of them first).
 // One warm-up pass, then N timed passes over the whole corpus; prints one JSON object with every
 // pass's seconds, the median, payloads/s, MB/s (input bytes, 10^6) and the process's peak RSS.
 #if canImport(Glibc)
@@ -148,6 +152,28 @@ func makePass(_ options: Options) -> Pass {
             }
             return (same, declined, output)
         }
+    case "strings-new", "strings-refill":
+        let parser = JSONParser()
+        let refill = options.operation == "strings-refill"
+        return { records in
+            var ok = 0, failed = 0, output = 0
+            var kept = ""
+            for record in records {
+                let parsed = record.withUnsafeBufferPointer { buffer in
+                    parser.withBorrowedDocument(buffer) { document in
+                        output += longStrings(document, document.root) { bytes in
+                            if refill {
+                                refillString(&kept, bytes)
+                                return kept.utf8.count
+                            }
+                            return String(decoding: bytes, as: UTF8.self).utf8.count
+                        }
+                    }
+                }
+                if parsed { ok += 1 } else { failed += 1 }
+            }
+            return (ok, failed, output)
+        }
     case "floor":
         return { records in
             var ok = 0, failed = 0, output = 0
@@ -162,7 +188,37 @@ func makePass(_ options: Options) -> Pass {
             return (ok, failed, output)
         }
     default:
-        fail("unknown operation \"\(options.operation)\"; use normalise, convert, parse or floor")
+        fail(
+            "unknown operation \"\(options.operation)\"; use normalise, convert, parse, floor, strings-new or strings-refill"
+        )
+    }
+}
+
+/// Calls `make` with the UTF-8 bytes of every string value over 15 bytes under `node`; the sum of what it returns.
+func longStrings(
+    _ document: BorrowedDocument, _ node: BorrowedDocument.Node, _ make: (UnsafeBufferPointer<UInt8>) -> Int
+) -> Int {
+    switch document.kind(node) {
+    case .string:
+        let bytes = document.stringBytes(node)
+        return bytes.count > 15 ? make(bytes) : 0
+    case .object: return document.members(node).reduce(0) { $0 + longStrings(document, $1.value, make) }
+    case .array: return document.elements(node).reduce(0) { $0 + longStrings(document, $1, make) }
+    default: return 0
+    }
+}
+
+/// Fills `text` with the valid UTF-8 `bytes` in its own buffer (kept when unique and large enough): appended as
+/// small strings of at most 15 bytes, each cut at a scalar boundary.
+func refillString(_ text: inout String, _ bytes: UnsafeBufferPointer<UInt8>) {
+    text.removeAll(keepingCapacity: true)
+    text.reserveCapacity(bytes.count)
+    var start = 0
+    while start < bytes.count {
+        var end = min(start + 15, bytes.count)
+        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end -= 1 }
+        text.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+        start = end
     }
 }
 
