@@ -73,6 +73,13 @@ public struct FCMAdapter: PayloadAdapter, FormatChecking {
         android.silent = nil
     }
 
+    /// True when `android` holds a field FCM v1 has no place for (one ``clearUnsupported(_:)`` clears): only then
+    /// has ``FCMAndroidWire/explain(_:_:context:)`` anything to explain for ``FCMAndroidWire/unsupported``.
+    static func holdsUnsupported(_ android: PushNotification.Android) -> Bool {
+        android.url != nil || android.deepLink != nil || android.imageIcon != nil || android.smallImageIcon != nil
+            || android.silent != nil
+    }
+
     /// The fields inside carried ones that FCM v1 has no place for: Android's unsupported fields, a token list (what
     /// ``carriedPart(of:options:)`` clears).
     package static let notCarried =
