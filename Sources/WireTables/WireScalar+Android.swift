@@ -130,3 +130,77 @@ extension WireScalar {
         return true
     }
 }
+
+extension WireScalar {
+    /// Reads the value `node` (the member of the object at `container`) into the Android part `android`, as
+    /// ``read(_:_:at:into:context:strict:codes:)`` reads it into a notification holding the part: the same findings
+    /// and the same provenance (`android`), without moving the part in and out of a notification per field. A line
+    /// of another part is read through a notification around the part, of which only the part is kept.
+    @_specialize(exported:true,where S == BorrowedDocument)
+    @_specialize(exported:true,where S == JSONValueSource)
+    @inlinable package func read<S: WireSource>(
+        _ source: S, _ node: S.Node, at container: JSONPointer, into android: inout PushNotification.Android,
+        context: inout NormaliseContext, strict: Bool, codes: Codes = .generic
+    ) -> WireReadOutcome {
+        switch field {
+        case .text(let field) where Self.isAndroid(field):
+            guard let text = source.string(node) else {
+                return wrongType(
+                    "a string", source, node, at: container, context: &context, strict: strict, codes: codes)
+            }
+            android[text: field] = text
+        case .strings(let field) where field == .androidTitleLocArgs || field == .androidBodyLocArgs:
+            guard source.isArray(node) else {
+                return wrongType(
+                    "an array of strings", source, node, at: container, context: &context, strict: strict, codes: codes)
+            }
+            var strings: [String] = []
+            strings.reserveCapacity(source.childCount(node))
+            for element in source.elements(node) {
+                guard let string = source.string(element) else {
+                    return wrongType(
+                        "an array of strings", source, node, at: container, context: &context, strict: strict,
+                        codes: codes)
+                }
+                strings.append(string)
+            }
+            android[strings: field] = strings
+        case .integer(.androidNotificationCount):
+            guard let value = source.int64(node) else {
+                return wrongType(
+                    "an integer", source, node, at: container, context: &context, strict: strict, codes: codes)
+            }
+            android.notificationCount = value
+        case .bool(.androidDirectBootOK):
+            guard let value = source.bool(node) else {
+                return wrongType(
+                    "a boolean", source, node, at: container, context: &context, strict: strict, codes: codes)
+            }
+            android.directBootOK = value
+        default:
+            var n = PushNotification()
+            n.setAndroid(android)
+            let outcome = read(source, node, at: container, into: &n, context: &context, strict: strict, codes: codes)
+            android = n.androidPart
+            return outcome
+        }
+        // The location is built only for a context that records it (as the notification's reader does).
+        if !strict && context.recordsProvenance {
+            context.record(canonicalName, from: container.appending(key.description))
+        }
+        return .taken
+    }
+
+    /// True for a string field of the Android part.
+    @inlinable package static func isAndroid(_ field: PushNotification.TextField) -> Bool {
+        switch field {
+        case .androidTitle, .androidBody, .androidImage, .androidSound, .androidIcon, .androidColor, .androidTag,
+            .androidClickAction, .androidChannelID, .androidNotificationPriority, .androidVisibility,
+            .androidTitleLocKey, .androidBodyLocKey, .androidPriority, .androidTTL, .androidCollapseKey,
+            .androidRestrictedPackageName:
+            return true
+        default:
+            return false
+        }
+    }
+}

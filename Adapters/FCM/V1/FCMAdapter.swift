@@ -49,11 +49,12 @@ public struct FCMAdapter: PayloadAdapter, FormatChecking {
     /// One image URL (its kind implied by the URL, no identifier); no Android tap URL, icon URLs or silent flag; one
     /// target token.
     public func carriedPart(of notification: PushNotification, options: FormatOptions) -> PushNotification {
-        var kept = notification.keeping(descriptor.carriedFields)
+        var kept = notification.keeping(Self.standardDescriptor.carriedFields)
         if let first = kept.media.first { kept.media = [PushNotification.Media(url: first.url)] }
         // What `removing(notCarried)` removes, cleared in place: the model visited once per path cost every message
-        // with an Android part more than writing it (`FCMCarriedPartTests` holds the two to the same result).
-        if var android = kept.android {
+        // with an Android part more than writing it (`FCMCarriedPartTests` holds the two to the same result). Only a
+        // part holding such a field is copied out and back.
+        if var android = kept.android, Self.holdsUnsupported(android) {
             Self.clearUnsupported(&android)
             kept.android = android.isEmpty ? nil : android
         }

@@ -408,7 +408,8 @@ package enum FCMMessageReader {
         own: inout Content<String>, ext: inout JSONObject, layout: inout FCMLayout, context: inout NormaliseContext
     ) -> [JSONPointer] {
         typealias W = FCMAndroidWire
-        var read = PushNotification()
+        // Read into the part itself (through a notification, each field moved the part in and out).
+        var part = PushNotification.Android()
         var config = WireSpeltObject(source, node, at: path, duplicate: .fcmKeyDuplicate, locates: locating)
         var camel: [JSONPointer] = []
         for step in W.configSteps {
@@ -419,9 +420,7 @@ package enum FCMMessageReader {
                     reportWrongType(found, expected: "an object", in: &config, context: &context)
                     continue
                 }
-                var part = read.androidPart
                 part.data = data
-                read.setAndroid(part)
             case .notification(let key):
                 guard let found = config.take(key, context: &context) else { continue }
                 guard source.isObject(found.value) else {
@@ -433,7 +432,7 @@ package enum FCMMessageReader {
                     locates: locating)
                 for index in W.notificationScalars.indices {
                     _ = notification.read(
-                        W.notificationScalars[index].scalar, codes: W.notificationScalars[index].codes, into: &read,
+                        W.notificationScalars[index].scalar, codes: W.notificationScalars[index].codes, into: &part,
                         context: &context)
                 }
                 var kept = JSONObject()
@@ -447,7 +446,7 @@ package enum FCMMessageReader {
                 if !kept.isEmpty { ext.appendUnchecked(X.androidNotification, .object(kept)) }
                 camel += notification.declaredUsed
             case .scalar(let scalar, let codes):
-                _ = config.read(scalar, codes: codes, into: &read, context: &context)
+                _ = config.read(scalar, codes: codes, into: &part, context: &context)
             }
         }
         var kept = JSONObject()
@@ -459,10 +458,9 @@ package enum FCMMessageReader {
         for (key, value) in unknown(config, "AndroidConfig", &context) { kept.appendUnchecked(key, value) }
         if !kept.isEmpty { ext.appendUnchecked(X.android, .object(kept)) }
         // Layout memory: which shared values `android.notification` named.
-        for scalar in W.layoutScalars where scalar.isHeld(by: read) {
+        for scalar in W.layoutScalars where scalar.isHeld(android: part) {
             layout.android.append(scalar.key.name(.snakeCase))
         }
-        var part = read.androidPart
         own = Content(title: part.title, body: part.body, image: part.image, sound: part.sound)
         part.title = nil
         part.body = nil
