@@ -157,35 +157,34 @@ enum FCMWireWriter {
     /// has a value for (Android's `data` as it is, `notification` when it has a member); nothing when no line has
     /// one (FCM's fields Android has no place for, such as a tap URL, are declared lost, not written).
     private static func writeAndroid(_ part: PushNotification.Android, to out: inout CompactOutput) {
-        guard part.data != nil || holds(FCMAndroidWire.config, part) else { return }
+        typealias A = FCMAndroidWire
+        let notification = A.notificationWriteScalars.contains { $0.isHeld(android: part) }
+        let config = A.configWriteSteps.contains { step in
+            if case .scalar(let scalar) = step { return scalar.isHeld(android: part) }
+            return false
+        }
+        guard part.data != nil || notification || config else { return }
         W.android.write(to: &out)
         out.beginObject()
-        for line in FCMAndroidWire.config.lines {
-            switch line.value {
-            case .hook(.data):
+        for step in A.configWriteSteps {
+            switch step {
+            case .data(let key):
                 guard let data = part.data else { continue }
-                line.key.write(to: &out, spelling: .snakeCase)
+                key.write(to: &out, spelling: .snakeCase)
                 out.value(.object(data))
-            case .object(let table):
-                guard holds(table, part) else { continue }
-                line.key.write(to: &out, spelling: .snakeCase)
+            case .notification(let key):
+                guard notification else { continue }
+                key.write(to: &out, spelling: .snakeCase)
                 out.beginObject()
-                for inner in table.lines { _ = inner.scalar?.write(android: part, spelling: .snakeCase, to: &out) }
+                for scalar in A.notificationWriteScalars {
+                    _ = scalar.write(android: part, spelling: .snakeCase, to: &out)
+                }
                 out.endObject()
-            default:
-                _ = line.scalar?.write(android: part, spelling: .snakeCase, to: &out)
+            case .scalar(let scalar):
+                _ = scalar.write(android: part, spelling: .snakeCase, to: &out)
             }
         }
         out.endObject()
-    }
-
-    /// True when the Android part `android` has a value for a scalar line of `table` or of a table nested in it
-    /// (read on the part itself: through a notification holding it, each field read copied the part).
-    private static func holds(_ table: WireTable<FCMAndroidWire.Hook>, _ android: PushNotification.Android) -> Bool {
-        table.lines.contains { line in
-            if case .object(let nested) = line.value { return holds(nested, android) }
-            return line.scalar?.isHeld(android: android) ?? false
-        }
     }
 
     /// `apns`: the headers `delivery` names, and the payload (`aps` when it has anything, then the custom data
