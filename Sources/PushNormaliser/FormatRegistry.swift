@@ -183,15 +183,16 @@ struct LayoutTrie: Sendable {
 
 /// How layout paths cover the values under `/extensions/<namespace>/<key>`, compiled once from the paths: a value is
 /// covered whole when a layout path is `/`, `/extensions`, `/extensions/<namespace>` or `/extensions/<namespace>/<key>`;
-/// partly (some of its paths may be layout) when a layout path lies deeper inside it; else not at all.
+/// partly (some of its paths may be layout) when a layout path lies deeper inside it; else not at all. A handful of
+/// namespaces and keys: scanned by index (hashing both strings cost more than comparing them), never copied.
 struct LayoutCoverage: Sendable {
     /// A layout path covers every vendor value (`/` or `/extensions`).
     private var all = false
     /// The namespaces whose whole object is a layout path.
-    private var namespaces: Set<String> = []
-    /// By namespace, then key: true when `/extensions/<namespace>/<key>` is a layout path, false when only paths
-    /// deeper inside it are.
-    private var keys: [String: [String: Bool]] = [:]
+    private var namespaces: [String] = []
+    /// By namespace, its keys with a layout path at or inside them: `exact` when `/extensions/<namespace>/<key>` is
+    /// one, else only paths deeper inside it are.
+    private var keysByNamespace: [(namespace: String, keys: [(key: String, exact: Bool)])] = []
 
     /// Compiles `layouts` (layout paths as tokens).
     init(_ layouts: [[String]]) {
@@ -203,10 +204,18 @@ struct LayoutCoverage: Sendable {
             guard first == "extensions" else { continue }
             switch layout.count {
             case 1: all = true
-            case 2: namespaces.insert(layout[1])
+            case 2: if !namespaces.contains(layout[1]) { namespaces.append(layout[1]) }
             default:
-                let exact = layout.count == 3 || keys[layout[1]]?[layout[2]] == true
-                keys[layout[1], default: [:]][layout[2]] = exact
+                let exact = layout.count == 3
+                guard let group = keysByNamespace.firstIndex(where: { $0.namespace == layout[1] }) else {
+                    keysByNamespace.append((layout[1], [(layout[2], exact)]))
+                    continue
+                }
+                if let index = keysByNamespace[group].keys.firstIndex(where: { $0.key == layout[2] }) {
+                    if exact { keysByNamespace[group].keys[index].exact = true }
+                } else {
+                    keysByNamespace[group].keys.append((layout[2], exact))
+                }
             }
         }
     }
@@ -214,11 +223,14 @@ struct LayoutCoverage: Sendable {
     /// Every path under `/extensions/<namespace>/<key>` lies under a layout path (`true`), none does (`false`), or
     /// some may (nil).
     func covers(namespace: String, key: String) -> Bool? {
-        if all || namespaces.contains(namespace) { return true }
-        switch keys[namespace]?[key] {
-        case true?: return true
-        case false?: return nil
-        case nil: return false
+        if all { return true }
+        for index in namespaces.indices where namespaces[index] == namespace { return true }
+        for group in keysByNamespace.indices where keysByNamespace[group].namespace == namespace {
+            for index in keysByNamespace[group].keys.indices where keysByNamespace[group].keys[index].key == key {
+                return keysByNamespace[group].keys[index].exact ? true : nil
+            }
+            return false
         }
+        return false
     }
 }
