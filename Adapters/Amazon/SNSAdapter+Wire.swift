@@ -68,9 +68,11 @@ extension SNSAdapter: WireFormat {
             if S.voIPPlatforms.contains(platform) {
                 wire.provenance.append(("delivery", JSONPointer(tokens: [platform])))
             }
-            let kept = JSONObject(uniqueKeysWithValues: [(S.default, .string(text))])
+            var kept = JSONObject()
+            kept.appendUnchecked(S.default, .string(text))
             func lend(_ wire: inout WireNotification) {
-                if var (g, memory) = android {
+                // Moved out, not copied (the notification is lent once).
+                if var (g, memory) = android.take() {
                     var layout = JSONObject()
                     let shared = Self.stringData(wire.data, of: wire.document)
                     merge(&g, into: &n, shared: shared, memory: &memory, layout: &layout)
@@ -78,7 +80,7 @@ extension SNSAdapter: WireFormat {
                     wire.provenance.append(("android", Self.gcmPointer))
                 }
                 Self.remember(platform: platform, kept: kept, in: &n)
-                wire.model = n
+                swap(&wire.model, &n)  // moved, not copied
                 body(&wire)
                 done = true
             }

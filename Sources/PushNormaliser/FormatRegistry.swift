@@ -13,10 +13,9 @@ public struct FormatRegistry: Sendable {
     /// Every format's layout paths: never reported lost, whatever the target.
     public let layoutPaths: [JSONPointer]
 
-    /// ``layoutPaths`` as tokens, by their second token (the vendor namespace of `/extensions/<namespace>/…`), and
-    /// those with fewer than two tokens: a lost path is compared with its namespace's layouts only.
-    private let layoutTokensByNamespace: [(namespace: String, layouts: [[String]])]
-    private let shortLayoutTokens: [[String]]
+    /// How ``layoutPaths`` cover vendor values, for ``layoutCovers(extensionsOf:key:)`` (asked per kept value and
+    /// per dropped vendor key of a conversion: looked up, not scanned).
+    private let layoutCoverage: LayoutCoverage
     /// Every layout path as a trie, for ``isLayout(_:)`` (asked once per lost path).
     private let layoutTrie: LayoutTrie
 
@@ -55,19 +54,7 @@ public struct FormatRegistry: Sendable {
         self.adapters = adapters
         self.catalogues = catalogues
         layoutPaths = adapters.flatMap(\.descriptor.layoutPaths)
-        var layoutTokensByNamespace: [(namespace: String, layouts: [[String]])] = []
-        var shortLayoutTokens: [[String]] = []
-        for layout in layoutPaths {
-            if layout.tokens.count < 2 {
-                shortLayoutTokens.append(layout.tokens)
-            } else if let index = layoutTokensByNamespace.firstIndex(where: { $0.namespace == layout.tokens[1] }) {
-                layoutTokensByNamespace[index].layouts.append(layout.tokens)
-            } else {
-                layoutTokensByNamespace.append((layout.tokens[1], [layout.tokens]))
-            }
-        }
-        self.layoutTokensByNamespace = layoutTokensByNamespace
-        self.shortLayoutTokens = shortLayoutTokens
+        layoutCoverage = LayoutCoverage(layoutPaths.map(\.tokens))
         layoutTrie = LayoutTrie(layoutPaths.map(\.tokens))
         var indexByName: [String: Int] = [:]
         for (index, adapter) in adapters.enumerated() where indexByName[adapter.descriptor.name] == nil {
@@ -110,22 +97,7 @@ public struct FormatRegistry: Sendable {
     /// building any path: every one of them lies under a layout path (`true`), none does (`false`), or some may
     /// (nil: a layout path lies deeper inside it, so each path must be asked with ``isLayout(_:)``).
     func layoutCovers(extensionsOf namespace: String, key: String) -> Bool? {
-        func isPrefix(_ layout: [String]) -> Bool {
-            switch layout.count {
-            case 0: return true
-            case 1: return layout[0] == "extensions"
-            case 2: return layout[0] == "extensions" && layout[1] == namespace
-            default: return layout[0] == "extensions" && layout[1] == namespace && layout[2] == key
-            }
-        }
-        if shortLayoutTokens.contains(where: isPrefix) { return true }
-        guard let layouts = layoutTokensByNamespace.first(where: { $0.namespace == namespace }) else { return false }
-        var deeper = false
-        for layout in layouts.layouts where isPrefix(layout) {
-            if layout.count <= 3 { return true }
-            deeper = true
-        }
-        return deeper ? nil : false
+        layoutCoverage.covers(namespace: namespace, key: key)
     }
 
     /// The adapter for a public format name.
@@ -206,5 +178,59 @@ struct LayoutTrie: Sendable {
             node = next
         }
         return ends[node]
+    }
+}
+
+/// How layout paths cover the values under `/extensions/<namespace>/<key>`, compiled once from the paths: a value is
+/// covered whole when a layout path is `/`, `/extensions`, `/extensions/<namespace>` or `/extensions/<namespace>/<key>`;
+/// partly (some of its paths may be layout) when a layout path lies deeper inside it; else not at all. A handful of
+/// namespaces and keys: scanned by index (hashing both strings cost more than comparing them), never copied.
+struct LayoutCoverage: Sendable {
+    /// A layout path covers every vendor value (`/` or `/extensions`).
+    private var all = false
+    /// The namespaces whose whole object is a layout path.
+    private var namespaces: [String] = []
+    /// By namespace, its keys with a layout path at or inside them: `exact` when `/extensions/<namespace>/<key>` is
+    /// one, else only paths deeper inside it are.
+    private var keysByNamespace: [(namespace: String, keys: [(key: String, exact: Bool)])] = []
+
+    /// Compiles `layouts` (layout paths as tokens).
+    init(_ layouts: [[String]]) {
+        for layout in layouts {
+            guard let first = layout.first else {
+                all = true
+                continue
+            }
+            guard first == "extensions" else { continue }
+            switch layout.count {
+            case 1: all = true
+            case 2: if !namespaces.contains(layout[1]) { namespaces.append(layout[1]) }
+            default:
+                let exact = layout.count == 3
+                guard let group = keysByNamespace.firstIndex(where: { $0.namespace == layout[1] }) else {
+                    keysByNamespace.append((layout[1], [(layout[2], exact)]))
+                    continue
+                }
+                if let index = keysByNamespace[group].keys.firstIndex(where: { $0.key == layout[2] }) {
+                    if exact { keysByNamespace[group].keys[index].exact = true }
+                } else {
+                    keysByNamespace[group].keys.append((layout[2], exact))
+                }
+            }
+        }
+    }
+
+    /// Every path under `/extensions/<namespace>/<key>` lies under a layout path (`true`), none does (`false`), or
+    /// some may (nil).
+    func covers(namespace: String, key: String) -> Bool? {
+        if all { return true }
+        for index in namespaces.indices where namespaces[index] == namespace { return true }
+        for group in keysByNamespace.indices where keysByNamespace[group].namespace == namespace {
+            for index in keysByNamespace[group].keys.indices where keysByNamespace[group].keys[index].key == key {
+                return keysByNamespace[group].keys[index].exact ? true : nil
+            }
+            return false
+        }
+        return false
     }
 }

@@ -188,6 +188,8 @@ extension Normaliser {
             // last and is often only layout memory).
             var carried = target.format.declaredPart(of: n, renderedWith: context)
             carried.source = n.source
+            // A vendor value the declared part does not hold at all: told without comparing the model field by field.
+            if dropsVendorValue(n, carried: carried) { return true }
             let delivered = target.descriptor.isDelivered
             if carried != n,
                 n.hasLostField(
@@ -205,6 +207,23 @@ extension Normaliser {
             case true?: continue
             case false?: return true
             case nil: return !wireLosses(wire, target: target, context: context).isEmpty
+            }
+        }
+        return false
+    }
+
+    /// True when `n` certainly has a declared loss against its declared part `carried`: a key of one of its vendor
+    /// namespaces (`extensions.<namespace>.<key>`) that `carried` does not hold at all, under no layout path. Every
+    /// JSON value has at least one leaf, and each leaf of a value the other side lacks is a lost field
+    /// (``PushNotification/lostFields(comparedWith:)``), outside `delivery` and, here, outside every layout path: the
+    /// answer ``PushNotification/hasLostField(comparedWith:where:)`` gives, without its walk through every field
+    /// before `extensions`. False says nothing.
+    private func dropsVendorValue(_ n: PushNotification, carried: PushNotification) -> Bool {
+        for (namespace, value) in n.extensions {
+            guard case .object(let mine) = value, !mine.isEmpty else { continue }
+            let theirs = carried.extensions[namespace]?.objectValue
+            for (key, _) in mine where theirs?[key] == nil {
+                if registry.layoutCovers(extensionsOf: namespace, key: key) == false { return true }
             }
         }
         return false

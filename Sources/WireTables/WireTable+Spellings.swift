@@ -140,6 +140,21 @@ package struct WireSpeltObject<S: WireSource> {
         return outcome == .taken
     }
 
+    /// Reads a line's scalar part into the Android part `android` itself, as the read into a notification does
+    /// (a line of the Android part: FCM's `android` and `android.notification`): true when taken.
+    @_specialize(exported:true,where S == BorrowedDocument)
+    @_specialize(exported:true,where S == JSONValueSource)
+    package mutating func read(
+        _ scalar: WireScalar, codes: WireScalar.Codes, snakeOnly: Bool = false,
+        into android: inout PushNotification.Android, context: inout NormaliseContext
+    ) -> Bool {
+        guard let found = take(scalar.key, snakeOnly: snakeOnly, context: &context) else { return false }
+        let outcome = scalar.respelled(found.key).read(
+            source, found.value, at: path, into: &android, context: &context, strict: false, codes: codes)
+        if outcome != .taken { setAside(found.index) }
+        return outcome == .taken
+    }
+
     /// Puts a taken member back, after the other unmodelled members (a value of the wrong type, kept as it was).
     package mutating func setAside(_ index: Int) {
         aside.append(index)

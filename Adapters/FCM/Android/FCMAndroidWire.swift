@@ -125,6 +125,26 @@ package enum FCMAndroidWire {
     package static let notificationScalars: [(scalar: WireScalar, codes: WireScalar.Codes)] =
         notification.lines.compactMap { line in line.scalar.map { ($0, line.codes) } }
 
+    /// One line of ``config`` as the writer takes it: trivially copied (a ``ConfigStep`` holds its codes, and the
+    /// table's lines, generic over the hook, were copied with every part of them per line and per message).
+    package enum WriteStep: Sendable {
+        case scalar(WireScalar)
+        case data(WireKey)
+        case notification(WireKey)
+    }
+
+    /// ``config``'s lines, in order, as ``WriteStep``s.
+    package static let configWriteSteps: [WriteStep] = configSteps.map { step in
+        switch step {
+        case .scalar(let scalar, _): return .scalar(scalar)
+        case .data(let key): return .data(key)
+        case .notification(let key): return .notification(key)
+        }
+    }
+
+    /// ``notification``'s scalar lines (all of them), in order, without their codes.
+    package static let notificationWriteScalars: [WireScalar] = notificationScalars.map(\.scalar)
+
     /// ``layoutLines``' scalars.
     package static let layoutScalars: [WireScalar] = layoutLines.compactMap(\.scalar)
 

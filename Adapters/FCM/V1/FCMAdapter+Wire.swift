@@ -17,14 +17,15 @@ extension FCMAdapter: WireFormat {
         // Any finding leaves the payload to the adapter, and only the image's location is wanted (found below).
         context.recordsProvenance = false
         guard
-            var n = FCMMessageReader.read(document, root, format: descriptor.name, context: &context),
+            var n = FCMMessageReader.read(
+                document, root, format: descriptor.name, context: &context, customData: false),
             context.diagnostics.isEmpty
         else { return false }
         // FCM's rules (the adapter path rejects a payload they find an error in).
         guard !FCMChecks.check(document, root).containsErrors else { return false }
         var wire = WireNotification(document: document)
+        // The model's `data` was left empty: custom data is these members of the document.
         guard Self.collectData(document, root, into: &wire.data) else { return false }
-        n.data = JSONObject()
         if !n.media.isEmpty, let media = Self.imageLocation(document, root) { wire.provenance.append(("media", media)) }
         swap(&wire.model, &n)  // moved, not copied
         body(&wire)

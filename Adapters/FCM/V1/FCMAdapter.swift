@@ -49,11 +49,12 @@ public struct FCMAdapter: PayloadAdapter, FormatChecking {
     /// One image URL (its kind implied by the URL, no identifier); no Android tap URL, icon URLs or silent flag; one
     /// target token.
     public func carriedPart(of notification: PushNotification, options: FormatOptions) -> PushNotification {
-        var kept = notification.keeping(descriptor.carriedFields)
+        var kept = notification.keeping(Self.standardDescriptor.carriedFields)
         if let first = kept.media.first { kept.media = [PushNotification.Media(url: first.url)] }
         // What `removing(notCarried)` removes, cleared in place: the model visited once per path cost every message
-        // with an Android part more than writing it (`FCMCarriedPartTests` holds the two to the same result).
-        if var android = kept.android {
+        // with an Android part more than writing it (`FCMCarriedPartTests` holds the two to the same result). Only a
+        // part holding such a field is copied out and back.
+        if var android = kept.android, Self.holdsUnsupported(android) {
             Self.clearUnsupported(&android)
             kept.android = android.isEmpty ? nil : android
         }
@@ -71,6 +72,13 @@ public struct FCMAdapter: PayloadAdapter, FormatChecking {
         android.imageIcon = nil
         android.smallImageIcon = nil
         android.silent = nil
+    }
+
+    /// True when `android` holds a field FCM v1 has no place for (one ``clearUnsupported(_:)`` clears): only then
+    /// has ``FCMAndroidWire/explain(_:_:context:)`` anything to explain for ``FCMAndroidWire/unsupported``.
+    static func holdsUnsupported(_ android: PushNotification.Android) -> Bool {
+        android.url != nil || android.deepLink != nil || android.imageIcon != nil || android.smallImageIcon != nil
+            || android.silent != nil
     }
 
     /// The fields inside carried ones that FCM v1 has no place for: Android's unsupported fields, a token list (what

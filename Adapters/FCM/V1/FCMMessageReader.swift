@@ -89,24 +89,28 @@ package enum FCMMessageReader {
     /// message is first read building no locations; that read gives up at anything that would need one (a finding,
     /// a key in its lowerCamelCase spelling, which the layout memory locates), and the message is then read again
     /// with locations, as it always is for a context that records provenance.
+    ///
+    /// `customData` false: the model's `data` is left empty (its keys are still remembered in the layout memory), for
+    /// a caller that takes the custom data from the document itself (the wire engine) and would drop the values.
     static func read<S: WireSource>(
-        _ source: S, _ root: S.Node, format: String, context: inout NormaliseContext
+        _ source: S, _ root: S.Node, format: String, context: inout NormaliseContext, customData: Bool = true
     )
         -> PushNotification?
     {
         if !context.recordsProvenance {
             let count = context.diagnostics.count
-            var n = read(source, root, format: format, context: &context, locating: false)
+            var n = read(source, root, format: format, context: &context, locating: false, customData: customData)
             if context.diagnostics.count == count, n != nil { return n.take() }
             context.diagnostics.removeSubrange(count...)
         }
-        return read(source, root, format: format, context: &context, locating: true)
+        return read(source, root, format: format, context: &context, locating: true, customData: customData)
     }
 
     /// Reads the object `root` of `source`, building locations or not (`locating`: see
-    /// ``read(_:_:format:context:)``; without, nil where a location would be needed).
+    /// ``read(_:_:format:context:customData:)``; without, nil where a location would be needed).
     static func read<S: WireSource>(
-        _ source: S, _ root: S.Node, format: String, context: inout NormaliseContext, locating: Bool
+        _ source: S, _ root: S.Node, format: String, context: inout NormaliseContext, locating: Bool,
+        customData: Bool = true
     )
         -> PushNotification?
     {
@@ -133,19 +137,24 @@ package enum FCMMessageReader {
             if !others.isEmpty { ext.appendUnchecked(X.request, .object(others)) }
             guard
                 readMessage(
-                    source, found.value, at: request.location(of: found.key), locating: locating, into: &n,
-                    ext: &ext, layout: &layout, context: &context)
+                    source, found.value, at: request.location(of: found.key), locating: locating,
+                    customData: customData, into: &n, ext: &ext, layout: &layout, context: &context)
             else { return nil }
         } else {
             guard
                 readMessage(
-                    source, root, at: .root, locating: locating, into: &n, ext: &ext, layout: &layout,
-                    context: &context)
+                    source, root, at: .root, locating: locating, customData: customData, into: &n, ext: &ext,
+                    layout: &layout, context: &context)
             else { return nil }
         }
         ext[X.layout] = layout.json
         var all = n.extensionObject(FCMKeys.namespace)
-        for (key, value) in ext { all[key] = value }
+        if all.isEmpty {
+            // Nothing of FCM's in the model yet (the usual case): `ext` as it is, not merged key by key.
+            all = ext
+        } else {
+            for (key, value) in ext { all[key] = value }
+        }
         n.setExtension(FCMKeys.namespace, all)
         return n
     }
@@ -184,10 +193,12 @@ package enum FCMMessageReader {
         return (found.key.description, object.source.jsonValue(found.value))
     }
 
-    /// Reads one Message at `path`. False when a read without locations (`locating` false) gives up.
+    /// Reads one Message at `path`. False when a read without locations (`locating` false) gives up. `customData`
+    /// false: custom data's keys only (see ``read(_:_:format:context:customData:)``).
     static func readMessage<S: WireSource>(
-        _ source: S, _ message: S.Node, at path: JSONPointer, locating: Bool, into n: inout PushNotification,
-        ext: inout JSONObject, layout: inout FCMLayout, context: inout NormaliseContext
+        _ source: S, _ message: S.Node, at path: JSONPointer, locating: Bool, customData: Bool = true,
+        into n: inout PushNotification, ext: inout JSONObject, layout: inout FCMLayout,
+        context: inout NormaliseContext
     ) -> Bool {
         var f = WireSpeltObject(source, message, at: path, duplicate: .fcmKeyDuplicate, locates: locating)
         var kept = JSONObject()
@@ -240,8 +251,9 @@ package enum FCMMessageReader {
                     if aps == nil, source.key(member.key, is: APNsKeys.apsLiteral) {
                         aps = member.value
                     } else {
-                        rest.append(
-                            JSONObject.Member(key: source.keyString(member.key), value: source.jsonValue(member.value)))
+                        // Without custom data, only the key (for the layout memory).
+                        let value = customData ? source.jsonValue(member.value) : .null
+                        rest.append(JSONObject.Member(key: source.keyString(member.key), value: value))
                     }
                 }
                 layout.aps = aps != nil
@@ -327,7 +339,11 @@ package enum FCMMessageReader {
         layout.dataApns = apnsData.keys
         var data = apnsData
         var differing = JSONObject()
-        if let (node, at) = self.object(W.data, in: &f, context: &context) {
+        if !customData, let (node, at) = self.object(W.data, in: &f, context: &context) {
+            // Only the keys, for the layout memory.
+            for member in source.members(node) { layout.dataMessage.append(source.keyString(member.key)) }
+            if source.childCount(node) > 0 { context.record("data", from: at) }
+        } else if customData, let (node, at) = self.object(W.data, in: &f, context: &context) {
             let object = source.jsonValue(node).objectValue ?? JSONObject()
             for (key, value) in object {
                 layout.dataMessage.append(key)
@@ -341,7 +357,7 @@ package enum FCMMessageReader {
         } else if !apnsData.isEmpty, let apnsDataPath {
             context.record("data", from: apnsDataPath)
         }
-        n.data = data
+        n.data = customData ? data : JSONObject()
         if !differing.isEmpty { ext.appendUnchecked(X.messageData, .object(differing)) }
         if let member = take(W.webpush, in: &f, context: &context) { ext.appendUnchecked(X.webpush, member.value) }
         if let member = take(W.fcmOptions, in: &f, context: &context) {
@@ -408,7 +424,8 @@ package enum FCMMessageReader {
         own: inout Content<String>, ext: inout JSONObject, layout: inout FCMLayout, context: inout NormaliseContext
     ) -> [JSONPointer] {
         typealias W = FCMAndroidWire
-        var read = PushNotification()
+        // Read into the part itself (through a notification, each field moved the part in and out).
+        var part = PushNotification.Android()
         var config = WireSpeltObject(source, node, at: path, duplicate: .fcmKeyDuplicate, locates: locating)
         var camel: [JSONPointer] = []
         for step in W.configSteps {
@@ -419,9 +436,7 @@ package enum FCMMessageReader {
                     reportWrongType(found, expected: "an object", in: &config, context: &context)
                     continue
                 }
-                var part = read.androidPart
                 part.data = data
-                read.setAndroid(part)
             case .notification(let key):
                 guard let found = config.take(key, context: &context) else { continue }
                 guard source.isObject(found.value) else {
@@ -431,10 +446,8 @@ package enum FCMMessageReader {
                 var notification = WireSpeltObject(
                     source, found.value, at: config.location(of: found.key), duplicate: .fcmKeyDuplicate,
                     locates: locating)
-                for index in W.notificationScalars.indices {
-                    _ = notification.read(
-                        W.notificationScalars[index].scalar, codes: W.notificationScalars[index].codes, into: &read,
-                        context: &context)
+                for line in W.notificationScalars {
+                    _ = notification.read(line.scalar, codes: line.codes, into: &part, context: &context)
                 }
                 var kept = JSONObject()
                 for key in W.notificationKept {
@@ -447,7 +460,7 @@ package enum FCMMessageReader {
                 if !kept.isEmpty { ext.appendUnchecked(X.androidNotification, .object(kept)) }
                 camel += notification.declaredUsed
             case .scalar(let scalar, let codes):
-                _ = config.read(scalar, codes: codes, into: &read, context: &context)
+                _ = config.read(scalar, codes: codes, into: &part, context: &context)
             }
         }
         var kept = JSONObject()
@@ -459,10 +472,9 @@ package enum FCMMessageReader {
         for (key, value) in unknown(config, "AndroidConfig", &context) { kept.appendUnchecked(key, value) }
         if !kept.isEmpty { ext.appendUnchecked(X.android, .object(kept)) }
         // Layout memory: which shared values `android.notification` named.
-        for scalar in W.layoutScalars where scalar.isHeld(by: read) {
+        for scalar in W.layoutScalars where scalar.isHeld(android: part) {
             layout.android.append(scalar.key.name(.snakeCase))
         }
-        var part = read.androidPart
         own = Content(title: part.title, body: part.body, image: part.image, sound: part.sound)
         part.title = nil
         part.body = nil

@@ -87,13 +87,18 @@ enum FCMWireWriter {
                     at: JSONPointer(tokens: ["android", "image"]),
                     FCMImageField.reason(image, field: "android.notification.image"))
             }
-            FCMAndroidWire.explain(FCMAndroidWire.unsupported, own, context: &context)
+            if FCMAdapter.holdsUnsupported(own) {
+                FCMAndroidWire.explain(FCMAndroidWire.unsupported, own, context: &context)
+            }
         }
         if n.target == nil || n.target == PushNotification.Target() {
-            context.diagnostics.append(Diagnostic.conversionTargetMissing(format: "fcm"))
+            context.diagnostics.append(targetMissing)
         }
         return true
     }
+
+    /// The run notice for a message without a target, built once (its text does not depend on the message).
+    private static let targetMissing = Diagnostic.conversionTargetMissing(format: "fcm")
 
     private static func writeTarget(_ key: WireKey, _ value: String?, to out: inout CompactOutput) {
         guard let value else { return }
@@ -152,36 +157,34 @@ enum FCMWireWriter {
     /// has a value for (Android's `data` as it is, `notification` when it has a member); nothing when no line has
     /// one (FCM's fields Android has no place for, such as a tap URL, are declared lost, not written).
     private static func writeAndroid(_ part: PushNotification.Android, to out: inout CompactOutput) {
-        var shows = PushNotification()
-        shows.setAndroid(part)
-        guard part.data != nil || holds(FCMAndroidWire.config, shows) else { return }
+        typealias A = FCMAndroidWire
+        let notification = A.notificationWriteScalars.contains { $0.isHeld(android: part) }
+        let config = A.configWriteSteps.contains { step in
+            if case .scalar(let scalar) = step { return scalar.isHeld(android: part) }
+            return false
+        }
+        guard part.data != nil || notification || config else { return }
         W.android.write(to: &out)
         out.beginObject()
-        for line in FCMAndroidWire.config.lines {
-            switch line.value {
-            case .hook(.data):
+        for step in A.configWriteSteps {
+            switch step {
+            case .data(let key):
                 guard let data = part.data else { continue }
-                line.key.write(to: &out, spelling: .snakeCase)
+                key.write(to: &out, spelling: .snakeCase)
                 out.value(.object(data))
-            case .object(let table):
-                guard holds(table, shows) else { continue }
-                line.key.write(to: &out, spelling: .snakeCase)
+            case .notification(let key):
+                guard notification else { continue }
+                key.write(to: &out, spelling: .snakeCase)
                 out.beginObject()
-                for inner in table.lines { _ = inner.writeScalar(shows, spelling: .snakeCase, to: &out) }
+                for scalar in A.notificationWriteScalars {
+                    _ = scalar.write(android: part, spelling: .snakeCase, to: &out)
+                }
                 out.endObject()
-            default:
-                _ = line.writeScalar(shows, spelling: .snakeCase, to: &out)
+            case .scalar(let scalar):
+                _ = scalar.write(android: part, spelling: .snakeCase, to: &out)
             }
         }
         out.endObject()
-    }
-
-    /// True when `n` has a value for a scalar line of `table` or of a table nested in it.
-    private static func holds(_ table: WireTable<FCMAndroidWire.Hook>, _ n: PushNotification) -> Bool {
-        table.lines.contains { line in
-            if case .object(let nested) = line.value { return holds(nested, n) }
-            return line.isHeld(by: n)
-        }
     }
 
     /// `apns`: the headers `delivery` names, and the payload (`aps` when it has anything, then the custom data
