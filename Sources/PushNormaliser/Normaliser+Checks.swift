@@ -8,7 +8,7 @@ extension Normaliser {
     func modelChecks(_ result: NormaliseResult, payload: JSONValue) -> [Diagnostic] {
         let adapter = registry.adapter(named: result.format)
         var diagnostics: [Diagnostic] = []
-        if let checking = adapter as? any FormatChecking {
+        if let checking = registry.checkingFormat(named: result.format) {
             // A format with its own rules runs them, and the platforms' rules on its iOS part when it has one.
             if let size = checking.appleCheckedSize(of: payload) {
                 diagnostics += platformFindings(

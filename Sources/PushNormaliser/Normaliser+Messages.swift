@@ -73,7 +73,7 @@ extension Normaliser {
         // into one that declares none, or that addresses recipients itself (a Pinpoint send request), a request stays
         // one message, its recipients together (or reported lost).
         if capacity != .undeclared, !yieldsVariants(to),
-            let reader = registry.adapter(named: normalised.format) as? any YieldsRecipientVariants
+            let reader = registry.variantReader(named: normalised.format)
         {
             var context = normalised.context
             let before = context.diagnostics.count
@@ -137,7 +137,7 @@ extension Normaliser {
 
     /// True when the format named `name` reads per-recipient variants (never the wire engine's).
     private func yieldsVariants(_ name: String) -> Bool {
-        registry.adapter(named: name) is any YieldsRecipientVariants
+        registry.variantReader(named: name) != nil
     }
 }
 

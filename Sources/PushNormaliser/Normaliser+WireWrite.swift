@@ -64,7 +64,7 @@ extension Normaliser {
                 let lost = lostFields ? declaredLosses(n, adapter: target.format, context: context) : []
                 let lossy = lostFields ? !lost.isEmpty : hasDeclaredLoss(n, adapter: target.format, context: context)
                 var diagnostics = context.diagnostics
-                if !(target.format is any FormatChecking) {
+                if !target.checksItself {
                     diagnostics += platformOutputFindings(
                         of: target.format, size: out.count, notification: n, rendering: context)
                 }
