@@ -217,7 +217,12 @@ public struct Normaliser: Sendable {
         // findings, come once the conversion knows whether the payload becomes one message or one per recipient).
         var checked = normalised
         renderTemplates(&checked, payload: payload)
-        let checks = modelChecks(checked, payload: checkedInput(payload, of: checked))
+        let input = checkedInput(payload, of: checked)
+        // Without `allowInvalid` the checks' findings are kept only when one is an error: asked first as a yes or no.
+        if !allowInvalid && !normalised.diagnostics.containsErrors && !modelChecksFindErrors(checked, payload: input) {
+            return normalised
+        }
+        let checks = modelChecks(checked, payload: input)
         if !allowInvalid && (normalised.diagnostics.containsErrors || checks.containsErrors) {
             throw NormalisationFailure(
                 .rejected, "the \(normalised.format) payload has errors",
