@@ -371,6 +371,7 @@ public struct Normaliser: Sendable {
     func hasDeclaredLoss(_ n: PushNotification, adapter: any PayloadAdapter, context: RenderContext) -> Bool {
         let fields = adapter.descriptor.carriedFields
         var tokens = ["extensions", ""]
+        tokens.reserveCapacity(8)
         for (namespace, value) in n.extensions where !fields.carriesAny(of: namespace) {
             tokens[1] = namespace
             if hasUncoveredLeaf(value, tokens: &tokens) { return true }

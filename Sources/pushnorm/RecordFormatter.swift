@@ -290,7 +290,7 @@ struct RecordFormatter: Sendable {
     /// `"payload":`: what every message record holds before its payload.
     static func writeMessageHead(_ message: BatchConverter.Message, into out: inout [UInt8]) {
         out.append(contentsOf: "\"recipient\":".utf8)
-        JSONWriter().write(message.recipient.jsonValue, into: &out)
+        message.recipient.writeJSON(into: &out)
         if let headers = message.headers {
             out.append(contentsOf: ",\"headers\":".utf8)
             JSONWriter().write(.object(headers), into: &out)
