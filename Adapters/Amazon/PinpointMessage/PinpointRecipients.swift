@@ -334,31 +334,42 @@ enum PinpointRecipients {
     }
 
     /// `message` with the variables of its strings filled from `values`, its `Substitutions` consumed; `RawContent`
-    /// is left as it is. Each placeholder left verbatim is added to `unrendered` with the reason.
+    /// is left as it is. Each placeholder left verbatim is added to `unrendered` with the reason. A message with no
+    /// `Substitutions` and nothing rendered is `message` itself (not rebuilt).
     static func rendering(
         _ message: JSONObject, values: [String: [String]], unrendered: inout [String: String]
     ) -> JSONObject {
-        var out = JSONObject()
-        for (key, value) in message {
+        var out: JSONObject?
+        for (position, (key, value)) in message.enumerated() {
+            var changed: JSONValue?
             switch key {
             case A.substitutions:
+                if out == nil { out = Self.prefix(of: message, upTo: position) }
                 continue
             case A.rawContent:
                 for placeholder in TemplateValue.placeholders(in: value.stringValue ?? "") {
                     unrendered[placeholder.text] = "in `RawContent`, which is sent as it is written"
                 }
-                out.appendUnchecked(key, value)
             default:
-                out.appendUnchecked(key, rendering(value, values: values, unrendered: &unrendered))
+                changed = rendering(value, values: values, unrendered: &unrendered)
             }
+            if out == nil, changed != nil { out = Self.prefix(of: message, upTo: position) }
+            out?.appendUnchecked(key, changed ?? value)
         }
+        return out ?? message
+    }
+
+    /// The first `count` members of `object`.
+    private static func prefix(of object: JSONObject, upTo count: Int) -> JSONObject {
+        var out = JSONObject()
+        for (key, value) in object.prefix(count) { out.appendUnchecked(key, value) }
         return out
     }
 
-    /// `value` with the variables of each string in it filled from `values`.
+    /// `value` with the variables of each string in it filled from `values`; nil when nothing in it changes.
     private static func rendering(
         _ value: JSONValue, values: [String: [String]], unrendered: inout [String: String]
-    ) -> JSONValue {
+    ) -> JSONValue? {
         switch value {
         case .string(let text):
             let rendered = TemplateValue.render(text, values: values)
@@ -368,17 +379,25 @@ enum PinpointRecipients {
                     ? "a Handlebars helper, block, partial or comment, which is not rendered"
                     : "no `Substitutions` value names `\(placeholder.variable ?? "")`"
             }
-            return .string(rendered.text)
+            return rendered.text == text ? nil : .string(rendered.text)
         case .object(let object):
-            var out = JSONObject()
-            for (key, member) in object {
-                out.appendUnchecked(key, rendering(member, values: values, unrendered: &unrendered))
+            var out: JSONObject?
+            for (position, (key, member)) in object.enumerated() {
+                let changed = rendering(member, values: values, unrendered: &unrendered)
+                if out == nil, changed != nil { out = Self.prefix(of: object, upTo: position) }
+                out?.appendUnchecked(key, changed ?? member)
             }
-            return .object(out)
+            return out.map(JSONValue.object)
         case .array(let items):
-            return .array(items.map { rendering($0, values: values, unrendered: &unrendered) })
+            var out: [JSONValue]?
+            for (position, item) in items.enumerated() {
+                let changed = rendering(item, values: values, unrendered: &unrendered)
+                if out == nil, changed != nil { out = Array(items.prefix(position)) }
+                out?.append(changed ?? item)
+            }
+            return out.map(JSONValue.array)
         default:
-            return value
+            return nil
         }
     }
 
