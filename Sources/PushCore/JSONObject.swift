@@ -98,6 +98,9 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         }
     }
 
+    /// Makes room for `capacity` members (an object a reader fills member by member).
+    package mutating func reserveCapacity(_ capacity: Int) { members.reserveCapacity(capacity) }
+
     /// Appends a member whose key the caller knows is absent.
     @usableFromInline package mutating func appendUnchecked(_ key: String, _ value: JSONValue) {
         append(Member(key: key, value: value))
