@@ -19,8 +19,25 @@ public struct APNsRules: PlatformRules {
         return NotificationChecks.hasErrors(n, payloadSize: size, isDelivered: check.isDelivered)
     }
 
-    /// The compact size of `n`'s plain APNs rendering.
+    /// The compact size of `n`'s plain APNs rendering (``APNsPayloadWriter/payload(for:)``), told without building
+    /// it: `aps` written compact into this thread's scratch buffer, then the size of each of `data`'s members the
+    /// rendering holds at the root (all but an `aps` when `aps` was written).
     package static func renderedSize(_ n: PushNotification) -> Int {
-        JSONWriter.compactSize(of: .object(APNsPayloadWriter.payload(for: n)))
+        var root: [UInt8] = []
+        CompactOutput.appending(to: &root) { out in
+            out.beginObject()
+            APNsWire.writeAps(n, to: &out)
+            out.endObject()
+        }
+        // `{}`, or `{"aps":…}`.
+        var size = root.count
+        var hasMembers = size > 2
+        let apsWritten = hasMembers
+        for (key, value) in n.data where !(apsWritten && key == APNsKeys.aps) {
+            if hasMembers { size += 1 }
+            size += JSONWriter.compactSize(of: .string(key)) + 1 + JSONWriter.compactSize(of: value)
+            hasMembers = true
+        }
+        return size
     }
 }

@@ -98,6 +98,9 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         }
     }
 
+    /// Makes room for `capacity` members (an object a reader fills member by member).
+    package mutating func reserveCapacity(_ capacity: Int) { members.reserveCapacity(capacity) }
+
     /// Appends a member whose key the caller knows is absent.
     @usableFromInline package mutating func appendUnchecked(_ key: String, _ value: JSONValue) {
         append(Member(key: key, value: value))
@@ -131,8 +134,19 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     }
 
     /// Iterates `(key, value)` in order.
-    public func makeIterator() -> some IteratorProtocol<(key: String, value: JSONValue)> {
-        members.lazy.map { (key: $0.key, value: $0.value) }.makeIterator()
+    @inlinable public func makeIterator() -> Iterator { Iterator(members.makeIterator()) }
+
+    /// The members as `(key, value)`, in order: a concrete iterator the compiler sees through in every module
+    /// (every reader walks objects with it).
+    public struct Iterator: IteratorProtocol {
+        @usableFromInline var base: IndexingIterator<[Member]>
+
+        @inlinable init(_ base: IndexingIterator<[Member]>) { self.base = base }
+
+        @inlinable public mutating func next() -> (key: String, value: JSONValue)? {
+            guard let member = base.next() else { return nil }
+            return (member.key, member.value)
+        }
     }
 
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {

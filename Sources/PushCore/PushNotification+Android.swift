@@ -125,5 +125,5 @@ extension PushNotification {
     public var androidPart: Android { android ?? Android() }
 
     /// Sets the Android part; an empty one removes it.
-    public mutating func setAndroid(_ part: Android) { android = part.isEmpty ? nil : part }
+    public mutating func setAndroid(_ part: consuming Android) { android = part.isEmpty ? nil : consume part }
 }

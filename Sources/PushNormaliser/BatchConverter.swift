@@ -23,6 +23,9 @@ public struct BatchConverter: Sendable {
         public var output: [UInt8]?
         /// Lost fields (convert).
         public var lost: [LostField]
+        /// True when the record lost fields that `lost` does not list: it was converted without building them
+        /// (``process(_:index:line:lostFields:)``).
+        package var unlistedLoss = false
         /// Findings; for a failure, the reason.
         public var diagnostics: [Diagnostic]
         /// True when the record failed (convert error, or invalid under validate).
@@ -100,12 +103,20 @@ public struct BatchConverter: Sendable {
 
     /// Processes the record held in `bytes` (a ``RecordSplitter/Span`` of a buffer the caller keeps: no copy).
     public func process(_ bytes: UnsafeBufferPointer<UInt8>, index: Int, line: Int) -> Outcome {
+        process(bytes, index: index, line: line, lostFields: true)
+    }
+
+    /// ``process(_:index:line:)``, a conversion's lost fields built only when `lostFields` (else the outcome's and
+    /// its messages' `lost` are empty, and ``Outcome/unlistedLoss`` says whether anything was lost), as
+    /// ``convertOnWire(_:index:line:lostFields:into:)`` builds them.
+    package func process(_ bytes: UnsafeBufferPointer<UInt8>, index: Int, line: Int, lostFields: Bool) -> Outcome {
         var outcome = Outcome(index: index, line: line, output: nil, lost: [], diagnostics: [], failed: false)
         switch operation {
         case .convert(let from, let to, let strict):
             do {
                 let results = try normaliser.convertMessages(
-                    bytes, from: from, to: to, strict: strict, allowInvalid: allowInvalid, options: options)
+                    bytes, from: from, to: to, strict: strict, allowInvalid: allowInvalid, options: options,
+                    lostFields: lostFields)
                 guard let result = results.first else { break }
                 outcome.diagnostics = result.diagnostics
                 outcome.format = result.from
@@ -117,6 +128,7 @@ public struct BatchConverter: Sendable {
                     let delivered = normaliser.registry.adapter(named: to)?.descriptor.isDelivered == true
                     outcome.messages = Self.messages(results, headers: delivered, lost: &outcome.lost)
                 }
+                outcome.unlistedLoss = outcome.lost.isEmpty && results.contains(where: \.lossy)
             } catch {
                 outcome.failed = true
                 outcome.diagnostics =

@@ -40,6 +40,13 @@ public struct FormatRegistry: Sendable {
     /// A handful of namespaces: scanned, not hashed.
     let keptValueExplainers: [(namespace: String, explainers: [any ExplainsKeptValues])]
 
+    /// The formats that read per-recipient variants (``PushCore/YieldsRecipientVariants``), by name: cast once, not
+    /// per conversion.
+    private let variantReadersByName: [String: any YieldsRecipientVariants]
+
+    /// The formats with rules of their own (``PushCore/FormatChecking``), by name: cast once, not per conversion.
+    private let checkingFormatsByName: [String: any FormatChecking]
+
     /// The formats that are not notifications (``PushCore/CatalogueFormat``), listed after the adapters' formats.
     public let catalogues: [any CatalogueFormat]
 
@@ -62,9 +69,15 @@ public struct FormatRegistry: Sendable {
         }
         self.indexByName = indexByName
         var wireFormats: [String: any WireFormat] = [:]
+        var variantReaders: [String: any YieldsRecipientVariants] = [:]
+        var checkingFormats: [String: any FormatChecking] = [:]
         for (name, index) in indexByName {
             if let format = adapters[index] as? any WireFormat { wireFormats[name] = format }
+            if let reader = adapters[index] as? any YieldsRecipientVariants { variantReaders[name] = reader }
+            if let checking = adapters[index] as? any FormatChecking { checkingFormats[name] = checking }
         }
+        variantReadersByName = variantReaders
+        checkingFormatsByName = checkingFormats
         var options: [FormatOption] = []
         for option in adapters.flatMap(\.descriptor.options) where !options.contains(where: { $0.name == option.name })
         {
@@ -99,6 +112,12 @@ public struct FormatRegistry: Sendable {
     func layoutCovers(extensionsOf namespace: String, key: String) -> Bool? {
         layoutCoverage.covers(namespace: namespace, key: key)
     }
+
+    /// The format named `name` when it reads per-recipient variants (``PushCore/YieldsRecipientVariants``).
+    func variantReader(named name: String) -> (any YieldsRecipientVariants)? { variantReadersByName[name] }
+
+    /// The format named `name` when it has rules of its own (``PushCore/FormatChecking``).
+    func checkingFormat(named name: String) -> (any FormatChecking)? { checkingFormatsByName[name] }
 
     /// The adapter for a public format name.
     public func adapter(named name: String) -> (any PayloadAdapter)? {

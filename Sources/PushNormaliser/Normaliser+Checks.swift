@@ -8,7 +8,7 @@ extension Normaliser {
     func modelChecks(_ result: NormaliseResult, payload: JSONValue) -> [Diagnostic] {
         let adapter = registry.adapter(named: result.format)
         var diagnostics: [Diagnostic] = []
-        if let checking = adapter as? any FormatChecking {
+        if let checking = registry.checkingFormat(named: result.format) {
             // A format with its own rules runs them, and the platforms' rules on its iOS part when it has one.
             if let size = checking.appleCheckedSize(of: payload) {
                 diagnostics += platformFindings(
@@ -26,6 +26,35 @@ extension Normaliser {
                     deliveredSize: descriptor?.isDelivered ?? false ? JSONWriter.compactSize(of: payload) : nil))
         }
         return diagnostics.map { $0.located { $0.nearestResolving(in: payload) } }
+    }
+
+    /// True when ``modelChecks(_:payload:)`` would hold an error, asked as a yes or no: a conversion without
+    /// `allowInvalid` keeps none of the checks' findings unless one is an error, so the platforms' rules answer
+    /// without building their findings (``PushCore/PlatformRules/hasErrors(_:_:)``) where they can.
+    func modelChecksFindErrors(_ result: NormaliseResult, payload: JSONValue) -> Bool {
+        let adapter = registry.adapter(named: result.format)
+        if let checking = registry.checkingFormat(named: result.format) {
+            if let size = checking.appleCheckedSize(of: payload),
+                platformHasErrors(
+                    result.notification,
+                    PlatformCheck(
+                        context: result.context, format: adapter?.descriptor, deliveredSize: size, isDelivered: true))
+            {
+                return true
+            }
+            return checking.check(payload, notification: result.notification, context: result.context).containsErrors
+        }
+        let descriptor = adapter?.descriptor
+        return platformHasErrors(
+            result.notification,
+            PlatformCheck(
+                context: result.context, format: descriptor,
+                deliveredSize: descriptor?.isDelivered ?? false ? JSONWriter.compactSize(of: payload) : nil))
+    }
+
+    /// True when ``platformFindings(_:_:)`` would hold an error.
+    private func platformHasErrors(_ n: PushNotification, _ check: PlatformCheck) -> Bool {
+        registry.platformRules.contains { $0.applies(to: check.format) && $0.hasErrors(n, check) }
     }
 
     /// True when the wire engine may convert `model` (read from a delivered `format`'s payload of at most `size`

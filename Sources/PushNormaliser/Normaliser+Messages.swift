@@ -11,14 +11,26 @@ extension Normaliser {
         _ bytes: some Collection<UInt8>, from: String = "auto", to: String, strict: Bool = false,
         allowInvalid: Bool = false, options: FormatOptions = FormatOptions()
     ) throws(NormalisationFailure) -> [ConversionResult] {
+        try convertMessages(
+            bytes, from: from, to: to, strict: strict, allowInvalid: allowInvalid, options: options, lostFields: true)
+    }
+
+    /// `convertMessages(_:from:to:strict:allowInvalid:options:)` of bytes, building each
+    /// result's lost fields only when `lostFields` (or `strict`, which fails on them): without them only
+    /// ``ConversionResult/lossy`` says whether anything was lost (the CLI when nothing reports the paths).
+    package func convertMessages(
+        _ bytes: some Collection<UInt8>, from: String, to: String, strict: Bool, allowInvalid: Bool,
+        options: FormatOptions, lostFields: Bool
+    ) throws(NormalisationFailure) -> [ConversionResult] {
         if !strict, !allowInvalid, !yieldsVariants(from),
-            let result = wireConvert(bytes, from: from, to: to, options: options)
+            let result = wireConvert(bytes, from: from, to: to, options: options, lostFields: lostFields)
         {
             // The wire engine declines a notification the target fans out (`WireEngine` guard): this is one message.
             return [result]
         }
         return try convertMessages(
-            parse(bytes), from: from, to: to, strict: strict, allowInvalid: allowInvalid, options: options)
+            parse(bytes), from: from, to: to, strict: strict, allowInvalid: allowInvalid, options: options,
+            lostFields: lostFields)
     }
 
     /// Converts, one result per message the target sends, in order: `convert`
@@ -41,6 +53,18 @@ extension Normaliser {
         _ payload: JSONValue, from: String = "auto", to: String, strict: Bool = false, allowInvalid: Bool = false,
         options: FormatOptions = FormatOptions()
     ) throws(NormalisationFailure) -> [ConversionResult] {
+        try convertMessages(
+            payload, from: from, to: to, strict: strict, allowInvalid: allowInvalid, options: options, lostFields: true)
+    }
+
+    /// `convertMessages(_:from:to:strict:allowInvalid:options:)` of a parsed payload, building each result's lost
+    /// fields only when `lostFields` (or `strict`, which fails on them): without them only
+    /// ``ConversionResult/lossy`` says whether anything was lost.
+    package func convertMessages(
+        _ payload: JSONValue, from: String, to: String, strict: Bool, allowInvalid: Bool, options: FormatOptions,
+        lostFields: Bool
+    ) throws(NormalisationFailure) -> [ConversionResult] {
+        let lostFields = lostFields || strict
         var normalised = try readForConversion(
             payload, from: from, to: to, allowInvalid: allowInvalid, options: options)
         let capacity = registry.adapter(named: to)?.descriptor.recipients ?? .undeclared
@@ -49,7 +73,7 @@ extension Normaliser {
         // into one that declares none, or that addresses recipients itself (a Pinpoint send request), a request stays
         // one message, its recipients together (or reported lost).
         if capacity != .undeclared, !yieldsVariants(to),
-            let reader = registry.adapter(named: normalised.format) as? any YieldsRecipientVariants
+            let reader = registry.variantReader(named: normalised.format)
         {
             var context = normalised.context
             let before = context.diagnostics.count
@@ -67,14 +91,15 @@ extension Normaliser {
                 return [
                     try conversion(
                         of: normalised.notification, read: normalised, payload: payload, to: to, strict: strict,
-                        options: options)
+                        options: options, lostFields: lostFields)
                 ]
             }
             var results: [ConversionResult] = []
             results.reserveCapacity(parts.count)
             for part in parts {
                 var result = try conversion(
-                    of: part.notification, read: normalised, payload: payload, to: to, strict: strict, options: options)
+                    of: part.notification, read: normalised, payload: payload, to: to, strict: strict, options: options,
+                    lostFields: lostFields)
                 result.recipient = part.recipient
                 results.append(result)
             }
@@ -100,7 +125,8 @@ extension Normaliser {
         results.reserveCapacity(addressed.count)
         for (index, message) in addressed.enumerated() {
             var result = try conversion(
-                of: message.notification, read: normalised, payload: payload, to: to, strict: strict, options: options)
+                of: message.notification, read: normalised, payload: payload, to: to, strict: strict, options: options,
+                lostFields: lostFields)
             result.recipient = Recipient(
                 index: index + 1, count: addressed.count, label: message.label, tokens: message.tokens,
                 besidePayload: message.beside)
@@ -111,7 +137,7 @@ extension Normaliser {
 
     /// True when the format named `name` reads per-recipient variants (never the wire engine's).
     private func yieldsVariants(_ name: String) -> Bool {
-        registry.adapter(named: name) is any YieldsRecipientVariants
+        registry.variantReader(named: name) != nil
     }
 }
 

@@ -44,7 +44,7 @@ extension Normaliser {
     func platformOutputFindings(
         of adapter: any PayloadAdapter, size: Int, notification: PushNotification, rendering: RenderContext
     ) -> [Diagnostic] {
-        let sourceChecksItself = notification.source.map { registry.adapter(named: $0) is any FormatChecking } ?? true
+        let sourceChecksItself = notification.source.map { registry.checkingFormat(named: $0) != nil } ?? true
         guard size > Self.wireCheckedSize || sourceChecksItself else { return [] }
         let format = adapter.descriptor
         let rules = registry.platformRules.filter { $0.applies(to: format) }

@@ -8,8 +8,10 @@ extension Normaliser {
     /// or a shape the table does not model, the target cannot write it exactly, custom data collides with the
     /// target's keys) or the bytes do not parse: the caller then converts through the adapters, which give the
     /// same result (`WireEngineTests`) and every finding.
+    ///
+    /// `lostFields` false: the result's lost fields are not built, only ``ConversionResult/lossy``.
     package func wireConvert(
-        _ bytes: some Collection<UInt8>, from: String, to: String, options: FormatOptions
+        _ bytes: some Collection<UInt8>, from: String, to: String, options: FormatOptions, lostFields: Bool = true
     ) -> ConversionResult? {
         var result: ConversionResult?
         _ = bytes.withContiguousStorageIfAvailable { buffer in
@@ -17,7 +19,7 @@ extension Normaliser {
             out.reserveCapacity(buffer.count + 128)
             guard
                 let converted = wireConvert(
-                    buffer, from: from, to: to, options: options, lostFields: true, into: &out)
+                    buffer, from: from, to: to, options: options, lostFields: lostFields, into: &out)
             else { return }
             result = ConversionResult(converted, bytes: out)
         }

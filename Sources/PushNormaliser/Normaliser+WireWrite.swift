@@ -8,6 +8,9 @@ extension Normaliser {
     struct ModelWrite {
         var bytes: [UInt8]
         var lost: [LostField]
+        /// True when the target does not carry everything the notification holds (said even when `lost` was not
+        /// built).
+        var lossy: Bool
         var diagnostics: [Diagnostic]
     }
 
@@ -24,7 +27,9 @@ extension Normaliser {
     /// it became); the notification keeps values of a vendor namespace the target carries any of, or whose loss its
     /// adapter explains (the writers write kept values only as their own reader hands them over); a loss is explained
     /// inside a custom data member.
-    func wireWrite(_ n: PushNotification, to: String, options: FormatOptions) -> ModelWrite? {
+    ///
+    /// `lostFields` false: the losses' paths are not built, only ``ModelWrite/lossy`` tells whether there are any.
+    func wireWrite(_ n: PushNotification, to: String, options: FormatOptions, lostFields: Bool = true) -> ModelWrite? {
         guard let target = registry.wireFormat(named: to), !target.format.dataCollides(n, options: options) else {
             return nil
         }
@@ -56,13 +61,14 @@ extension Normaliser {
                     // A loss explained inside a custom data member: the adapter says which part of it is gone.
                     !context.lossReasons.keys.contains(where: { $0.tokens.count > 2 && $0.tokens[0] == "data" })
                 else { return }
-                let lost = declaredLosses(n, adapter: target.format, context: context)
+                let lost = lostFields ? declaredLosses(n, adapter: target.format, context: context) : []
+                let lossy = lostFields ? !lost.isEmpty : hasDeclaredLoss(n, adapter: target.format, context: context)
                 var diagnostics = context.diagnostics
-                if !(target.format is any FormatChecking) {
+                if !target.checksItself {
                     diagnostics += platformOutputFindings(
                         of: target.format, size: out.count, notification: n, rendering: context)
                 }
-                written = ModelWrite(bytes: out, lost: lost, diagnostics: diagnostics)
+                written = ModelWrite(bytes: out, lost: lost, lossy: lossy, diagnostics: diagnostics)
             }
         }
         return written

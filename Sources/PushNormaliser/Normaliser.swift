@@ -217,7 +217,12 @@ public struct Normaliser: Sendable {
         // findings, come once the conversion knows whether the payload becomes one message or one per recipient).
         var checked = normalised
         renderTemplates(&checked, payload: payload)
-        let checks = modelChecks(checked, payload: checkedInput(payload, of: checked))
+        let input = checkedInput(payload, of: checked)
+        // Without `allowInvalid` the checks' findings are kept only when one is an error: asked first as a yes or no.
+        if !allowInvalid && !normalised.diagnostics.containsErrors && !modelChecksFindErrors(checked, payload: input) {
+            return normalised
+        }
+        let checks = modelChecks(checked, payload: input)
         if !allowInvalid && (normalised.diagnostics.containsErrors || checks.containsErrors) {
             throw NormalisationFailure(
                 .rejected, "the \(normalised.format) payload has errors",
@@ -228,24 +233,25 @@ public struct Normaliser: Sendable {
     }
 
     /// Renders `notification` (what `normalised`, read from `payload`, holds, or one recipient's part of it) as `to`:
-    /// the conversion's result, its findings located in the input.
+    /// the conversion's result, its findings located in the input. `lostFields` false (never with `strict`): the
+    /// result's lost fields are not built when the target's wire table writes it, only ``ConversionResult/lossy``.
     func conversion(
         of notification: PushNotification, read normalised: NormaliseResult, payload: JSONValue, to: String,
-        strict: Bool, options: FormatOptions
+        strict: Bool, options: FormatOptions, lostFields: Bool = true
     ) throws(NormalisationFailure) -> ConversionResult {
         // The target's wire table writes what it can exactly as its adapter renders it (`WireEngineTests`), without
         // building the payload as a value; a payload with errors (converted with `allowInvalid`) is the adapter's.
         let rendered: ConversionResult.Rendered
-        let (lost, renderFindings): ([LostField], [Diagnostic])
+        let (lost, lossy, renderFindings): ([LostField], Bool, [Diagnostic])
         if writesThroughTables, !normalised.diagnostics.containsErrors,
-            let written = wireWrite(notification, to: to, options: options)
+            let written = wireWrite(notification, to: to, options: options, lostFields: lostFields || strict)
         {
             rendered = .bytes(written.bytes)
-            (lost, renderFindings) = (written.lost, written.diagnostics)
+            (lost, lossy, renderFindings) = (written.lost, written.lossy, written.diagnostics)
         } else {
             let result = try write(notification, format: to, options: options)
             rendered = .both(result.payload, result.compactBytes)
-            (lost, renderFindings) = (result.lost, result.diagnostics)
+            (lost, lossy, renderFindings) = (result.lost, !result.lost.isEmpty, result.diagnostics)
         }
         // Render findings are located in the canonical model; move them into the input like every other finding,
         // at the nearest enclosing value that exists there.
@@ -268,7 +274,7 @@ public struct Normaliser: Sendable {
         }
         var result = ConversionResult(
             rendered: rendered, headers: notification.delivery?.headers ?? JSONObject(), size: size,
-            from: normalised.format, lost: lost, diagnostics: diagnostics)
+            from: normalised.format, lost: lost, lossy: lossy, diagnostics: diagnostics)
         result.notices = renderFindings.runNotices
         return result
     }
@@ -357,6 +363,42 @@ public struct Normaliser: Sendable {
         carried.source = n.source
         if carried == n { return [] }
         return losses(n, comparedWith: carried, adapter: adapter, reasons: context.lossReasons)
+    }
+
+    /// True when ``declaredLosses(_:adapter:context:)`` is not empty, told without building its paths and reasons:
+    /// first from a vendor namespace the target carries none of (no declared part holds it: each of its leaves no
+    /// layout path covers is lost), else by comparing the declared part, up to the first lost field it would keep.
+    func hasDeclaredLoss(_ n: PushNotification, adapter: any PayloadAdapter, context: RenderContext) -> Bool {
+        let fields = adapter.descriptor.carriedFields
+        var tokens = ["extensions", ""]
+        tokens.reserveCapacity(8)
+        for (namespace, value) in n.extensions where !fields.carriesAny(of: namespace) {
+            tokens[1] = namespace
+            if hasUncoveredLeaf(value, tokens: &tokens) { return true }
+        }
+        var carried = adapter.declaredPart(of: n, renderedWith: context)
+        carried.source = n.source
+        if carried == n { return false }
+        let delivered = adapter.descriptor.isDelivered
+        return n.hasLostField(comparedWith: carried) { pointer in
+            // As ``lostFields(_:descriptor:defaultReason:reasons:)`` keeps them.
+            guard let first = pointer.tokens.first else { return true }
+            return !(delivered && first == "delivery" || registry.isLayout(pointer.tokens))
+        }
+    }
+
+    /// True when `value`, at `tokens` and gone from the target, loses a leaf no layout path covers (as
+    /// ``PushNotification/lostFields(comparedWith:)`` lists a missing value's leaves, and
+    /// ``lostFields(_:descriptor:defaultReason:reasons:)`` keeps them): no pointer is built.
+    private func hasUncoveredLeaf(_ value: JSONValue, tokens: inout [String]) -> Bool {
+        if registry.isLayout(tokens) { return false }
+        guard case .object(let object) = value, !object.isEmpty else { return true }
+        for (key, member) in object {
+            tokens.append(key)
+            defer { tokens.removeLast() }
+            if hasUncoveredLeaf(member, tokens: &tokens) { return true }
+        }
+        return false
     }
 
     /// The losses found by reading `payload` (a rendering of `n` as `format`) back with the target format and

@@ -77,6 +77,9 @@ public struct ConversionResult: Sendable {
     public var from: String
     /// Fields the target could not carry.
     public var lost: [LostField]
+    /// True when the target does not carry everything the source held: said even when ``lost`` was not built (a
+    /// conversion asked for without lost fields, as the CLI converts when nothing reports them).
+    package var lossy: Bool
     /// Findings from reading and writing.
     public var diagnostics: [Diagnostic]
     /// What the target format says about the conversion itself rather than this payload (``Normaliser/runNotices``:
@@ -101,18 +104,21 @@ public struct ConversionResult: Sendable {
     init(_ converted: Normaliser.WireConversion, bytes: [UInt8]) {
         self.init(
             rendered: .bytes(bytes), headers: converted.headers, size: converted.size, from: converted.from,
-            lost: converted.lost, diagnostics: converted.diagnostics)
+            lost: converted.lost, lossy: converted.lossy, diagnostics: converted.diagnostics)
         notices = converted.notices
     }
 
+    /// A result whose payload is `rendered`; `lossy` nil: lossy when `lost` is not empty.
     init(
-        rendered: Rendered, headers: JSONObject, size: Int, from: String, lost: [LostField], diagnostics: [Diagnostic]
+        rendered: Rendered, headers: JSONObject, size: Int, from: String, lost: [LostField], lossy: Bool? = nil,
+        diagnostics: [Diagnostic]
     ) {
         self.rendered = rendered
         self.headers = headers
         self.size = size
         self.from = from
         self.lost = lost
+        self.lossy = lossy ?? !lost.isEmpty
         self.diagnostics = diagnostics
     }
 }

@@ -16,6 +16,8 @@ final class WireEntry: Sendable {
     let defaultLossReason: String
     /// True when the format carries custom data (`data`): else each member of a wire notification's is lost.
     let carriesData: Bool
+    /// True when the format has rules of its own (``PushCore/FormatChecking``): cast once, not per conversion.
+    let checksItself: Bool
 
     init(_ format: any WireFormat, rules: [any PlatformRules]) {
         self.format = format
@@ -25,5 +27,6 @@ final class WireEntry: Sendable {
         check = PlatformCheck(context: NormaliseContext(), format: descriptor, deliveredSize: 0)
         defaultLossReason = Normaliser.defaultLossReason(descriptor)
         carriesData = descriptor.carriedFields.carries(field: "data")
+        checksItself = format is any FormatChecking
     }
 }

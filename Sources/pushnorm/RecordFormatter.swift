@@ -104,8 +104,8 @@ struct RecordFormatter: Sendable {
                 }
                 if isConvert, appendOnWire(bytes, span: span, to: &work, written: &written) { continue }
                 append(
-                    converter.process(bytes, index: span.index, line: span.line), to: &work, written: &written,
-                    span: span.start..<span.end)
+                    converter.process(bytes, index: span.index, line: span.line, lostFields: wantsLostFields(work)),
+                    to: &work, written: &written, span: span.start..<span.end)
             }
         }
     }
@@ -137,8 +137,13 @@ struct RecordFormatter: Sendable {
         } else {
             emitValidated(outcome, work: &work)
         }
-        finish(outcome, lossy: !outcome.lost.isEmpty && !outcome.failed, work: &work, written: written)
+        finish(
+            outcome, lossy: (!outcome.lost.isEmpty || outcome.unlistedLoss) && !outcome.failed, work: &work,
+            written: written)
     }
+
+    /// True when a record's lost fields are written or counted: `--report-loss`, a summary, or a single document.
+    private func wantsLostFields(_ work: Work) -> Bool { reportLoss || summarising || work.single }
 
     /// Converts the record in `bytes` through the wire engine straight into `chunk`'s output (no buffer of its own,
     /// lost fields built only when `--report-loss`, a summary or a single document needs them), as ``append(_:to:
@@ -155,7 +160,7 @@ struct RecordFormatter: Sendable {
         if reportLoss { work.output.append(contentsOf: "{\"payload\":".utf8) }
         guard
             let (outcome, lossy) = converter.convertOnWire(
-                bytes, index: span.index, line: span.line, lostFields: reportLoss || summarising || single,
+                bytes, index: span.index, line: span.line, lostFields: wantsLostFields(work),
                 into: &work.output)
         else {
             work.output.removeSubrange(start...)
@@ -285,7 +290,7 @@ struct RecordFormatter: Sendable {
     /// `"payload":`: what every message record holds before its payload.
     static func writeMessageHead(_ message: BatchConverter.Message, into out: inout [UInt8]) {
         out.append(contentsOf: "\"recipient\":".utf8)
-        JSONWriter().write(message.recipient.jsonValue, into: &out)
+        message.recipient.writeJSON(into: &out)
         if let headers = message.headers {
             out.append(contentsOf: ",\"headers\":".utf8)
             JSONWriter().write(.object(headers), into: &out)

@@ -291,3 +291,22 @@ struct FanOutTests {
         #expect(first["apns"]?["headers"] == expected)
     }
 }
+
+/// A batch writes each message's recipient without building its value (``PushCore/Recipient/writeJSON(into:)``).
+@Suite("Recipient written as JSON")
+struct RecipientJSONTests {
+    @Test("byte for byte as JSONWriter writes its jsonValue, with and without the device token beside the payload")
+    func sameBytesAsTheValue() {
+        let recipients = [
+            Recipient(index: 1, count: 2, label: "address 1 of 2 (APNS)", tokens: ["t1"]),
+            Recipient(index: 12, count: 1000, label: "chunk \"2\" \\ é\n\u{1}", tokens: ["a", "b"]),
+            Recipient(index: 3, count: 3, label: "token 3 of 3", tokens: ["tok\"en"], besidePayload: true),
+            Recipient(index: 1, count: 1, label: "", tokens: [], besidePayload: true),
+        ]
+        for recipient in recipients {
+            var written: [UInt8] = []
+            recipient.writeJSON(into: &written)
+            #expect(written == JSONWriter().bytes(recipient.jsonValue), "\(recipient.label)")
+        }
+    }
+}

@@ -237,6 +237,44 @@ struct PinpointRecipientsTests {
             ])
     }
 
+    @Test(
+        "recipients of a channel with nothing of their own share its message: each as it would be alone in the request")
+    func sharedChannelMessages() throws {
+        // Plain recipients of each channel (read once per channel) between recipients with their own settings (read
+        // each), with a placeholder no substitution names, said at every recipient's own path.
+        let addresses: [(String, JSONValue)] = [
+            ("apns-1", ["ChannelType": "APNS"]), ("gcm-1", ["ChannelType": "GCM"]),
+            ("apns-2", ["ChannelType": "APNS", "TitleOverride": "Own {{Name}}"]), ("gcm-2", ["ChannelType": "GCM"]),
+            ("apns-3", ["ChannelType": "APNS"]), ("sandbox-1", ["ChannelType": "APNS_SANDBOX"]),
+            ("gcm-3", ["ChannelType": "GCM", "Substitutions": ["Name": ["Ann"]]]), ("gcm-4", ["ChannelType": "GCM"]),
+        ]
+        func request(_ recipients: [(String, JSONValue)]) -> JSONValue {
+            [
+                "ApplicationId": "app",
+                "MessageRequest": [
+                    "Addresses": .object(JSONObject(uniqueKeysWithValues: recipients)),
+                    "MessageConfiguration": [
+                        "APNSMessage": ["Title": "Hi {{Name}}", "Body": "B", "Data": ["k": "v"]],
+                        "GCMMessage": ["Title": "Hey {{Name}}", "Body": "G"],
+                    ],
+                ],
+            ]
+        }
+        let all = try Self.messages(request(addresses), to: "fcm")
+        #expect(all.count == addresses.count)
+        for (index, (token, settings)) in addresses.enumerated() {
+            let alone = try #require(try Self.messages(request([(token, settings)]), to: "fcm").first)
+            let result = all[index]
+            #expect(result.payload["token"] == .string(token))
+            #expect(result.compactBytes == alone.compactBytes, "\(token)")
+            #expect(result.lost == alone.lost, "\(token)")
+            let path = "/MessageRequest/Addresses/\(token)"
+            let own = { (r: ConversionResult) in r.diagnostics.filter { $0.path.description == path } }
+            #expect(own(result) == own(alone), "\(token)")
+            #expect(own(result).contains { $0.code == .amazonVariableUnrendered } == (token != "gcm-3"), "\(token)")
+        }
+    }
+
     @Test("a request without recipients is one message, as before")
     func noRecipients() throws {
         let payload: JSONValue = ["MessageConfiguration": ["GCMMessage": ["Title": "T", "Body": "B"]]]

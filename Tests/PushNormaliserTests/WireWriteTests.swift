@@ -82,6 +82,40 @@ struct WireWriteTests {
         }
     }
 
+    @Test(
+        "without lost fields: the same messages, and lossy exactly when the lost fields are not empty",
+        arguments: ConversionMatrixTests.sources)
+    func lossyWithoutLostFields(_ source: ConversionMatrixTests.Source) throws {
+        let options = ConversionMatrixTests.options(source)
+        let payload = try #require(try Golden.load(source.path + "/input.json"))
+        let normaliser = Normaliser()
+        for target in Self.formats {
+            let label = "\(source.format) → \(target)"
+            let full = Result { () throws(NormalisationFailure) in
+                try normaliser.convertMessages(payload, from: source.format, to: target, options: options)
+            }
+            let bare = Result { () throws(NormalisationFailure) in
+                try normaliser.convertMessages(
+                    payload, from: source.format, to: target, strict: false, allowInvalid: false, options: options,
+                    lostFields: false)
+            }
+            guard case .success(let all) = full, case .success(let without) = bare else {
+                #expect((try? full.get()) == nil && (try? bare.get()) == nil, "\(label)")
+                continue
+            }
+            #expect(all.count == without.count, "\(label)")
+            for (x, y) in zip(all, without) {
+                #expect(x.compactBytes == y.compactBytes, "\(label)")
+                #expect(x.diagnostics == y.diagnostics, "\(label)")
+                #expect(x.recipient == y.recipient, "\(label)")
+                #expect(x.lossy == !x.lost.isEmpty, "\(label)")
+                #expect(y.lossy == x.lossy, "\(label)")
+                // Only a result the adapters rendered builds its lost fields all the same.
+                if case .bytes = y.rendered { #expect(y.lost.isEmpty, "\(label)") }
+            }
+        }
+    }
+
     @Test("the tables write most conversions of what the adapters read, from every such format")
     func theTablesTakeMost() throws {
         var written: [String: Int] = [:]

@@ -223,8 +223,9 @@ package enum PinpointCampaignWire {
     /// True when `root` is a bare `MessageConfiguration`: a push message or a configuration key of either shape at
     /// the root, and no key of a campaign or of a send request around it.
     static func isBareConfiguration(_ root: JSONObject) -> Bool {
-        root.keys.contains(where: eitherConfigurationKeys.contains)
-            && !root.keys.contains(where: { topLevelKeys.contains($0) || sendRequestKeys.contains($0) })
+        // Over the members: no array of keys built (every read of a send request asks).
+        root.members.contains { eitherConfigurationKeys.contains($0.key) }
+            && !root.members.contains { topLevelKeys.contains($0.key) || sendRequestKeys.contains($0.key) }
     }
 
     /// Every key of a `MessageConfiguration`, a campaign's or a send's (built once).

@@ -47,7 +47,7 @@ package enum PinpointGCMMessage {
         if campaign { memory["campaign"] = .bool(true) }
         if channel != .gcm { memory[PinpointAndroidChannel.memoryKey] = .string(channel.rawValue) }
         let known = campaign ? campaignKeys : channel.directKeys
-        for key in message.keys where !known.contains(key) {
+        for key in message.members.lazy.map(\.key) where !known.contains(key) {
             context.diagnostics.warning(
                 .amazonGCMUnknownKey, at: base.appending(key),
                 "`\(key)` is not a \(campaign ? "campaign Message" : channel.rawValue) field; kept and rendered back in place"
@@ -152,7 +152,7 @@ package enum PinpointGCMMessage {
     /// The memory's `rawContent` of an `ADMMessage`'s or `BaiduMessage`'s `RawContent` (that channel's own message).
     /// Warns at each content key of `rest` (the message beside its `RawContent`), which Pinpoint ignores.
     static func reportOverridden(_ rest: JSONObject, at base: JSONPointer, context: inout NormaliseContext) {
-        for key in rest.keys where contentKeys.contains(key) {
+        for key in rest.members.lazy.map(\.key) where contentKeys.contains(key) {
             context.diagnostics.warning(
                 .amazonRawContentOverrides, at: base.appending(key),
                 "`\(key)` is ignored by Pinpoint because `RawContent` is given; kept verbatim")

@@ -127,7 +127,7 @@ public struct PinpointChannelsAdapter: PayloadAdapter {
             // An ADMMessage's or BaiduMessage's RawContent is that channel's own message: Android's side, read.
             message["RawContent"] == nil || channel != .gcm,
             // The console's raw form (an FCM body: `notification`, `data`, …) also stays verbatim.
-            !message.keys.contains(where: Self.startsLowercase)
+            !message.members.contains(where: { Self.startsLowercase($0.key) })
         else { return apple.normalise(payload, context: &context) }
         var stripped = configuration
         stripped.removeValue(forKey: channel.configurationKey)

@@ -107,6 +107,8 @@ public struct PinpointMessageAdapter: PayloadAdapter {
         var n = PushNotification()
         n.source = descriptor.name
         var memory = JSONObject()
+        // The levels and flags the read records (one buffer, not one per growth).
+        memory.reserveCapacity(8)
         guard let request = PinpointRequest.unwrap(root, memory: &memory, context: &context) else { return nil }
         if let configuration = request.configuration, !configuration.isEmpty {
             memory[XM.configuration] = .object(configuration)

@@ -48,7 +48,7 @@ package enum PinpointMessageReader {
         }
         checkKeptHeaders(rest, at: base, context: &context)
         if isRaw {
-            for key in message.keys where M.contentFields.contains(key) {
+            for key in message.members.lazy.map(\.key) where M.contentFields.contains(key) {
                 context.diagnostics.warning(
                     .amazonRawContentOverrides, at: base.appending(key),
                     "`\(key)` is ignored by Pinpoint because `RawContent` is given; kept verbatim")

@@ -101,6 +101,7 @@ enum PinpointRecipients {
             return nil
         }
         var variants: [RecipientVariant] = []
+        var shared = SharedMessages(channels: sharedChannels(of: recipients, isAddress: key == R.addresses))
         for (position, member) in recipients.enumerated() {
             let at = recipientsPath.appending(member.key)
             let label = "\(noun) \(position + 1) of \(recipients.count)"
@@ -108,18 +109,71 @@ enum PinpointRecipients {
                 let variant = variant(
                     member.key, member.value, at: at, label: label, isAddress: key == R.addresses,
                     request: request, without: key, configuration: configuration, root: root,
-                    envelopeKey: envelopeKey, defaults: defaults, options: options, context: &context, read: read)
+                    envelopeKey: envelopeKey, defaults: defaults, options: options, shared: &shared,
+                    context: &context, read: read)
             else { continue }
             variants.append(variant)
         }
         return variants
     }
 
+    /// What a recipient's request reads as before its own token is set: its message (nil when it could not be read)
+    /// and the placeholders left verbatim in it, in order, with why.
+    private struct ChannelMessage {
+        var notification: PushNotification?
+        var unrendered: [(placeholder: String, why: String)]
+    }
+
+    /// The messages read for the recipients that hold nothing of their own (``holdsNothingOfItsOwn(_:)``), by
+    /// channel (nil: an endpoint or user): every such recipient of a channel gets the same message, so the request is
+    /// read once per channel, not once per recipient. Kept only for the channels with several such recipients.
+    private struct SharedMessages {
+        /// The channels whose message is kept once read (``sharedChannels(of:isAddress:)``).
+        let channels: [String?]
+        /// The messages read so far, for those channels: a handful, scanned.
+        var read: [(channel: String?, message: ChannelMessage)] = []
+
+        /// The message read for `channel`, if kept.
+        func message(for channel: String?) -> ChannelMessage? { read.first { $0.channel == channel }?.message }
+
+        /// Keeps `message`, read for `channel`, when another recipient of that channel will ask for it.
+        mutating func keep(_ message: ChannelMessage, for channel: String?) {
+            if channels.contains(channel) { read.append((channel, message)) }
+        }
+    }
+
+    /// The recipient settings that make a recipient's message its own (``SharedMessages``).
+    private static let ownSettings = [A.titleOverride, A.bodyOverride, A.rawContent, A.context, A.substitutions]
+
+    /// True when a recipient's `settings` hold nothing that makes its message its own (beside `ChannelType`).
+    private static func holdsNothingOfItsOwn(_ settings: JSONObject) -> Bool {
+        // One pass over the settings (usually `ChannelType` alone), not a lookup per key.
+        !settings.contains { member in ownSettings.contains(member.key) }
+    }
+
+    /// The channels (nil: endpoints or users) with more than one recipient that holds nothing of its own.
+    private static func sharedChannels(of recipients: JSONObject, isAddress: Bool) -> [String?] {
+        var seen: [String?] = []
+        var shared: [String?] = []
+        for (_, value) in recipients {
+            guard case .object(let settings) = value, holdsNothingOfItsOwn(settings) else { continue }
+            let channel = isAddress ? settings[A.channelType]?.stringValue : nil
+            if isAddress && channel == nil { continue }
+            if !seen.contains(channel) {
+                seen.append(channel)
+            } else if !shared.contains(channel) {
+                shared.append(channel)
+            }
+        }
+        return shared
+    }
+
     /// One recipient's message, or nil (after a warning at `at`) when it gets none.
     private static func variant(
         _ id: String, _ value: JSONValue, at: JSONPointer, label: String, isAddress: Bool, request: JSONObject,
         without recipientsKey: String, configuration: JSONObject, root: JSONObject, envelopeKey: String?,
-        defaults: [String: [String]], options: FormatOptions, context: inout NormaliseContext, read: Reader
+        defaults: [String: [String]], options: FormatOptions, shared: inout SharedMessages,
+        context: inout NormaliseContext, read: Reader
     ) -> RecipientVariant? {
         func skip(_ why: String) -> RecipientVariant? {
             context.diagnostics.warning(.amazonRecipientSkipped, at: at, "no message for this recipient: \(why)")
@@ -140,7 +194,6 @@ enum PinpointRecipients {
             return skip("`Context` is \(found.typeName), not an object")
         }
         // The messages this recipient gets.
-        var own = configuration
         var messageKeys = [AmazonKeys.Message.wrapper, R.gcmMessage]
         var channel: String?
         if isAddress {
@@ -153,6 +206,46 @@ enum PinpointRecipients {
             } else {
                 return skip("its channel is \(type), not a push channel")
             }
+        }
+        let plain = holdsNothingOfItsOwn(settings)
+        var message: ChannelMessage
+        if plain, let known = shared.message(for: channel) {
+            message = known
+        } else {
+            message = channelMessage(
+                settings, values: values, channel: channel, messageKeys: messageKeys, isAddress: isAddress,
+                request: request, without: recipientsKey, configuration: configuration, root: root,
+                envelopeKey: envelopeKey, defaults: defaults, options: options, context: context, read: read)
+            if plain { shared.keep(message, for: channel) }
+        }
+        for (placeholder, why) in message.unrendered {
+            // Rendering templates (`substitutions` given), what is left verbatim has the codes every format's has.
+            var code = DiagnosticCode.amazonVariableUnrendered
+            if context.options.substitutions != nil {
+                let isVariable = TemplateValue.placeholders(in: placeholder).first?.variable != nil
+                code = isVariable ? .templateUnrendered : .templateHelperKept
+            }
+            context.diagnostics.warning(code, at: at, "`\(placeholder)` left verbatim: \(why)")
+        }
+        guard var n = message.notification.take() else { return skip("its message could not be read") }
+        var target = PushNotification.Target()
+        if isAddress { target.token = id }
+        n.target = target.isEmpty ? nil : target
+        return RecipientVariant(label: channel.map { "\(label) (\($0))" } ?? label, notification: n)
+    }
+
+    /// The message of a recipient with `settings` (their `Substitutions` as `values`) whose channel's messages are
+    /// `messageKeys`: the request read again with only those messages, the recipient's overrides applied, before
+    /// its own token is set.
+    private static func channelMessage(
+        _ settings: JSONObject, values: [String: [String]], channel: String?, messageKeys: [String], isAddress: Bool,
+        request: JSONObject, without recipientsKey: String, configuration: JSONObject, root: JSONObject,
+        envelopeKey: String?, defaults: [String: [String]], options: FormatOptions, context: NormaliseContext,
+        read: Reader
+    ) -> ChannelMessage {
+        var own = configuration
+        var messageKeys = messageKeys
+        if isAddress {
             // The other channels' messages are not this recipient's (one pass over the configuration's members).
             own.removeAll { member in
                 R.configurationKeys.contains(member.key) && !messageKeys.contains(member.key)
@@ -197,15 +290,6 @@ enum PinpointRecipients {
             defaultValues.merge(values) { $1 }
             own[key] = .object(Self.rendering(defaults, values: defaultValues, unrendered: &unrendered))
         }
-        for (placeholder, why) in unrendered.sorted(by: { $0.key < $1.key }) {
-            // Rendering templates (`substitutions` given), what is left verbatim has the codes every format's has.
-            var code = DiagnosticCode.amazonVariableUnrendered
-            if context.options.substitutions != nil {
-                let isVariable = TemplateValue.placeholders(in: placeholder).first?.variable != nil
-                code = isVariable ? .templateUnrendered : .templateHelperKept
-            }
-            context.diagnostics.warning(code, at: at, "`\(placeholder)` left verbatim: \(why)")
-        }
         // The request again, with only this recipient's message.
         var single = JSONObject()
         for (key, member) in request where key != recipientsKey {
@@ -226,13 +310,9 @@ enum PinpointRecipients {
         var inner = NormaliseContext(options: options)
         // Only the notification is kept (the findings are the whole request's): no provenance recorded.
         inner.recordsProvenance = false
-        guard var n = read(.object(document), channel, &inner) else {
-            return skip("its message could not be read")
-        }
-        var target = PushNotification.Target()
-        if isAddress { target.token = id }
-        n.target = target.isEmpty ? nil : target
-        return RecipientVariant(label: channel.map { "\(label) (\($0))" } ?? label, notification: n)
+        return ChannelMessage(
+            notification: read(.object(document), channel, &inner),
+            unrendered: unrendered.sorted(by: { $0.key < $1.key }).map { ($0.key, $0.value) })
     }
 
     /// A `Substitutions` value as names and lists; an empty map when absent, nil when it is not an object of string
@@ -254,31 +334,42 @@ enum PinpointRecipients {
     }
 
     /// `message` with the variables of its strings filled from `values`, its `Substitutions` consumed; `RawContent`
-    /// is left as it is. Each placeholder left verbatim is added to `unrendered` with the reason.
+    /// is left as it is. Each placeholder left verbatim is added to `unrendered` with the reason. A message with no
+    /// `Substitutions` and nothing rendered is `message` itself (not rebuilt).
     static func rendering(
         _ message: JSONObject, values: [String: [String]], unrendered: inout [String: String]
     ) -> JSONObject {
-        var out = JSONObject()
-        for (key, value) in message {
+        var out: JSONObject?
+        for (position, (key, value)) in message.enumerated() {
+            var changed: JSONValue?
             switch key {
             case A.substitutions:
+                if out == nil { out = Self.prefix(of: message, upTo: position) }
                 continue
             case A.rawContent:
                 for placeholder in TemplateValue.placeholders(in: value.stringValue ?? "") {
                     unrendered[placeholder.text] = "in `RawContent`, which is sent as it is written"
                 }
-                out.appendUnchecked(key, value)
             default:
-                out.appendUnchecked(key, rendering(value, values: values, unrendered: &unrendered))
+                changed = rendering(value, values: values, unrendered: &unrendered)
             }
+            if out == nil, changed != nil { out = Self.prefix(of: message, upTo: position) }
+            out?.appendUnchecked(key, changed ?? value)
         }
+        return out ?? message
+    }
+
+    /// The first `count` members of `object`.
+    private static func prefix(of object: JSONObject, upTo count: Int) -> JSONObject {
+        var out = JSONObject()
+        for (key, value) in object.prefix(count) { out.appendUnchecked(key, value) }
         return out
     }
 
-    /// `value` with the variables of each string in it filled from `values`.
+    /// `value` with the variables of each string in it filled from `values`; nil when nothing in it changes.
     private static func rendering(
         _ value: JSONValue, values: [String: [String]], unrendered: inout [String: String]
-    ) -> JSONValue {
+    ) -> JSONValue? {
         switch value {
         case .string(let text):
             let rendered = TemplateValue.render(text, values: values)
@@ -288,17 +379,25 @@ enum PinpointRecipients {
                     ? "a Handlebars helper, block, partial or comment, which is not rendered"
                     : "no `Substitutions` value names `\(placeholder.variable ?? "")`"
             }
-            return .string(rendered.text)
+            return rendered.text == text ? nil : .string(rendered.text)
         case .object(let object):
-            var out = JSONObject()
-            for (key, member) in object {
-                out.appendUnchecked(key, rendering(member, values: values, unrendered: &unrendered))
+            var out: JSONObject?
+            for (position, (key, member)) in object.enumerated() {
+                let changed = rendering(member, values: values, unrendered: &unrendered)
+                if out == nil, changed != nil { out = Self.prefix(of: object, upTo: position) }
+                out?.appendUnchecked(key, changed ?? member)
             }
-            return .object(out)
+            return out.map(JSONValue.object)
         case .array(let items):
-            return .array(items.map { rendering($0, values: values, unrendered: &unrendered) })
+            var out: [JSONValue]?
+            for (position, item) in items.enumerated() {
+                let changed = rendering(item, values: values, unrendered: &unrendered)
+                if out == nil, changed != nil { out = Array(items.prefix(position)) }
+                out?.append(changed ?? item)
+            }
+            return out.map(JSONValue.array)
         default:
-            return value
+            return nil
         }
     }
 

@@ -125,7 +125,7 @@ package struct PinpointRequest {
     package static func warnUnknown(
         _ object: JSONObject, known: Set<String>, at path: JSONPointer, level: String, context: inout NormaliseContext
     ) {
-        for key in object.keys where !known.contains(key) {
+        for key in object.members.lazy.map(\.key) where !known.contains(key) {
             context.diagnostics.warning(
                 .amazonMessageUnknownKey, at: path.appending(key),
                 "`\(key)` is not a key of \(level): Pinpoint does not read it (kept and rendered back in place)")

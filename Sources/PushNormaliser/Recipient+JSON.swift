@@ -1,0 +1,20 @@
+package import PushCore
+import JSONCodec
+
+extension Recipient {
+    /// ``PushCore/Recipient/jsonValue`` written compact at the end of `out`, byte for byte as `JSONWriter` writes
+    /// it, without building the value (a batch writes one per message).
+    package func writeJSON(into out: inout [UInt8]) {
+        out.append(contentsOf: "{\"index\":".utf8)
+        JSONWriter.writeInteger(Int64(index), into: &out)
+        out.append(contentsOf: ",\"count\":".utf8)
+        JSONWriter.writeInteger(Int64(count), into: &out)
+        out.append(contentsOf: ",\"label\":".utf8)
+        JSONWriter.writeString(label, into: &out)
+        if besidePayload, let token = tokens.first {
+            out.append(contentsOf: ",\"deviceToken\":".utf8)
+            JSONWriter.writeString(token, into: &out)
+        }
+        out.append(UInt8(ascii: "}"))
+    }
+}
