@@ -143,6 +143,7 @@ public struct JSONObject: Sendable, Hashable, Sequence {
 
         @inlinable init(_ base: IndexingIterator<[Member]>) { self.base = base }
 
+        /// The next member, or nil after the last.
         @inlinable public mutating func next() -> (key: String, value: JSONValue)? {
             guard let member = base.next() else { return nil }
             return (member.key, member.value)

@@ -343,12 +343,13 @@ struct OutputFaultTests {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            // One kill in six at a random moment of start-up (before the run has written anything); the others
+            // One kill in six at a random moment of start-up (before the run has written anything: within the first
+            // twentieth of an uninterrupted run, at most 300 ms, so a fast machine does not finish first); the others
             // once the checkpoint has passed a random number of records more (the kill points spread over one run
             // whatever the machine's speed, so a run rarely gets to the end between two of them), then a random
             // moment up to 1/400 of an uninterrupted run later (mid-batch, mid-write, mid-checkpoint).
             if kills % 6 == 1 {
-                usleep(UInt32(random.unit * 300_000))
+                usleep(UInt32(random.unit * min(0.3, uninterrupted / 20) * 1_000_000))
             } else {
                 // On average a kill's share of the 200 000 records: the 20 kills after the first checkpoint span most
                 // of the run.
