@@ -25,7 +25,7 @@ public struct BatchConverter: Sendable {
         public var lost: [LostField]
         /// True when the record lost fields that `lost` does not list: it was converted without building them
         /// (``process(_:index:line:lostFields:)``).
-        package var unlistedLoss = false
+        public var unlistedLoss = false
         /// Findings; for a failure, the reason.
         public var diagnostics: [Diagnostic]
         /// True when the record failed (convert error, or invalid under validate).
@@ -109,7 +109,7 @@ public struct BatchConverter: Sendable {
     /// ``process(_:index:line:)``, a conversion's lost fields built only when `lostFields` (else the outcome's and
     /// its messages' `lost` are empty, and ``Outcome/unlistedLoss`` says whether anything was lost), as
     /// ``convertOnWire(_:index:line:lostFields:into:)`` builds them.
-    package func process(_ bytes: UnsafeBufferPointer<UInt8>, index: Int, line: Int, lostFields: Bool) -> Outcome {
+    public func process(_ bytes: UnsafeBufferPointer<UInt8>, index: Int, line: Int, lostFields: Bool) -> Outcome {
         var outcome = Outcome(index: index, line: line, output: nil, lost: [], diagnostics: [], failed: false)
         switch operation {
         case .convert(let from, let to, let strict):

@@ -1,10 +1,10 @@
-package import PushCore
+public import PushCore
 import JSONCodec
 
 extension Recipient {
     /// ``PushCore/Recipient/jsonValue`` written compact at the end of `out`, byte for byte as `JSONWriter` writes
     /// it, without building the value (a batch writes one per message).
-    package func writeJSON(into out: inout [UInt8]) {
+    public func writeJSON(into out: inout [UInt8]) {
         out.append(contentsOf: "{\"index\":".utf8)
         JSONWriter.writeInteger(Int64(index), into: &out)
         out.append(contentsOf: ",\"count\":".utf8)
