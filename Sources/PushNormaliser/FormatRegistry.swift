@@ -44,6 +44,10 @@ public struct FormatRegistry: Sendable {
     /// per conversion.
     private let variantReadersByName: [String: any YieldsRecipientVariants]
 
+    /// The formats whose send requests' recipients are read over the borrowed document
+    /// (``WireTables/WireRecipientReading``), by name: cast once, not per conversion.
+    private let wireRecipientReadersByName: [String: any WireRecipientReading]
+
     /// The formats with rules of their own (``PushCore/FormatChecking``), by name: cast once, not per conversion.
     private let checkingFormatsByName: [String: any FormatChecking]
 
@@ -71,11 +75,14 @@ public struct FormatRegistry: Sendable {
         var wireFormats: [String: any WireFormat] = [:]
         var variantReaders: [String: any YieldsRecipientVariants] = [:]
         var checkingFormats: [String: any FormatChecking] = [:]
+        var wireRecipientReaders: [String: any WireRecipientReading] = [:]
         for (name, index) in indexByName {
             if let format = adapters[index] as? any WireFormat { wireFormats[name] = format }
             if let reader = adapters[index] as? any YieldsRecipientVariants { variantReaders[name] = reader }
             if let checking = adapters[index] as? any FormatChecking { checkingFormats[name] = checking }
+            if let reader = adapters[index] as? any WireRecipientReading { wireRecipientReaders[name] = reader }
         }
+        wireRecipientReadersByName = wireRecipientReaders
         variantReadersByName = variantReaders
         checkingFormatsByName = checkingFormats
         var options: [FormatOption] = []
@@ -115,6 +122,9 @@ public struct FormatRegistry: Sendable {
 
     /// The format named `name` when it reads per-recipient variants (``PushCore/YieldsRecipientVariants``).
     func variantReader(named name: String) -> (any YieldsRecipientVariants)? { variantReadersByName[name] }
+
+    /// The format named `name` when it reads its send requests' recipients over the borrowed document.
+    func wireRecipientReader(named name: String) -> (any WireRecipientReading)? { wireRecipientReadersByName[name] }
 
     /// The format named `name` when it has rules of its own (``PushCore/FormatChecking``).
     func checkingFormat(named name: String) -> (any FormatChecking)? { checkingFormatsByName[name] }

@@ -53,7 +53,7 @@ extension Normaliser {
     }
 
     /// True when ``platformFindings(_:_:)`` would hold an error.
-    private func platformHasErrors(_ n: PushNotification, _ check: PlatformCheck) -> Bool {
+    func platformHasErrors(_ n: PushNotification, _ check: PlatformCheck) -> Bool {
         registry.platformRules.contains { $0.applies(to: check.format) && $0.hasErrors(n, check) }
     }
 

@@ -22,11 +22,18 @@ extension Normaliser {
         _ bytes: some Collection<UInt8>, from: String, to: String, strict: Bool, allowInvalid: Bool,
         options: FormatOptions, lostFields: Bool
     ) throws(NormalisationFailure) -> [ConversionResult] {
-        if !strict, !allowInvalid, !yieldsVariants(from),
-            let result = wireConvert(bytes, from: from, to: to, options: options, lostFields: lostFields)
-        {
-            // The wire engine declines a notification the target fans out (`WireEngine` guard): this is one message.
-            return [result]
+        if !strict, !allowInvalid {
+            if !yieldsVariants(from),
+                let result = wireConvert(bytes, from: from, to: to, options: options, lostFields: lostFields)
+            {
+                // The wire engine declines a notification the target fans out (`WireEngine` guard): this is one
+                // message.
+                return [result]
+            }
+            if let results = wireConvertRecipients(bytes, from: from, to: to, options: options, lostFields: lostFields)
+            {
+                return results
+            }
         }
         return try convertMessages(
             parse(bytes), from: from, to: to, strict: strict, allowInvalid: allowInvalid, options: options,
@@ -105,22 +112,7 @@ extension Normaliser {
             }
             return results
         }
-        // Each variant, split again when the target takes fewer recipients than it names.
-        var addressed: [(notification: PushNotification, label: String, tokens: [String], beside: Bool)] = []
-        for variant in variants {
-            if let parts = variant.notification.splitByRecipient(capacity, singleToken: true) {
-                for part in parts {
-                    // A variant that stays one message keeps its own label (`address 1 of 3 (APNS)`).
-                    let label = parts.count == 1 ? variant.label : "\(variant.label), \(part.recipient.label)"
-                    addressed.append(
-                        (part.notification, label, part.recipient.tokens, part.recipient.besidePayload))
-                }
-            } else {
-                let target = variant.notification.target
-                let tokens = target?.tokens ?? target?.token.map { [$0] } ?? []
-                addressed.append((variant.notification, variant.label, tokens, false))
-            }
-        }
+        let addressed = Self.addressed(variants, capacity: capacity)
         var results: [ConversionResult] = []
         results.reserveCapacity(addressed.count)
         for (index, message) in addressed.enumerated() {
@@ -135,8 +127,34 @@ extension Normaliser {
         return results
     }
 
+    /// One message of a request addressed to several recipients: its notification, label and tokens, and whether the
+    /// tokens travel beside the payload.
+    typealias AddressedMessage = (notification: PushNotification, label: String, tokens: [String], beside: Bool)
+
+    /// The messages of `variants` (one per recipient), each split again when the target (of `capacity`) takes fewer
+    /// recipients than it names, in order.
+    static func addressed(_ variants: [RecipientVariant], capacity: RecipientCapacity) -> [AddressedMessage] {
+        var addressed: [AddressedMessage] = []
+        addressed.reserveCapacity(variants.count)
+        for variant in variants {
+            if let parts = variant.notification.splitByRecipient(capacity, singleToken: true) {
+                for part in parts {
+                    // A variant that stays one message keeps its own label (`address 1 of 3 (APNS)`).
+                    let label = parts.count == 1 ? variant.label : "\(variant.label), \(part.recipient.label)"
+                    addressed.append(
+                        (part.notification, label, part.recipient.tokens, part.recipient.besidePayload))
+                }
+            } else {
+                let target = variant.notification.target
+                let tokens = target?.tokens ?? target?.token.map { [$0] } ?? []
+                addressed.append((variant.notification, variant.label, tokens, false))
+            }
+        }
+        return addressed
+    }
+
     /// True when the format named `name` reads per-recipient variants (never the wire engine's).
-    private func yieldsVariants(_ name: String) -> Bool {
+    func yieldsVariants(_ name: String) -> Bool {
         registry.variantReader(named: name) != nil
     }
 }

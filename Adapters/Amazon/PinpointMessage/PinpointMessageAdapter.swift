@@ -33,9 +33,12 @@ public struct PinpointMessageAdapter: PayloadAdapter {
 
     public var descriptor: FormatDescriptor { Self.standardDescriptor }
 
+    /// The format's name.
+    package static let formatName = "pinpoint-message"
+
     /// Built once: a conversion reads it several times.
     private static let standardDescriptor = FormatDescriptor(
-        name: "pinpoint-message", vendor: X.namespace,
+        name: formatName, vendor: X.namespace,
         summary:
             "Amazon Pinpoint / AWS End User Messaging Push send form: a SendMessages request, MessageConfiguration "
             + "or APNSMessage.",

@@ -1,0 +1,243 @@
+import APNsAdapter
+package import JSONCodec
+package import PushCore
+package import WireTables
+
+private typealias R = AmazonKeys.Request
+private typealias A = AmazonKeys.Request.Recipient
+private typealias M = AmazonKeys.Message
+private typealias X = AmazonKeys.Extension
+private typealias XM = AmazonKeys.Extension.PinpointMessage
+
+/// A `SendMessages` request's `Addresses` read over the borrowed document (``PinpointWireRecipients``).
+extension PinpointChannelsAdapter: WireRecipientReading {
+    package func wireRecipients(_ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions)
+        -> WireRecipients?
+    {
+        PinpointWireRecipients.read(document, root: root, options: options)
+    }
+}
+
+/// Pinpoint's send request read once over the borrowed document, one notification per address: each channel's
+/// message (`APNSMessage`, `GCMMessage`) is read once, by the readers the adapter reads it with, and every address of
+/// that channel gets it with its own token. What ``PinpointRecipients`` gives when it reads the request again for each
+/// channel, and the findings ``PinpointChannelsAdapter/normalise(_:context:)`` gives for the whole request.
+///
+/// The request this reads: the CLI input (`ApplicationId`, `MessageRequest`) or the bare `SendMessages` request, whose
+/// only keys are `Addresses`, `MessageConfiguration` and `TraceId`; a configuration of an `APNSMessage` and, when
+/// a `GCM` address needs it, a `GCMMessage`, neither with `RawContent`, `Substitutions` or a `{{…}}` placeholder, and
+/// no console form (`aps`, an FCM body); each address's settings only its `ChannelType`, an APNs channel or `GCM`.
+/// Anything else (the defaults, `Endpoints`, `Users`, a template, overrides, another channel, a finding other than
+/// information) is nil: the adapter reads it, and is the reference.
+enum PinpointWireRecipients {
+    static func read(_ document: BorrowedDocument, root: BorrowedDocument.Node, options: FormatOptions)
+        -> WireRecipients?
+    {
+        // A template fills a request's content, and substitutions render it: both are the adapter's.
+        guard options.substitutions == nil, options.pinpointTemplates == nil, document.kind(root) == .object,
+            let request = Request(document, root: root)
+        else { return nil }
+        var context = NormaliseContext(options: options)
+        // Only the notifications are kept, as each recipient's reading keeps them: no provenance.
+        context.recordsProvenance = false
+        guard let apple = readApple(request, document: document, context: &context) else { return nil }
+        var android: PushNotification?
+        if let gcm = request.gcm {
+            guard let read = readAndroid(gcm, request: request, document: document, context: &context) else {
+                return nil
+            }
+            android = read
+        }
+        // The whole request's findings: information (a media URL found) only.
+        guard context.diagnostics.allSatisfy({ $0.severity == .info }) else { return nil }
+        var variants: [RecipientVariant] = []
+        variants.reserveCapacity(request.addresses.count)
+        for (position, address) in request.addresses.enumerated() {
+            guard var n = address.isApple ? apple : android else { return nil }
+            var target = PushNotification.Target()
+            target.token = address.token
+            n.target = target
+            variants.append(
+                RecipientVariant(
+                    label: "address \(position + 1) of \(request.addresses.count) (\(address.channel))",
+                    notification: n))
+        }
+        return WireRecipients(
+            variants: variants, diagnostics: context.diagnostics, checked: [apple] + (android.map { [$0] } ?? []))
+    }
+
+    /// The `APNSMessage` as an address of an APNs channel gets it (the request with only that message), its findings
+    /// in `context` located in the whole request.
+    private static func readApple(_ request: Request, document: BorrowedDocument, context: inout NormaliseContext)
+        -> PushNotification?
+    {
+        guard case .object(let message) = document.jsonValue(request.apple), message[APNsKeys.aps] == nil,
+            message[M.rawContent] == nil, message[M.substitutions] == nil
+        else { return nil }
+        var n = PushNotification()
+        n.source = PinpointMessageAdapter.formatName
+        var memory = request.memory
+        let path = request.configurationPath.appending(M.wrapper)
+        PinpointMessageReader.read(message, at: path, into: &n, memory: &memory, context: &context)
+        PinpointMessageReader.fillFromDefaults(
+            JSONObject(), at: request.configurationPath, into: &n, memory: &memory, context: &context)
+        PinpointMessageReader.convertTimeToLive(in: &memory, into: &n, at: path, context: &context)
+        var amazon = JSONObject()
+        amazon.appendUnchecked(X.pinpointMessage, .object(memory))
+        n.setExtension(X.namespace, amazon)
+        return n
+    }
+
+    /// The `GCMMessage` as a `GCM` address gets it: the request with only that message, so no iOS message
+    /// (`noAPNSMessage`) and no shared content, Android's own.
+    private static func readAndroid(
+        _ node: BorrowedDocument.Node, request: Request, document: BorrowedDocument, context: inout NormaliseContext
+    ) -> PushNotification? {
+        guard case .object(let message) = document.jsonValue(node), message[M.rawContent] == nil,
+            message[M.substitutions] == nil,
+            // The console's raw form (an FCM body) stays verbatim with the configuration: the adapter's.
+            !message.members.contains(where: { PinpointChannelsAdapter.startsLowercase($0.key) })
+        else { return nil }
+        var n = PushNotification()
+        n.source = PinpointMessageAdapter.formatName
+        var memory = request.memory
+        memory[XM.noMessage] = .bool(true)
+        var amazon = JSONObject()
+        amazon.appendUnchecked(X.pinpointMessage, .object(memory))
+        n.setExtension(X.namespace, amazon)
+        var android = JSONObject()
+        let path = request.configurationPath.appending(R.gcmMessage)
+        PinpointGCMMessage.read(
+            message, at: path, defaults: nil, defaultsPath: path, channel: .gcm, into: &n, memory: &android,
+            context: &context)
+        android["present"] = .bool(true)
+        amazon = n.extensionObject(X.namespace)
+        amazon[PinpointGCMMessage.memoryKey] = .object(android)
+        n.setExtension(X.namespace, amazon)
+        return n
+    }
+
+    /// One address: its token and channel.
+    struct Address {
+        var token: String
+        var channel: String
+        /// True for an APNs channel (else `GCM`).
+        var isApple: Bool
+    }
+
+    /// The request's levels as the reader needs them: the memory its envelopes leave
+    /// (`extensions.amazon.pinpointMessage`: `inputKey`, `input`, `request`, `wrapped`), the configuration's place,
+    /// its messages and its addresses.
+    struct Request {
+        var memory = JSONObject()
+        var configurationPath = JSONPointer.root
+        var apple: BorrowedDocument.Node
+        var gcm: BorrowedDocument.Node?
+        var addresses: [Address] = []
+
+        /// Nil when the request is not one this reader models (see ``PinpointWireRecipients``).
+        init?(_ document: BorrowedDocument, root: BorrowedDocument.Node) {
+            var request = root
+            var path = JSONPointer.root
+            var envelope: BorrowedDocument.Node?
+            var applicationID: BorrowedDocument.Node?
+            for member in document.members(root) {
+                let key = document.stringBytes(member.key)
+                if BorrowedDocument.equal(key, "MessageRequest") {
+                    envelope = member.value
+                } else if BorrowedDocument.equal(key, "ApplicationId") {
+                    applicationID = member.value
+                }
+            }
+            memory.reserveCapacity(6)
+            if let envelope {
+                // A CLI input holding only its envelope and `ApplicationId` (another key is a warning, and
+                // `SendUsersMessageRequest` names users, not addresses).
+                guard document.kind(envelope) == .object,
+                    document.childCount(root) == (applicationID == nil ? 1 : 2)
+                else { return nil }
+                var input = JSONObject()
+                if let applicationID { input.appendUnchecked(R.applicationID, document.jsonValue(applicationID)) }
+                memory.appendUnchecked(XM.inputKey, .string(R.messageRequest))
+                memory.appendUnchecked(XM.input, .object(input))
+                path = JSONPointer(tokens: [R.messageRequest])
+                request = envelope
+            }
+            // The request: what stays for every recipient (`TraceId`), its configuration and addresses.
+            var kept = JSONObject()
+            var configuration: BorrowedDocument.Node?
+            var addresses: BorrowedDocument.Node?
+            for member in document.members(request) {
+                let key = document.stringBytes(member.key)
+                if BorrowedDocument.equal(key, "MessageConfiguration") {
+                    configuration = member.value
+                } else if BorrowedDocument.equal(key, "Addresses") {
+                    addresses = member.value
+                } else if BorrowedDocument.equal(key, "TraceId") {
+                    kept.appendUnchecked(R.traceID, document.jsonValue(member.value))
+                } else {
+                    return nil
+                }
+            }
+            guard let configuration, document.kind(configuration) == .object, let addresses,
+                document.kind(addresses) == .object, document.childCount(addresses) > 0
+            else { return nil }
+            memory.appendUnchecked(XM.request, .object(kept))
+            memory.appendUnchecked(XM.wrapped, .bool(true))
+            configurationPath = path.appending(R.messageConfiguration)
+            // The configuration: an APNSMessage, and maybe a GCMMessage.
+            var apple: BorrowedDocument.Node?
+            for member in document.members(configuration) {
+                let key = document.stringBytes(member.key)
+                if BorrowedDocument.equal(key, "APNSMessage") {
+                    apple = member.value
+                } else if BorrowedDocument.equal(key, "GCMMessage") {
+                    gcm = member.value
+                } else {
+                    return nil
+                }
+            }
+            guard let apple, document.kind(apple) == .object, gcm.map({ document.kind($0) == .object }) ?? true,
+                !Self.holdsPlaceholder(apple, in: document),
+                !(gcm.map { Self.holdsPlaceholder($0, in: document) } ?? false)
+            else { return nil }
+            self.apple = apple
+            // The addresses: each only its `ChannelType`, an APNs channel or GCM (with a GCMMessage).
+            var read: [Address] = []
+            read.reserveCapacity(document.childCount(addresses))
+            for member in document.members(addresses) {
+                let settings = member.value
+                guard document.kind(settings) == .object, document.childCount(settings) == 1,
+                    let type = document.value(settings, "ChannelType"), let channel = document.string(type)
+                else { return nil }
+                let isApple = A.appleChannels.contains(channel)
+                guard isApple || channel == A.gcmChannel && gcm != nil else { return nil }
+                read.append(
+                    Address(
+                        token: String(decoding: document.stringBytes(member.key), as: UTF8.self), channel: channel,
+                        isApple: isApple))
+            }
+            self.addresses = read
+        }
+
+        /// True when a string under `node` holds `{{` (a template placeholder, which each recipient's reading
+        /// reports).
+        static func holdsPlaceholder(_ node: BorrowedDocument.Node, in document: BorrowedDocument) -> Bool {
+            switch document.kind(node) {
+            case .string:
+                let bytes = document.stringBytes(node)
+                guard bytes.count > 1 else { return false }
+                for index in 0..<(bytes.count - 1) where bytes[index] == 0x7B && bytes[index + 1] == 0x7B {
+                    return true
+                }
+                return false
+            case .object:
+                return document.members(node).contains { holdsPlaceholder($0.value, in: document) }
+            case .array:
+                return document.elements(node).contains { holdsPlaceholder($0, in: document) }
+            default:
+                return false
+            }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import JSONCodec
+import PushCore
+import WireTables
+
+extension Normaliser {
+    /// `convertMessages` of a send request whose recipients the source reads over the borrowed document
+    /// (``WireTables/WireRecipientReading``): the request is parsed once, without ``JSONValue``, each channel's
+    /// message read once, and each recipient's message written with the target's wire table, in the order and with
+    /// the labels, losses and findings the adapters' path gives (`WireRecipientsTests`).
+    ///
+    /// Nil, for the adapters, whenever the result could differ: the source reads this request only through its
+    /// adapter, the target has no place for a recipient or reads recipients itself, the model checks find an error
+    /// (the adapters' path reports it), a recipient's message is not one the target's table writes exactly, or
+    /// writing it gives a finding that must be located in the input.
+    func wireConvertRecipients(
+        _ bytes: some Collection<UInt8>, from: String, to: String, options: FormatOptions, lostFields: Bool
+    ) -> [ConversionResult]? {
+        guard writesThroughTables, options.substitutions == nil, let reader = registry.wireRecipientReader(named: from),
+            let source = registry.adapter(named: from)?.descriptor,
+            let capacity = registry.adapter(named: to)?.descriptor.recipients, capacity != .undeclared,
+            !yieldsVariants(to)
+        else { return nil }
+        var results: [ConversionResult]?
+        _ = bytes.withContiguousStorageIfAvailable { buffer in
+            _ = parser.withBorrowedDocument(buffer) { document in
+                guard let read = reader.wireRecipients(document, root: document.root, options: options),
+                    !read.variants.isEmpty
+                else { return }
+                // The checks the adapters' path runs on the whole request's notification, asked of each channel's.
+                let check = PlatformCheck(
+                    context: NormaliseContext(options: options), format: source, deliveredSize: nil)
+                guard !read.checked.contains(where: { platformHasErrors($0, check) }) else { return }
+                results = convertRecipients(
+                    read, from: source.name, to: to, capacity: capacity, options: options,
+                    lostFields: lostFields)
+            }
+        }
+        return results
+    }
+
+    /// Each recipient's message of `read` written as `to`; nil when one of them is the adapters' to write.
+    private func convertRecipients(
+        _ read: WireRecipients, from: String, to: String, capacity: RecipientCapacity, options: FormatOptions,
+        lostFields: Bool
+    ) -> [ConversionResult]? {
+        let addressed = Self.addressed(read.variants, capacity: capacity)
+        var results: [ConversionResult] = []
+        results.reserveCapacity(addressed.count)
+        for (index, message) in addressed.enumerated() {
+            let n = message.notification
+            guard let written = wireWrite(n, to: to, options: options, lostFields: lostFields) else { return nil }
+            // A rendering finding is located in the input through the reading's provenance: the adapters' path.
+            let notices = written.diagnostics.runNotices
+            guard notices.count == written.diagnostics.count else { return nil }
+            var result = ConversionResult(
+                rendered: .bytes(written.bytes), headers: n.delivery?.headers ?? JSONObject(),
+                size: written.bytes.count, from: from, lost: written.lost, lossy: written.lossy,
+                diagnostics: read.diagnostics)
+            result.notices = notices
+            result.recipient = Recipient(
+                index: index + 1, count: addressed.count, label: message.label, tokens: message.tokens,
+                besidePayload: message.beside)
+            results.append(result)
+        }
+        return results
+    }
+}
