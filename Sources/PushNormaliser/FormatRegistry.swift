@@ -17,7 +17,7 @@ public struct FormatRegistry: Sendable {
     /// per dropped vendor key of a conversion: looked up, not scanned).
     private let layoutCoverage: LayoutCoverage
     /// Every layout path as a trie, for ``isLayout(_:)`` (asked once per lost path).
-    private let layoutTrie: LayoutTrie
+    let layoutTrie: LayoutTrie
 
     /// Index of the first adapter with each name (a lookup runs several times per conversion; an
     /// adapter's `descriptor` is computed, so scanning the list would build every descriptor).
@@ -197,6 +197,16 @@ struct LayoutTrie: Sendable {
         for child in children[node] where child.token == token { return child.node }
         return nil
     }
+
+    /// The root: where a walk down a path starts (``step(_:_:)``).
+    static let root = 0
+
+    /// Where a walk down a path goes from `node` by `token`: `node` itself once a layout path ends there (everything
+    /// under it is covered, ``ends(at:)``), else its child; nil when no layout path goes on that way.
+    func step(_ node: Int, _ token: String) -> Int? { ends[node] ? node : child(of: node, token) }
+
+    /// True when a layout path ends at `node`: everything under it is covered.
+    func ends(at node: Int) -> Bool { ends[node] }
 
     /// True when `tokens` is one of the paths or lies under one.
     func coversPath(_ tokens: [String]) -> Bool {

@@ -133,21 +133,25 @@ extension Normaliser {
 
     /// The messages of `variants` (one per recipient), each split again when the target (of `capacity`) takes fewer
     /// recipients than it names, in order.
-    static func addressed(_ variants: [RecipientVariant], capacity: RecipientCapacity) -> [AddressedMessage] {
+    static func addressed(_ variants: consuming [RecipientVariant], capacity: RecipientCapacity) -> [AddressedMessage] {
         var addressed: [AddressedMessage] = []
         addressed.reserveCapacity(variants.count)
-        for variant in variants {
-            if let parts = variant.notification.splitByRecipient(capacity, singleToken: true) {
+        for index in variants.indices {
+            // Each variant's notification is moved out, not copied: a message per recipient is the common case.
+            var notification = PushNotification()
+            swap(&notification, &variants[index].notification)
+            let label = variants[index].label
+            if let parts = notification.splitByRecipient(capacity, singleToken: true) {
                 for part in parts {
                     // A variant that stays one message keeps its own label (`address 1 of 3 (APNS)`).
-                    let label = parts.count == 1 ? variant.label : "\(variant.label), \(part.recipient.label)"
+                    let label = parts.count == 1 ? label : "\(label), \(part.recipient.label)"
                     addressed.append(
                         (part.notification, label, part.recipient.tokens, part.recipient.besidePayload))
                 }
             } else {
-                let target = variant.notification.target
+                let target = notification.target
                 let tokens = target?.tokens ?? target?.token.map { [$0] } ?? []
-                addressed.append((variant.notification, variant.label, tokens, false))
+                addressed.append((consume notification, label, tokens, false))
             }
         }
         return addressed

@@ -23,43 +23,46 @@ extension Normaliser {
         var results: [ConversionResult]?
         _ = bytes.withContiguousStorageIfAvailable { buffer in
             _ = parser.withBorrowedDocument(buffer) { document in
-                guard let read = reader.wireRecipients(document, root: document.root, options: options),
-                    !read.variants.isEmpty
+                guard var read = reader.wireRecipients(document, root: document.root, options: options),
+                    !read.addressees.isEmpty
                 else { return }
                 // The checks the adapters' path runs on the whole request's notification, asked of each channel's.
                 let check = PlatformCheck(
                     context: NormaliseContext(options: options), format: source, deliveredSize: nil)
-                guard !read.checked.contains(where: { platformHasErrors($0, check) }) else { return }
+                guard !read.channels.contains(where: { platformHasErrors($0, check) }) else { return }
                 results = convertRecipients(
-                    read, from: source.name, to: to, capacity: capacity, options: options,
-                    lostFields: lostFields)
+                    read.takeVariants(), diagnostics: read.diagnostics, from: source.name, to: to, capacity: capacity,
+                    options: options, lostFields: lostFields)
             }
         }
         return results
     }
 
-    /// Each recipient's message of `read` written as `to`; nil when one of them is the adapters' to write.
+    /// Each recipient's message of `variants` written as `to`, each result with the reading's findings; nil when one
+    /// of them is the adapters' to write.
     private func convertRecipients(
-        _ read: WireRecipients, from: String, to: String, capacity: RecipientCapacity, options: FormatOptions,
-        lostFields: Bool
+        _ variants: consuming [RecipientVariant], diagnostics: [Diagnostic], from: String, to: String,
+        capacity: RecipientCapacity, options: FormatOptions, lostFields: Bool
     ) -> [ConversionResult]? {
-        let addressed = Self.addressed(read.variants, capacity: capacity)
+        var addressed = Self.addressed(variants, capacity: capacity)
         var results: [ConversionResult] = []
         results.reserveCapacity(addressed.count)
-        for (index, message) in addressed.enumerated() {
-            let n = message.notification
+        for index in addressed.indices {
+            // Moved out of the list, and into the writer: no copy of the notification.
+            var n = PushNotification()
+            swap(&n, &addressed[index].notification)
+            let headers = n.delivery?.headers ?? JSONObject()
             guard let written = wireWrite(n, to: to, options: options, lostFields: lostFields) else { return nil }
             // A rendering finding is located in the input through the reading's provenance: the adapters' path.
             let notices = written.diagnostics.runNotices
             guard notices.count == written.diagnostics.count else { return nil }
             var result = ConversionResult(
-                rendered: .bytes(written.bytes), headers: n.delivery?.headers ?? JSONObject(),
-                size: written.bytes.count, from: from, lost: written.lost, lossy: written.lossy,
-                diagnostics: read.diagnostics)
+                rendered: .bytes(written.bytes), headers: headers, size: written.bytes.count, from: from,
+                lost: written.lost, lossy: written.lossy, diagnostics: diagnostics)
             result.notices = notices
             result.recipient = Recipient(
-                index: index + 1, count: addressed.count, label: message.label, tokens: message.tokens,
-                besidePayload: message.beside)
+                index: index + 1, count: addressed.count, label: addressed[index].label,
+                tokens: addressed[index].tokens, besidePayload: addressed[index].beside)
             results.append(result)
         }
         return results

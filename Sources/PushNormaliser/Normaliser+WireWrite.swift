@@ -29,7 +29,9 @@ extension Normaliser {
     /// inside a custom data member.
     ///
     /// `lostFields` false: the losses' paths are not built, only ``ModelWrite/lossy`` tells whether there are any.
-    func wireWrite(_ n: PushNotification, to: String, options: FormatOptions, lostFields: Bool = true) -> ModelWrite? {
+    func wireWrite(
+        _ n: consuming PushNotification, to: String, options: FormatOptions, lostFields: Bool = true
+    ) -> ModelWrite? {
         guard let target = registry.wireFormat(named: to), !target.format.dataCollides(n, options: options) else {
             return nil
         }
@@ -40,19 +42,23 @@ extension Normaliser {
         where fields.carriesAny(of: namespace) || target.format.explainedNamespaces.contains(namespace) {
             return nil
         }
-        var model = n
+        // The wire notification's model holds neither: they are moved aside (not copied with the model) and put
+        // back for the losses.
+        let (data, extensions) = (n.data, n.extensions)
+        var model = consume n
         model.data = JSONObject()
         model.extensions = JSONObject()
         // The custom data as a document: `{}` when there are none (the notification needs one all the same).
-        let data = n.data.isEmpty ? Self.emptyObject : JSONWriter(style: .compact).bytes(.object(n.data))
-        var written: ModelWrite?
-        _ = data.withUnsafeBufferPointer { buffer in
+        let bytes = data.isEmpty ? Self.emptyObject : JSONWriter(style: .compact).bytes(.object(data))
+        var written: (bytes: [UInt8], context: RenderContext)?
+        _ = bytes.withUnsafeBufferPointer { buffer in
             parser.withBorrowedDocument(buffer) { document in
                 var wire = WireNotification(document: document)
                 wire.data.append(contentsOf: document.members(document.root))
-                wire.model = model
+                swap(&wire.model, &model)
+                defer { swap(&wire.model, &model) }
                 guard !target.format.wireDataCollides(wire, options: options),
-                    !model.fansOut(for: target.descriptor.recipients)
+                    !wire.model.fansOut(for: target.descriptor.recipients)
                 else { return }
                 var context = RenderContext(options: options)
                 var out: [UInt8] = []
@@ -61,17 +67,24 @@ extension Normaliser {
                     // A loss explained inside a custom data member: the adapter says which part of it is gone.
                     !context.lossReasons.keys.contains(where: { $0.tokens.count > 2 && $0.tokens[0] == "data" })
                 else { return }
-                let lost = lostFields ? declaredLosses(n, adapter: target.format, context: context) : []
-                let lossy = lostFields ? !lost.isEmpty : hasDeclaredLoss(n, adapter: target.format, context: context)
-                var diagnostics = context.diagnostics
-                if !target.checksItself {
-                    diagnostics += platformOutputFindings(
-                        of: target.format, size: out.count, notification: n, rendering: context)
-                }
-                written = ModelWrite(bytes: out, lost: lost, lossy: lossy, diagnostics: diagnostics)
+                written = (out, context)
             }
         }
-        return written
+        guard let (out, context) = written else { return nil }
+        model.data = data
+        model.extensions = extensions
+        var result = ModelWrite(bytes: out, lost: [], lossy: false, diagnostics: context.diagnostics)
+        if lostFields {
+            result.lost = declaredLosses(model, adapter: target.format, context: context)
+            result.lossy = !result.lost.isEmpty
+        } else {
+            result.lossy = hasDeclaredLoss(model, adapter: target.format, context: context)
+        }
+        if !target.checksItself {
+            result.diagnostics += platformOutputFindings(
+                of: target.format, size: result.bytes.count, notification: model, rendering: context)
+        }
+        return result
     }
 
     /// `{}`.

@@ -370,11 +370,10 @@ public struct Normaliser: Sendable {
     /// layout path covers is lost), else by comparing the declared part, up to the first lost field it would keep.
     func hasDeclaredLoss(_ n: PushNotification, adapter: any PayloadAdapter, context: RenderContext) -> Bool {
         let fields = adapter.descriptor.carriedFields
-        var tokens = ["extensions", ""]
-        tokens.reserveCapacity(8)
+        let trie = registry.layoutTrie
+        let extensions = trie.step(LayoutTrie.root, "extensions")
         for (namespace, value) in n.extensions where !fields.carriesAny(of: namespace) {
-            tokens[1] = namespace
-            if hasUncoveredLeaf(value, tokens: &tokens) { return true }
+            if hasUncoveredLeaf(value, at: extensions.flatMap { trie.step($0, namespace) }, in: trie) { return true }
         }
         var carried = adapter.declaredPart(of: n, renderedWith: context)
         carried.source = n.source
@@ -387,16 +386,17 @@ public struct Normaliser: Sendable {
         }
     }
 
-    /// True when `value`, at `tokens` and gone from the target, loses a leaf no layout path covers (as
+    /// True when `value`, gone from the target, loses a leaf no layout path covers (as
     /// ``PushNotification/lostFields(comparedWith:)`` lists a missing value's leaves, and
-    /// ``lostFields(_:descriptor:defaultReason:reasons:)`` keeps them): no pointer is built.
-    private func hasUncoveredLeaf(_ value: JSONValue, tokens: inout [String]) -> Bool {
-        if registry.isLayout(tokens) { return false }
+    /// ``lostFields(_:descriptor:defaultReason:reasons:)`` keeps them): no pointer is built. `node` is where the value's
+    /// path reached in the layout paths' trie (nil: no layout path lies at or under it), walked down with the value.
+    private func hasUncoveredLeaf(_ value: JSONValue, at node: Int?, in trie: LayoutTrie) -> Bool {
+        // Every value has a leaf: with no layout path at or under it, one of them is lost.
+        guard let node else { return true }
+        if trie.ends(at: node) { return false }
         guard case .object(let object) = value, !object.isEmpty else { return true }
-        for (key, member) in object {
-            tokens.append(key)
-            defer { tokens.removeLast() }
-            if hasUncoveredLeaf(member, tokens: &tokens) { return true }
+        for (key, member) in object where hasUncoveredLeaf(member, at: trie.step(node, key), in: trie) {
+            return true
         }
         return false
     }

@@ -18,20 +18,59 @@ package protocol WireRecipientReading: Sendable {
         -> WireRecipients?
 }
 
-/// What ``WireRecipientReading/wireRecipients(_:root:options:)`` read: one notification per recipient, and the
-/// findings of the request, which every recipient's result carries.
+/// What ``WireRecipientReading/wireRecipients(_:root:options:)`` read: each channel's message read once, the
+/// recipients that get it, and the findings of the request, which every recipient's result carries.
 package struct WireRecipients {
-    /// Each recipient's notification and label, in input order.
-    package var variants: [RecipientVariant]
+    /// One recipient: the channel message it gets (an index into ``channels``), its device token and its label.
+    package struct Addressee {
+        package var channel: Int
+        package var token: String
+        package var label: String
+
+        package init(channel: Int, token: String, label: String) {
+            self.channel = channel
+            self.token = token
+            self.label = label
+        }
+    }
+
+    /// The notification of each channel's message, read once: what its recipients get before their token is set,
+    /// and what the model checks look at (the adapter checks the whole request's notification, which holds each
+    /// channel's fields).
+    package var channels: [PushNotification]
+    /// The recipients, in input order.
+    package var addressees: [Addressee]
     /// The findings of reading the whole request (information only: anything more is the adapter's).
     package var diagnostics: [Diagnostic]
-    /// The notifications the request's channel messages were read as, once each: what the model checks look at
-    /// (the adapter checks the whole request's notification, which holds each channel's fields).
-    package var checked: [PushNotification]
 
-    package init(variants: [RecipientVariant], diagnostics: [Diagnostic], checked: [PushNotification]) {
-        self.variants = variants
+    package init(channels: [PushNotification], addressees: [Addressee], diagnostics: [Diagnostic]) {
+        self.channels = channels
+        self.addressees = addressees
         self.diagnostics = diagnostics
-        self.checked = checked
+    }
+
+    /// Each recipient's notification, its `target.token` set, in input order, with its label: a channel's
+    /// notification is moved into its last recipient's and copied for the others (``channels`` is left empty).
+    package mutating func takeVariants() -> [RecipientVariant] {
+        var remaining = [Int](repeating: 0, count: channels.count)
+        for addressee in addressees { remaining[addressee.channel] += 1 }
+        var variants: [RecipientVariant] = []
+        variants.reserveCapacity(addressees.count)
+        for addressee in addressees {
+            let channel = addressee.channel
+            remaining[channel] -= 1
+            variants.append(RecipientVariant(label: addressee.label, notification: PushNotification()))
+            let last = variants.count - 1
+            if remaining[channel] == 0 {
+                swap(&variants[last].notification, &channels[channel])
+            } else {
+                variants[last].notification = channels[channel]
+            }
+            var target = PushNotification.Target()
+            target.token = addressee.token
+            variants[last].notification.target = target
+        }
+        channels.removeAll()
+        return variants
     }
 }

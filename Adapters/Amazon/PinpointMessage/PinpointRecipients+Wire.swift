@@ -40,65 +40,59 @@ enum PinpointWireRecipients {
         var context = NormaliseContext(options: options)
         // Only the notifications are kept, as each recipient's reading keeps them: no provenance.
         context.recordsProvenance = false
-        guard let apple = readApple(request, document: document, context: &context) else { return nil }
-        var android: PushNotification?
+        // The channels' notifications: the APNSMessage's, then the GCMMessage's (moved in, not copied).
+        var channels: [PushNotification] = []
+        channels.reserveCapacity(2)
+        channels.append(PushNotification())
+        guard readApple(request, document: document, into: &channels[0], context: &context) else { return nil }
         if let gcm = request.gcm {
-            guard let read = readAndroid(gcm, request: request, document: document, context: &context) else {
-                return nil
-            }
-            android = read
+            channels.append(PushNotification())
+            guard readAndroid(gcm, request: request, document: document, into: &channels[1], context: &context)
+            else { return nil }
         }
         // The whole request's findings: information (a media URL found) only.
         guard context.diagnostics.allSatisfy({ $0.severity == .info }) else { return nil }
-        var variants: [RecipientVariant] = []
-        variants.reserveCapacity(request.addresses.count)
+        var addressees: [WireRecipients.Addressee] = []
+        addressees.reserveCapacity(request.addresses.count)
         for (position, address) in request.addresses.enumerated() {
-            guard var n = address.isApple ? apple : android else { return nil }
-            var target = PushNotification.Target()
-            target.token = address.token
-            n.target = target
-            variants.append(
-                RecipientVariant(
-                    label: "address \(position + 1) of \(request.addresses.count) (\(address.channel))",
-                    notification: n))
+            addressees.append(
+                WireRecipients.Addressee(
+                    channel: address.isApple ? 0 : 1, token: address.token,
+                    label: "address \(position + 1) of \(request.addresses.count) (\(address.channel))"))
         }
-        return WireRecipients(
-            variants: variants, diagnostics: context.diagnostics, checked: [apple] + (android.map { [$0] } ?? []))
+        return WireRecipients(channels: channels, addressees: addressees, diagnostics: context.diagnostics)
     }
 
     /// The `APNSMessage` as an address of an APNs channel gets it (the request with only that message), its findings
     /// in `context` located in the whole request.
-    private static func readApple(_ request: Request, document: BorrowedDocument, context: inout NormaliseContext)
-        -> PushNotification?
-    {
+    private static func readApple(
+        _ request: Request, document: BorrowedDocument, into n: inout PushNotification, context: inout NormaliseContext
+    ) -> Bool {
         guard case .object(let message) = document.jsonValue(request.apple), message[APNsKeys.aps] == nil,
             message[M.rawContent] == nil, message[M.substitutions] == nil
-        else { return nil }
-        var n = PushNotification()
+        else { return false }
         n.source = PinpointMessageAdapter.formatName
         var memory = request.memory
         let path = request.configurationPath.appending(M.wrapper)
         PinpointMessageReader.read(message, at: path, into: &n, memory: &memory, context: &context)
-        PinpointMessageReader.fillFromDefaults(
-            JSONObject(), at: request.configurationPath, into: &n, memory: &memory, context: &context)
         PinpointMessageReader.convertTimeToLive(in: &memory, into: &n, at: path, context: &context)
         var amazon = JSONObject()
         amazon.appendUnchecked(X.pinpointMessage, .object(memory))
         n.setExtension(X.namespace, amazon)
-        return n
+        return true
     }
 
     /// The `GCMMessage` as a `GCM` address gets it: the request with only that message, so no iOS message
     /// (`noAPNSMessage`) and no shared content, Android's own.
     private static func readAndroid(
-        _ node: BorrowedDocument.Node, request: Request, document: BorrowedDocument, context: inout NormaliseContext
-    ) -> PushNotification? {
+        _ node: BorrowedDocument.Node, request: Request, document: BorrowedDocument,
+        into n: inout PushNotification, context: inout NormaliseContext
+    ) -> Bool {
         guard case .object(let message) = document.jsonValue(node), message[M.rawContent] == nil,
             message[M.substitutions] == nil,
             // The console's raw form (an FCM body) stays verbatim with the configuration: the adapter's.
             !message.members.contains(where: { PinpointChannelsAdapter.startsLowercase($0.key) })
-        else { return nil }
-        var n = PushNotification()
+        else { return false }
         n.source = PinpointMessageAdapter.formatName
         var memory = request.memory
         memory[XM.noMessage] = .bool(true)
@@ -114,7 +108,7 @@ enum PinpointWireRecipients {
         amazon = n.extensionObject(X.namespace)
         amazon[PinpointGCMMessage.memoryKey] = .object(android)
         n.setExtension(X.namespace, amazon)
-        return n
+        return true
     }
 
     /// One address: its token and channel.
