@@ -189,6 +189,42 @@ import CSimdjson
         return count
     }
 
+    /// True when a string at or under `node` (a member name or a value) holds the byte `first` followed by `second`
+    /// (a template placeholder's `{{`): the tape walked once, each string searched with `memchr`.
+    package func stringsHold(_ first: UInt8, _ second: UInt8, under node: Node) -> Bool {
+        var position = node
+        let end = after(node)
+        while position < end {
+            switch tag(position) {
+            case Kind.string.rawValue:
+                if Self.holds(first, second, in: stringBytes(position)) { return true }
+                position += 1
+            case Kind.object.rawValue, Kind.array.rawValue:
+                // Into the container: step over its opening word only.
+                position += 1
+            default:
+                position = after(position)
+            }
+        }
+        return false
+    }
+
+    /// True when `bytes` hold `first` immediately followed by `second`.
+    static func holds(_ first: UInt8, _ second: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count > 1, var base = bytes.baseAddress else { return false }
+        var remaining = bytes.count
+        while remaining > 1 {
+            // The last byte cannot start the pair: it is not searched.
+            guard let found = memchr(base, Int32(first), remaining - 1) else { return false }
+            let hit = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
+            if hit[1] == second { return true }
+            let skipped = hit - base + 1
+            base += skipped
+            remaining -= skipped
+        }
+        return false
+    }
+
     /// The first key repeated within one object, anywhere in the document (the parser refuses duplicates).
     package func firstDuplicateKey() -> String? {
         var node = 1

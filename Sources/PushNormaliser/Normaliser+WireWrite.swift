@@ -78,7 +78,7 @@ extension Normaliser {
             result.lost = declaredLosses(model, adapter: target.format, context: context)
             result.lossy = !result.lost.isEmpty
         } else {
-            result.lossy = hasDeclaredLoss(model, adapter: target.format, context: context)
+            result.lossy = hasDeclaredLoss(model, target: target, context: context)
         }
         if !target.checksItself {
             result.diagnostics += platformOutputFindings(

@@ -368,17 +368,18 @@ public struct Normaliser: Sendable {
     /// True when ``declaredLosses(_:adapter:context:)`` is not empty, told without building its paths and reasons:
     /// first from a vendor namespace the target carries none of (no declared part holds it: each of its leaves no
     /// layout path covers is lost), else by comparing the declared part, up to the first lost field it would keep.
-    func hasDeclaredLoss(_ n: PushNotification, adapter: any PayloadAdapter, context: RenderContext) -> Bool {
-        let fields = adapter.descriptor.carriedFields
+    /// `target` is the format's registry entry: its descriptor read in place, not copied per message.
+    func hasDeclaredLoss(_ n: PushNotification, target: WireEntry, context: RenderContext) -> Bool {
+        let fields = target.descriptor.carriedFields
         let trie = registry.layoutTrie
         let extensions = trie.step(LayoutTrie.root, "extensions")
         for (namespace, value) in n.extensions where !fields.carriesAny(of: namespace) {
             if hasUncoveredLeaf(value, at: extensions.flatMap { trie.step($0, namespace) }, in: trie) { return true }
         }
-        var carried = adapter.declaredPart(of: n, renderedWith: context)
+        var carried = target.format.declaredPart(of: n, renderedWith: context)
         carried.source = n.source
         if carried == n { return false }
-        let delivered = adapter.descriptor.isDelivered
+        let delivered = target.descriptor.isDelivered
         return n.hasLostField(comparedWith: carried) { pointer in
             // As ``lostFields(_:descriptor:defaultReason:reasons:)`` keeps them.
             guard let first = pointer.tokens.first else { return true }

@@ -97,4 +97,35 @@ import Testing
         let bytes = Self.withBytes(#"{ "a" : [1, 2] }"#) { JSONParser().compactBytes($0) }
         #expect(bytes.map { String(decoding: $0, as: UTF8.self) } == #"{"a":[1,2]}"#)
     }
+
+    /// `stringsHold(_:_:under:)` finds a byte pair in any string at or under a node (escaped input unescaped, a member
+    /// name included), and only there: not across two strings, not in numbers or structure, not at a string's end.
+    @Test(arguments: [
+        (#"{"a":"x{{y"}"#, true), (#"{"a":"x{ {y"}"#, false), (#"{"a":"x{","b":"{y"}"#, false),
+        (#"{"a":["p",{"q":"\u007b\u007bname}}"}]}"#, true), (#"{"{{k":1}"#, true), (#"{"a":"{"}"#, false),
+        (#"[1,2.5,true,null,{"b":[]}]"#, false), (#"{"a":"0123456789abcdefghij{{"}"#, true),
+        (#"{"a":"{x{y{z{"}"#, false),
+    ])
+    func stringsHoldAPair(_ text: String, _ expected: Bool) {
+        let open = UInt8(ascii: "{")
+        var found: Bool?
+        _ = Self.withBytes(text) { bytes in
+            JSONParser().withBorrowedDocument(bytes) { document in
+                found = document.stringsHold(open, open, under: document.root)
+            }
+        }
+        #expect(found == expected, "\(text)")
+    }
+
+    /// Under a member's value only: a pair in a sibling is not found.
+    @Test func stringsHoldUnderOneMember() {
+        let open = UInt8(ascii: "{")
+        _ = Self.withBytes(#"{"a":{"b":"plain"},"c":"{{x}}"}"#) { bytes in
+            JSONParser().withBorrowedDocument(bytes) { document in
+                let members = Array(document.members(document.root))
+                #expect(!document.stringsHold(open, open, under: members[0].value))
+                #expect(document.stringsHold(open, open, under: members[1].value))
+            }
+        }
+    }
 }

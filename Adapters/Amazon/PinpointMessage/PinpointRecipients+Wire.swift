@@ -215,23 +215,9 @@ enum PinpointWireRecipients {
         }
 
         /// True when a string under `node` holds `{{` (a template placeholder, which each recipient's reading
-        /// reports).
+        /// reports; a member name holding it is declined too).
         static func holdsPlaceholder(_ node: BorrowedDocument.Node, in document: BorrowedDocument) -> Bool {
-            switch document.kind(node) {
-            case .string:
-                let bytes = document.stringBytes(node)
-                guard bytes.count > 1 else { return false }
-                for index in 0..<(bytes.count - 1) where bytes[index] == 0x7B && bytes[index + 1] == 0x7B {
-                    return true
-                }
-                return false
-            case .object:
-                return document.members(node).contains { holdsPlaceholder($0.value, in: document) }
-            case .array:
-                return document.elements(node).contains { holdsPlaceholder($0, in: document) }
-            default:
-                return false
-            }
+            document.stringsHold(UInt8(ascii: "{"), UInt8(ascii: "{"), under: node)
         }
     }
 }
