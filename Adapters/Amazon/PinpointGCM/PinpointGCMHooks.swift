@@ -18,6 +18,9 @@ package struct PinpointGCMHooks: WireTableHooks {
     var same: [String] = []
     /// Read: `Action` took `Url` with it.
     private var tookURL = false
+    /// Read: the Android part being read, held here for the whole table (``PinpointGCMMessage`` moves it out of the
+    /// notification before the table is read and back after), not moved in and out of the notification per line.
+    var android = PushNotification.Android()
 
     package init(url: String? = nil, same: [String] = []) {
         self.url = url
@@ -32,9 +35,6 @@ package struct PinpointGCMHooks: WireTableHooks {
     ) -> Bool {
         if case .url = hook { return tookURL }
         guard let value else { return false }
-        // The Android part is moved out and back, not copied whole: a hook runs for every key of every message.
-        var android = n.android.take() ?? PushNotification.Android()
-        defer { n.setAndroid(android) }
         switch hook {
         case .shared(let field):
             guard let text = string(source, value, key: key, at: path, context: &context) else { return false }

@@ -34,6 +34,14 @@ package enum PinpointGCMMessage {
         message["ImageSmallIconUrl"] != nil || message["JsonBody"] != nil || message["MediaUrl"] != nil
     }
 
+    /// ``isCampaign(_:)`` of the object `message` of `source`.
+    static func isCampaign<S: WireSource>(_ source: S, _ message: S.Node) -> Bool {
+        source.members(message).contains { member in
+            source.key(member.key, is: "ImageSmallIconUrl") || source.key(member.key, is: "JsonBody")
+                || source.key(member.key, is: "MediaUrl")
+        }
+    }
+
     /// Reads `message` (at `base`), with `defaults` (`DefaultPushNotificationMessage`, at `defaultsPath`) filling what
     /// it lacks, into `n`. What must be remembered goes to `memory`. `channel` is the message's (`ADMMessage` and
     /// `BaiduMessage` are read through their own tables, ``PinpointAndroidChannel``).
@@ -44,15 +52,9 @@ package enum PinpointGCMMessage {
     ) {
         var rest = message
         let campaign = isCampaign(message)
-        if campaign { memory["campaign"] = .bool(true) }
-        if channel != .gcm { memory[PinpointAndroidChannel.memoryKey] = .string(channel.rawValue) }
-        let known = campaign ? campaignKeys : channel.directKeys
-        for key in message.members.lazy.map(\.key) where !known.contains(key) {
-            context.diagnostics.warning(
-                .amazonGCMUnknownKey, at: base.appending(key),
-                "`\(key)` is not a \(campaign ? "campaign Message" : channel.rawValue) field; kept and rendered back in place"
-            )
-        }
+        startReading(
+            JSONValueSource(), .object(message), at: base, campaign: campaign, channel: channel, memory: &memory,
+            context: &context)
         if channel == .baidu, !campaign, case .integer(let seconds)? = message["TimeToLive"],
             seconds > PinpointAndroidChannel.baiduLongestTimeToLive
         {
@@ -137,11 +139,49 @@ package enum PinpointGCMMessage {
             memory["hasDefaults"] = .bool(true)
             if !defaults.isEmpty { memory["defaults"] = .object(defaults) }
         }
-        // The message's content is Android's own; where it repeats the shared content, the layout says so.
-        var hooks = PinpointGCMHooks(url: rest["Url"]?.stringValue)
+        readFields(
+            JSONValueSource(), .object(rest), at: base, campaign: campaign, channel: channel, into: &n, memory: &memory,
+            context: &context)
+    }
+
+    /// The start of reading a message (the object `message` of `source`, at `base`; `campaign`: it has the campaign
+    /// shape): what it is recorded in `memory`, and a warning for each key its shape does not have.
+    static func startReading<S: WireSource>(
+        _ source: S, _ message: S.Node, at base: JSONPointer, campaign: Bool, channel: PinpointAndroidChannel,
+        memory: inout JSONObject, context: inout NormaliseContext
+    ) {
+        if campaign { memory["campaign"] = .bool(true) }
+        if channel != .gcm { memory[PinpointAndroidChannel.memoryKey] = .string(channel.rawValue) }
+        let known = campaign ? campaignKeys : channel.directKeys
+        for member in source.members(message) {
+            let key = source.keyString(member.key)
+            guard !known.contains(key) else { continue }
+            context.diagnostics.warning(
+                .amazonGCMUnknownKey, at: base.appending(key),
+                "`\(key)` is not a \(campaign ? "campaign Message" : channel.rawValue) field; kept and rendered back in place"
+            )
+        }
+    }
+
+    /// Reads the fields of a message (the object `message` of `source`, at `base`: without its `RawContent`, after
+    /// the defaults filled the shared content) through the table: its content is Android's own; where it repeats the
+    /// shared content, the layout says so.
+    static func readFields<S: WireSource>(
+        _ source: S, _ message: S.Node, at base: JSONPointer, campaign: Bool, channel: PinpointAndroidChannel,
+        into n: inout PushNotification, memory: inout JSONObject, context: inout NormaliseContext
+    ) {
+        var url: String?
+        for member in source.members(message) where source.key(member.key, is: "Url") {
+            url = source.string(member.value)
+            break
+        }
+        var hooks = PinpointGCMHooks(url: url)
+        // The Android part is the hooks' while the table is read (moved, not copied), and the notification's after.
+        if let android = n.android.take() { hooks.android = android }
         var kept = JSONObject()
         (campaign ? PinpointGCMWire.campaign : channel.reading).read(
-            JSONValueSource(), .object(rest), at: base, into: &n, ext: &kept, hooks: &hooks, context: &context)
+            source, message, at: base, into: &n, ext: &kept, hooks: &hooks, context: &context)
+        n.setAndroid(hooks.android)
         if !hooks.same.isEmpty { memory["sameAsShared"] = .array(hooks.same.map(JSONValue.string)) }
         if n.android != nil { context.record("android", from: base) }
         // Kept verbatim: Action OPEN_APP, a Url without its action, Substitutions, the authentication method,

@@ -88,11 +88,17 @@ enum PinpointWireRecipients {
         _ node: BorrowedDocument.Node, request: Request, document: BorrowedDocument,
         into n: inout PushNotification, context: inout NormaliseContext
     ) -> Bool {
-        guard case .object(let message) = document.jsonValue(node), message[M.rawContent] == nil,
-            message[M.substitutions] == nil,
-            // The console's raw form (an FCM body) stays verbatim with the configuration: the adapter's.
-            !message.members.contains(where: { PinpointChannelsAdapter.startsLowercase($0.key) })
-        else { return false }
+        // RawContent, Substitutions and the console's raw form (an FCM body, kept verbatim with the configuration)
+        // are the adapter's; so is a campaign's Message.
+        for member in document.members(node) {
+            let key = document.stringBytes(member.key)
+            if BorrowedDocument.equal(key, "RawContent") || BorrowedDocument.equal(key, "Substitutions")
+                || key.first.map({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") || $0 >= 0x80 }) == true
+            {
+                return false
+            }
+        }
+        guard !PinpointGCMMessage.isCampaign(document, node) else { return false }
         n.source = PinpointMessageAdapter.formatName
         var memory = request.memory
         memory[XM.noMessage] = .bool(true)
@@ -101,9 +107,10 @@ enum PinpointWireRecipients {
         n.setExtension(X.namespace, amazon)
         var android = JSONObject()
         let path = request.configurationPath.appending(R.gcmMessage)
-        PinpointGCMMessage.read(
-            message, at: path, defaults: nil, defaultsPath: path, channel: .gcm, into: &n, memory: &android,
-            context: &context)
+        PinpointGCMMessage.startReading(
+            document, node, at: path, campaign: false, channel: .gcm, memory: &android, context: &context)
+        PinpointGCMMessage.readFields(
+            document, node, at: path, campaign: false, channel: .gcm, into: &n, memory: &android, context: &context)
         android["present"] = .bool(true)
         amazon = n.extensionObject(X.namespace)
         amazon[PinpointGCMMessage.memoryKey] = .object(android)
