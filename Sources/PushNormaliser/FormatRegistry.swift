@@ -46,7 +46,7 @@ public struct FormatRegistry: Sendable {
 
     /// The formats whose send requests' recipients are read over the borrowed document
     /// (``WireTables/WireRecipientReading``), by name: cast once, not per conversion.
-    private let wireRecipientReadersByName: [String: any WireRecipientReading]
+    private let wireRecipientReadersByName: [String: WireRecipientEntry]
 
     /// The formats with rules of their own (``PushCore/FormatChecking``), by name: cast once, not per conversion.
     private let checkingFormatsByName: [String: any FormatChecking]
@@ -75,14 +75,16 @@ public struct FormatRegistry: Sendable {
         var wireFormats: [String: any WireFormat] = [:]
         var variantReaders: [String: any YieldsRecipientVariants] = [:]
         var checkingFormats: [String: any FormatChecking] = [:]
-        var wireRecipientReaders: [String: any WireRecipientReading] = [:]
+        var wireRecipientReaders: [String: (any WireRecipientReading, FormatDescriptor)] = [:]
         for (name, index) in indexByName {
             if let format = adapters[index] as? any WireFormat { wireFormats[name] = format }
             if let reader = adapters[index] as? any YieldsRecipientVariants { variantReaders[name] = reader }
             if let checking = adapters[index] as? any FormatChecking { checkingFormats[name] = checking }
-            if let reader = adapters[index] as? any WireRecipientReading { wireRecipientReaders[name] = reader }
+            // A send form's (a delivered payload names no recipients of its own).
+            if let reader = adapters[index] as? any WireRecipientReading, !adapters[index].descriptor.isDelivered {
+                wireRecipientReaders[name] = (reader, adapters[index].descriptor)
+            }
         }
-        wireRecipientReadersByName = wireRecipientReaders
         variantReadersByName = variantReaders
         checkingFormatsByName = checkingFormats
         var options: [FormatOption] = []
@@ -97,6 +99,9 @@ public struct FormatRegistry: Sendable {
         }
         platformRules = rules
         wireFormatsByName = wireFormats.mapValues { WireEntry($0, rules: rules) }
+        wireRecipientReadersByName = wireRecipientReaders.mapValues {
+            WireRecipientEntry($0.0, descriptor: $0.1, rules: rules)
+        }
         var explainers: [(namespace: String, explainers: [any ExplainsKeptValues])] = []
         for adapter in adapters {
             guard let explaining = adapter as? any ExplainsKeptValues else { continue }
@@ -124,7 +129,7 @@ public struct FormatRegistry: Sendable {
     func variantReader(named name: String) -> (any YieldsRecipientVariants)? { variantReadersByName[name] }
 
     /// The format named `name` when it reads its send requests' recipients over the borrowed document.
-    func wireRecipientReader(named name: String) -> (any WireRecipientReading)? { wireRecipientReadersByName[name] }
+    func wireRecipientReader(named name: String) -> WireRecipientEntry? { wireRecipientReadersByName[name] }
 
     /// The format named `name` when it has rules of its own (``PushCore/FormatChecking``).
     func checkingFormat(named name: String) -> (any FormatChecking)? { checkingFormatsByName[name] }

@@ -129,7 +129,12 @@ extension Normaliser {
 
     /// One message of a request addressed to several recipients: its notification, label and tokens, and whether the
     /// tokens travel beside the payload.
-    typealias AddressedMessage = (notification: PushNotification, label: String, tokens: [String], beside: Bool)
+    struct AddressedMessage {
+        var notification: PushNotification
+        var label: String
+        var tokens: [String]
+        var beside: Bool
+    }
 
     /// The messages of `variants` (one per recipient), each split again when the target (of `capacity`) takes fewer
     /// recipients than it names, in order.
@@ -146,12 +151,15 @@ extension Normaliser {
                     // A variant that stays one message keeps its own label (`address 1 of 3 (APNS)`).
                     let label = parts.count == 1 ? label : "\(label), \(part.recipient.label)"
                     addressed.append(
-                        (part.notification, label, part.recipient.tokens, part.recipient.besidePayload))
+                        AddressedMessage(
+                            notification: part.notification, label: label, tokens: part.recipient.tokens,
+                            beside: part.recipient.besidePayload))
                 }
             } else {
                 let target = notification.target
                 let tokens = target?.tokens ?? target?.token.map { [$0] } ?? []
-                addressed.append((consume notification, label, tokens, false))
+                addressed.append(
+                    AddressedMessage(notification: notification, label: label, tokens: tokens, beside: false))
             }
         }
         return addressed

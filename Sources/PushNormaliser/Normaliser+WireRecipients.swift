@@ -15,24 +15,22 @@ extension Normaliser {
     func wireConvertRecipients(
         _ bytes: some Collection<UInt8>, from: String, to: String, options: FormatOptions, lostFields: Bool
     ) -> [ConversionResult]? {
-        guard writesThroughTables, options.substitutions == nil, let reader = registry.wireRecipientReader(named: from),
-            let source = registry.adapter(named: from)?.descriptor,
-            let capacity = registry.adapter(named: to)?.descriptor.recipients, capacity != .undeclared,
+        guard writesThroughTables, options.substitutions == nil, let source = registry.wireRecipientReader(named: from),
+            let target = registry.wireFormat(named: to), target.descriptor.recipients != .undeclared,
             !yieldsVariants(to)
         else { return nil }
         var results: [ConversionResult]?
         _ = bytes.withContiguousStorageIfAvailable { buffer in
             _ = parser.withBorrowedDocument(buffer) { document in
-                guard var read = reader.wireRecipients(document, root: document.root, options: options),
-                    !read.addressees.isEmpty
+                guard var read = source.reader.wireRecipients(document, root: document.root, options: options),
+                    !read.addressees.isEmpty,
+                    // The checks the adapters' path runs on the whole request's notification, asked of each
+                    // channel's.
+                    !read.channels.contains(where: source.findsErrors)
                 else { return }
-                // The checks the adapters' path runs on the whole request's notification, asked of each channel's.
-                let check = PlatformCheck(
-                    context: NormaliseContext(options: options), format: source, deliveredSize: nil)
-                guard !read.channels.contains(where: { platformHasErrors($0, check) }) else { return }
                 results = convertRecipients(
-                    read.takeVariants(), diagnostics: read.diagnostics, from: source.name, to: to, capacity: capacity,
-                    options: options, lostFields: lostFields)
+                    read.takeVariants(), diagnostics: read.diagnostics, from: source.name, to: to,
+                    capacity: target.descriptor.recipients, options: options, lostFields: lostFields)
             }
         }
         return results
@@ -47,12 +45,14 @@ extension Normaliser {
         var addressed = Self.addressed(variants, capacity: capacity)
         var results: [ConversionResult] = []
         results.reserveCapacity(addressed.count)
-        for index in addressed.indices {
-            // Moved out of the list, and into the writer: no copy of the notification.
-            var n = PushNotification()
-            swap(&n, &addressed[index].notification)
-            let headers = n.delivery?.headers ?? JSONObject()
-            guard let written = wireWrite(n, to: to, options: options, lostFields: lostFields) else { return nil }
+        let count = addressed.count
+        for index in 0..<count {
+            // Moved out of the list, and the notification into the writer: nothing copied.
+            var message = AddressedMessage(notification: PushNotification(), label: "", tokens: [], beside: false)
+            swap(&message, &addressed[index])
+            let headers = message.notification.delivery?.headers ?? JSONObject()
+            guard let written = wireWrite(message.notification, to: to, options: options, lostFields: lostFields)
+            else { return nil }
             // A rendering finding is located in the input through the reading's provenance: the adapters' path.
             let notices = written.diagnostics.runNotices
             guard notices.count == written.diagnostics.count else { return nil }
@@ -61,8 +61,8 @@ extension Normaliser {
                 lost: written.lost, lossy: written.lossy, diagnostics: diagnostics)
             result.notices = notices
             result.recipient = Recipient(
-                index: index + 1, count: addressed.count, label: addressed[index].label,
-                tokens: addressed[index].tokens, besidePayload: addressed[index].beside)
+                index: index + 1, count: count, label: message.label, tokens: message.tokens,
+                besidePayload: message.beside)
             results.append(result)
         }
         return results

@@ -30,3 +30,26 @@ final class WireEntry: Sendable {
         checksItself = format is any FormatChecking
     }
 }
+
+/// A format whose send requests' recipients are read over the borrowed document (``WireTables/WireRecipientReading``),
+/// with what every conversion asks of it prepared once by the registry: its name, and the platform rules its
+/// notifications are checked with (as ``Normaliser/modelChecks(_:payload:)`` checks a send form's: no delivered size).
+final class WireRecipientEntry: Sendable {
+    let reader: any WireRecipientReading
+    /// The format's name (the results' `from`).
+    let name: String
+    /// The registry's platform rules that apply to this format's notifications.
+    let rules: [any PlatformRules]
+    /// What the rules are given: the format, no delivered size (a send form's rules size their own rendering).
+    let check: PlatformCheck
+
+    init(_ reader: any WireRecipientReading, descriptor: FormatDescriptor, rules: [any PlatformRules]) {
+        self.reader = reader
+        name = descriptor.name
+        self.rules = rules.filter { $0.applies(to: descriptor) }
+        check = PlatformCheck(context: NormaliseContext(), format: descriptor, deliveredSize: nil)
+    }
+
+    /// True when a rule finds an error in `n` (asked as a yes or no: no findings are built).
+    func findsErrors(_ n: PushNotification) -> Bool { rules.contains { $0.hasErrors(n, check) } }
+}

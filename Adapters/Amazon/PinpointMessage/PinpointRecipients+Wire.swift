@@ -54,11 +54,17 @@ enum PinpointWireRecipients {
         guard context.diagnostics.allSatisfy({ $0.severity == .info }) else { return nil }
         var addressees: [WireRecipients.Addressee] = []
         addressees.reserveCapacity(request.addresses.count)
+        // `address 2 of 3 (GCM)`, as ``PinpointRecipients`` labels it: the count's part built once.
+        let total = " of " + String(request.addresses.count) + " ("
         for (position, address) in request.addresses.enumerated() {
+            var label = "address "
+            label.reserveCapacity(total.utf8.count + address.channel.utf8.count + 16)
+            label += String(position + 1)
+            label += total
+            label += address.channel
+            label += ")"
             addressees.append(
-                WireRecipients.Addressee(
-                    channel: address.isApple ? 0 : 1, token: address.token,
-                    label: "address \(position + 1) of \(request.addresses.count) (\(address.channel))"))
+                WireRecipients.Addressee(channel: address.isApple ? 0 : 1, token: address.token, label: label))
         }
         return WireRecipients(channels: channels, addressees: addressees, diagnostics: context.diagnostics)
     }
