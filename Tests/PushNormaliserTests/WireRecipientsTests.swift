@@ -23,6 +23,9 @@ struct WireRecipientsTests {
         // The bare request (no CLI input), APNs addresses only, header fields and a kept Action.
         #"{"Addresses":{"t1":{"ChannelType":"APNS"},"t2":{"ChannelType":"APNS"}},"MessageConfiguration":{"APNSMessage":{"Body":"Only iOS","Priority":"10","CollapseId":"c1","APNSPushType":"alert","TimeToLive":3600,"Action":"OPEN_APP","PreferredAuthenticationMethod":"TOKEN"}}}"#,
         // A GCMMessage repeating nothing, with a priority APNs spells (a warning: the adapters'), and one without.
+        // Content alone, read in place: an OPEN_APP action and its Url kept verbatim, a URL action taking its Url.
+        #"{"MessageRequest":{"Addresses":{"t":{"ChannelType":"APNS"}},"MessageConfiguration":{"APNSMessage":{"Title":"T","Action":"OPEN_APP","Url":"https://x.example"}}}}"#,
+        #"{"MessageRequest":{"Addresses":{"t":{"ChannelType":"APNS"}},"MessageConfiguration":{"APNSMessage":{"Body":"B","Url":"https://x.example","Action":"URL","Data":{"a":"1","b":"2"}}}}}"#,
         #"{"ApplicationId":"app-2","MessageRequest":{"Addresses":{"g":{"ChannelType":"GCM"}},"MessageConfiguration":{"APNSMessage":{"Title":"T"},"GCMMessage":{"Title":"T","Body":"B","CollapseKey":"ck","RestrictedPackageName":"com.example","Sound":"default"}}}}"#,
     ]
 
@@ -49,6 +52,9 @@ struct WireRecipientsTests {
         #"{"MessageRequest":{"Addresses":{},"MessageConfiguration":{"APNSMessage":{"Title":"T"}}}}"#,
         #"{"MessageRequest":{"Addresses":[],"MessageConfiguration":{"APNSMessage":{"Title":"T"}}}}"#,
         #"{"MessageRequest":{"Addresses":{"t":{"ChannelType":"APNS"}},"MessageConfiguration":{"APNSMessage":{"Badge":-1}}}}"#,
+        // Content alone with a finding: an action without the Url it needs, a Data value that is not a string.
+        #"{"MessageRequest":{"Addresses":{"t":{"ChannelType":"APNS"}},"MessageConfiguration":{"APNSMessage":{"Title":"T","Action":"URL"}}}}"#,
+        #"{"MessageRequest":{"Addresses":{"t":{"ChannelType":"APNS"}},"MessageConfiguration":{"APNSMessage":{"Title":"T","Data":{"n":1}}}}}"#,
     ]
 
     /// Converts `bytes` both ways: the facade's bytes entry (which takes the borrowed-document path when it can),
@@ -110,6 +116,7 @@ struct WireRecipientsTests {
         options.sendTime = 1_700_000_000
         let bytes = Array(Self.modelled[2].utf8)
         #expect(Self.taken(bytes, to: "apns", options: options))
+        #expect(Self.modelled[2].contains(#""TimeToLive":3600"#), "the request with a TimeToLive")
         for target in Self.formats { Self.expectSame(bytes, to: target, options: options, "sendTime → \(target)") }
     }
 

@@ -43,10 +43,19 @@ package enum PinpointMessageFields {
         from rest: inout JSONObject, at base: JSONPointer, into n: inout PushNotification,
         context: inout NormaliseContext
     ) {
+        rest = read(JSONValueSource(), .object(rest), at: base, into: &n, context: &context)
+    }
+
+    /// Reads every table field of the object `message` of `source` into `n`; returns what the table left (keys it
+    /// does not model and values of the wrong type), in input order.
+    static func read<S: WireSource>(
+        _ source: S, _ message: S.Node, at base: JSONPointer, into n: inout PushNotification,
+        context: inout NormaliseContext
+    ) -> JSONObject {
         var hooks = PinpointMessageHooks()
         var kept = JSONObject()
-        table.read(JSONValueSource(), .object(rest), at: base, into: &n, ext: &kept, hooks: &hooks, context: &context)
-        rest = kept[table.unmodelled]?.objectValue ?? JSONObject()
+        table.read(source, message, at: base, into: &n, ext: &kept, hooks: &hooks, context: &context)
+        return kept[table.unmodelled]?.objectValue ?? JSONObject()
     }
 
     // MARK: - Writing

@@ -1,3 +1,4 @@
+import JSONCodec
 package import PushCore
 
 private typealias M = AmazonKeys.Message
@@ -101,7 +102,16 @@ package enum PinpointMessageReader {
         from rest: inout JSONObject, at base: JSONPointer, into n: inout PushNotification,
         delivery: inout PushNotification.Delivery, context: inout NormaliseContext
     ) {
-        PinpointMessageFields.read(from: &rest, at: base, into: &n, context: &context)
+        rest = readContent(JSONValueSource(), .object(rest), at: base, into: &n, delivery: &delivery, context: &context)
+    }
+
+    /// ``readContent(from:at:into:delivery:context:)`` of the object `message` of `source`: returns what is kept
+    /// verbatim, in input order.
+    static func readContent<S: WireSource>(
+        _ source: S, _ message: S.Node, at base: JSONPointer, into n: inout PushNotification,
+        delivery: inout PushNotification.Delivery, context: inout NormaliseContext
+    ) -> JSONObject {
+        var rest = PinpointMessageFields.read(source, message, at: base, into: &n, context: &context)
         // SilentPush: Pinpoint picks the background push type for it.
         if let silent = n.contentAvailable {
             if silent && delivery.pushType == nil {
@@ -113,6 +123,38 @@ package enum PinpointMessageReader {
             }
         }
         readDelivered(from: &rest, at: base, into: &n, context: &context)
+        return rest
+    }
+
+    /// The keys of an `APNSMessage` that ``readPlain(_:_:at:into:memory:context:)`` reads: the table's and those
+    /// delivered under `data.pinpoint`.
+    static let plainKeys: [String] = [
+        M.title, M.body, M.mediaURL, M.badge, M.sound, M.threadID, M.category, M.silentPush, M.data, M.action, M.url,
+    ]
+
+    /// True when every key of the object `message` of `source` is one of ``plainKeys`` (compared as bytes: no key is
+    /// decoded).
+    static func isPlain<S: WireSource>(_ source: S, _ message: S.Node) -> Bool {
+        source.members(message).allSatisfy { member in
+            plainKeys.contains { source.key(member.key, isString: $0) }
+        }
+    }
+
+    /// ``read(_:at:into:memory:context:)`` of an `APNSMessage` (the object `message` of `source`) whose keys are all
+    /// ``plainKeys`` (no header field, no `RawContent`, nothing unknown): the same steps, those that find nothing to do
+    /// in such a message left out. Over the borrowed document, a send request's message is read without building
+    /// it as a ``JSONValue``.
+    static func readPlain<S: WireSource>(
+        _ source: S, _ message: S.Node, at base: JSONPointer, into n: inout PushNotification,
+        memory: inout JSONObject, context: inout NormaliseContext
+    ) {
+        var delivery = n.delivery ?? PushNotification.Delivery()
+        let rest = readContent(source, message, at: base, into: &n, delivery: &delivery, context: &context)
+        checkKeptContent(rest, at: base, context: &context)
+        // Only `SilentPush` sets anything here (the background push type), located at the message as `read` has it
+        // when no header field is given.
+        if !delivery.isEmpty { n.delivery = delivery }
+        if !rest.isEmpty { memory[XM.fields] = .object(rest) }
     }
 
     /// `Data` and `Action` + `Url`, which Pinpoint delivers under `data.pinpoint` (`jsonBody`, `deeplink`, `url`):

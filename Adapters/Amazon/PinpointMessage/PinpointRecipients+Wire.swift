@@ -74,13 +74,19 @@ enum PinpointWireRecipients {
     private static func readApple(
         _ request: Request, document: BorrowedDocument, into n: inout PushNotification, context: inout NormaliseContext
     ) -> Bool {
-        guard case .object(let message) = document.jsonValue(request.apple), message[APNsKeys.aps] == nil,
-            message[M.rawContent] == nil, message[M.substitutions] == nil
-        else { return false }
         n.source = PinpointMessageAdapter.formatName
         var memory = request.memory
-        let path = request.configurationPath.appending(M.wrapper)
-        PinpointMessageReader.read(message, at: path, into: &n, memory: &memory, context: &context)
+        let path = request.paths.apple
+        if PinpointMessageReader.isPlain(document, request.apple) {
+            // Content alone (the usual message): read in place.
+            PinpointMessageReader.readPlain(
+                document, request.apple, at: path, into: &n, memory: &memory, context: &context)
+        } else {
+            guard case .object(let message) = document.jsonValue(request.apple), message[APNsKeys.aps] == nil,
+                message[M.rawContent] == nil, message[M.substitutions] == nil
+            else { return false }
+            PinpointMessageReader.read(message, at: path, into: &n, memory: &memory, context: &context)
+        }
         PinpointMessageReader.convertTimeToLive(in: &memory, into: &n, at: path, context: &context)
         var amazon = JSONObject()
         amazon.appendUnchecked(X.pinpointMessage, .object(memory))
@@ -112,7 +118,7 @@ enum PinpointWireRecipients {
         amazon.appendUnchecked(X.pinpointMessage, .object(memory))
         n.setExtension(X.namespace, amazon)
         var android = JSONObject()
-        let path = request.configurationPath.appending(R.gcmMessage)
+        let path = request.paths.gcm
         PinpointGCMMessage.startReading(
             document, node, at: path, campaign: false, channel: .gcm, memory: &android, context: &context)
         PinpointGCMMessage.readFields(
@@ -132,12 +138,31 @@ enum PinpointWireRecipients {
         var isApple: Bool
     }
 
+    /// Where a request's configuration and messages are, for its two shapes (built once, not per record).
+    struct Paths {
+        var configuration: JSONPointer
+        var apple: JSONPointer
+        var gcm: JSONPointer
+
+        init(_ configuration: JSONPointer) {
+            self.configuration = configuration
+            apple = configuration.appending(M.wrapper)
+            gcm = configuration.appending(R.gcmMessage)
+        }
+
+        /// The bare `SendMessages` request.
+        static let bare = Paths(JSONPointer(tokens: [R.messageConfiguration]))
+        /// The CLI input (`MessageRequest`).
+        static let input = Paths(JSONPointer(tokens: [R.messageRequest, R.messageConfiguration]))
+    }
+
     /// The request's levels as the reader needs them: the memory its envelopes leave
     /// (`extensions.amazon.pinpointMessage`: `inputKey`, `input`, `request`, `wrapped`), the configuration's place,
     /// its messages and its addresses.
     struct Request {
         var memory = JSONObject()
-        var configurationPath = JSONPointer.root
+        /// Where the configuration and its messages are.
+        var paths = Paths.bare
         var apple: BorrowedDocument.Node
         var gcm: BorrowedDocument.Node?
         var addresses: [Address] = []
@@ -145,7 +170,6 @@ enum PinpointWireRecipients {
         /// Nil when the request is not one this reader models (see ``PinpointWireRecipients``).
         init?(_ document: BorrowedDocument, root: BorrowedDocument.Node) {
             var request = root
-            var path = JSONPointer.root
             var envelope: BorrowedDocument.Node?
             var applicationID: BorrowedDocument.Node?
             for member in document.members(root) {
@@ -167,7 +191,7 @@ enum PinpointWireRecipients {
                 if let applicationID { input.appendUnchecked(R.applicationID, document.jsonValue(applicationID)) }
                 memory.appendUnchecked(XM.inputKey, .string(R.messageRequest))
                 memory.appendUnchecked(XM.input, .object(input))
-                path = JSONPointer(tokens: [R.messageRequest])
+                paths = Paths.input
                 request = envelope
             }
             // The request: what stays for every recipient (`TraceId`), its configuration and addresses.
@@ -191,7 +215,6 @@ enum PinpointWireRecipients {
             else { return nil }
             memory.appendUnchecked(XM.request, .object(kept))
             memory.appendUnchecked(XM.wrapped, .bool(true))
-            configurationPath = path.appending(R.messageConfiguration)
             // The configuration: an APNSMessage, and maybe a GCMMessage.
             var apple: BorrowedDocument.Node?
             for member in document.members(configuration) {
