@@ -90,7 +90,7 @@ extension Normaliser {
             // gives it (the recipients reported lost).
             if variants?.isEmpty == false { normalised.diagnostics += context.diagnostics.dropFirst(before) }
         }
-        guard let variants, !variants.isEmpty else {
+        guard var variants, !variants.isEmpty else {
             // Each recipient's message is rendered as it is read (its `Substitutions` over the option's); the one
             // message here is rendered now.
             renderTemplates(&normalised, payload: payload)
@@ -112,57 +112,55 @@ extension Normaliser {
             }
             return results
         }
-        let addressed = Self.addressed(variants, capacity: capacity)
-        var results: [ConversionResult] = []
-        results.reserveCapacity(addressed.count)
-        for (index, message) in addressed.enumerated() {
-            var result = try conversion(
-                of: message.notification, read: normalised, payload: payload, to: to, strict: strict, options: options,
+        let results = try Self.convertAddressed(&variants, capacity: capacity) {
+            (notification, _) throws(NormalisationFailure) -> ConversionResult? in
+            try conversion(
+                of: notification, read: normalised, payload: payload, to: to, strict: strict, options: options,
                 lostFields: lostFields)
-            result.recipient = Recipient(
-                index: index + 1, count: addressed.count, label: message.label, tokens: message.tokens,
-                besidePayload: message.beside)
-            results.append(result)
         }
-        return results
+        return results ?? []
     }
 
-    /// One message of a request addressed to several recipients: its notification, label and tokens, and whether the
-    /// tokens travel beside the payload.
-    struct AddressedMessage {
-        var notification: PushNotification
-        var label: String
-        var tokens: [String]
-        var beside: Bool
-    }
-
-    /// The messages of `variants` (one per recipient), each split again when the target (of `capacity`) takes fewer
-    /// recipients than it names, in order.
-    static func addressed(_ variants: consuming [RecipientVariant], capacity: RecipientCapacity) -> [AddressedMessage] {
-        var addressed: [AddressedMessage] = []
-        addressed.reserveCapacity(variants.count)
+    /// Converts the messages of `variants` (one per recipient), each split again when the target (of `capacity`)
+    /// takes fewer recipients than it names, in order: `convert` makes each message's result from its notification
+    /// (moved out of `variants`, not copied: take it with `swap`) and its recipient, which the result is then given
+    /// (its ``PushCore/Recipient/count`` set once every message is made). Nil when `convert` gives nil for one.
+    static func convertAddressed<E: Error>(
+        _ variants: inout [RecipientVariant], capacity: RecipientCapacity,
+        _ convert: (inout PushNotification, Recipient) throws(E) -> ConversionResult?
+    ) throws(E) -> [ConversionResult]? {
+        var results: [ConversionResult] = []
+        results.reserveCapacity(variants.count)
+        func add(_ notification: inout PushNotification, _ recipient: Recipient) throws(E) -> Bool {
+            guard var result = try convert(&notification, recipient) else { return false }
+            result.recipient = recipient
+            results.append(result)
+            return true
+        }
         for index in variants.indices {
-            // Each variant's notification is moved out, not copied: a message per recipient is the common case.
             var notification = PushNotification()
             swap(&notification, &variants[index].notification)
             let label = variants[index].label
-            if let parts = notification.splitByRecipient(capacity, singleToken: true) {
-                for part in parts {
+            if var parts = notification.splitByRecipient(capacity, singleToken: true) {
+                for part in parts.indices {
                     // A variant that stays one message keeps its own label (`address 1 of 3 (APNS)`).
-                    let label = parts.count == 1 ? label : "\(label), \(part.recipient.label)"
-                    addressed.append(
-                        AddressedMessage(
-                            notification: part.notification, label: label, tokens: part.recipient.tokens,
-                            beside: part.recipient.besidePayload))
+                    let own = parts[part].recipient
+                    let recipient = Recipient(
+                        index: results.count + 1, count: 0,
+                        label: parts.count == 1 ? label : "\(label), \(own.label)", tokens: own.tokens,
+                        besidePayload: own.besidePayload)
+                    guard try add(&parts[part].notification, recipient) else { return nil }
                 }
             } else {
                 let target = notification.target
                 let tokens = target?.tokens ?? target?.token.map { [$0] } ?? []
-                addressed.append(
-                    AddressedMessage(notification: notification, label: label, tokens: tokens, beside: false))
+                let recipient = Recipient(index: results.count + 1, count: 0, label: label, tokens: tokens)
+                guard try add(&notification, recipient) else { return nil }
             }
         }
-        return addressed
+        let count = results.count
+        for index in results.indices { results[index].recipient?.count = count }
+        return results
     }
 
     /// True when the format named `name` reads per-recipient variants (never the wire engine's).

@@ -42,17 +42,13 @@ extension Normaliser {
         _ variants: consuming [RecipientVariant], diagnostics: [Diagnostic], from: String, to: String,
         capacity: RecipientCapacity, options: FormatOptions, lostFields: Bool
     ) -> [ConversionResult]? {
-        var addressed = Self.addressed(variants, capacity: capacity)
-        var results: [ConversionResult] = []
-        results.reserveCapacity(addressed.count)
-        let count = addressed.count
-        for index in 0..<count {
-            // Moved out of the list, and the notification into the writer: nothing copied.
-            var message = AddressedMessage(notification: PushNotification(), label: "", tokens: [], beside: false)
-            swap(&message, &addressed[index])
-            let headers = message.notification.delivery?.headers ?? JSONObject()
-            guard let written = wireWrite(message.notification, to: to, options: options, lostFields: lostFields)
-            else { return nil }
+        var variants = variants
+        return Self.convertAddressed(&variants, capacity: capacity) { notification, _ in
+            // Moved into the writer: nothing copied.
+            var n = PushNotification()
+            swap(&n, &notification)
+            let headers = n.delivery?.headers ?? JSONObject()
+            guard let written = wireWrite(n, to: to, options: options, lostFields: lostFields) else { return nil }
             // A rendering finding is located in the input through the reading's provenance: the adapters' path.
             let notices = written.diagnostics.runNotices
             guard notices.count == written.diagnostics.count else { return nil }
@@ -60,11 +56,7 @@ extension Normaliser {
                 rendered: .bytes(written.bytes), headers: headers, size: written.bytes.count, from: from,
                 lost: written.lost, lossy: written.lossy, diagnostics: diagnostics)
             result.notices = notices
-            result.recipient = Recipient(
-                index: index + 1, count: count, label: message.label, tokens: message.tokens,
-                besidePayload: message.beside)
-            results.append(result)
+            return result
         }
-        return results
     }
 }
