@@ -15,25 +15,56 @@ extension Normaliser {
     func wireConvertRecipients(
         _ bytes: some Collection<UInt8>, from: String, to: String, options: FormatOptions, lostFields: Bool
     ) -> [ConversionResult]? {
+        guard let (source, capacity) = recipientPair(from: from, to: to, options: options) else { return nil }
+        var results: [ConversionResult]?
+        _ = bytes.withContiguousStorageIfAvailable { buffer in
+            _ = parser.withBorrowedDocument(buffer) { document in
+                results = wireConvertRecipients(
+                    document, root: document.root, source: source, to: to, capacity: capacity, options: options,
+                    lostFields: lostFields)
+            }
+        }
+        return results
+    }
+
+    /// ``wireConvertRecipients(_:from:to:options:lostFields:)`` of the payload at `root` in a borrowed document (the
+    /// `payload` of an RPC `convert` request).
+    package func wireConvertRecipients(
+        _ document: BorrowedDocument, root: BorrowedDocument.Node, from: String, to: String, options: FormatOptions,
+        lostFields: Bool
+    ) -> [ConversionResult]? {
+        guard let (source, capacity) = recipientPair(from: from, to: to, options: options) else { return nil }
+        return wireConvertRecipients(
+            document, root: root, source: source, to: to, capacity: capacity, options: options,
+            lostFields: lostFields)
+    }
+
+    /// The reader of `from`'s send requests and the recipients `to` takes a message, when the two convert this way:
+    /// nil when `from` has no such reader, `to` has no wire writer or no place for a recipient or reads recipients
+    /// itself, or templates are rendered (`substitutions`: the adapters' work).
+    private func recipientPair(from: String, to: String, options: FormatOptions) -> (
+        WireRecipientEntry, RecipientCapacity
+    )? {
         guard writesThroughTables, options.substitutions == nil, let source = registry.wireRecipientReader(named: from),
             let target = registry.wireFormat(named: to), target.descriptor.recipients != .undeclared,
             !yieldsVariants(to)
         else { return nil }
-        var results: [ConversionResult]?
-        _ = bytes.withContiguousStorageIfAvailable { buffer in
-            _ = parser.withBorrowedDocument(buffer) { document in
-                guard var read = source.reader.wireRecipients(document, root: document.root, options: options),
-                    !read.addressees.isEmpty,
-                    // The checks the adapters' path runs on the whole request's notification, asked of each
-                    // channel's.
-                    !read.channels.contains(where: source.findsErrors)
-                else { return }
-                results = convertRecipients(
-                    read.takeVariants(), diagnostics: read.diagnostics, from: source.name, to: to,
-                    capacity: target.descriptor.recipients, options: options, lostFields: lostFields)
-            }
-        }
-        return results
+        return (source, target.descriptor.recipients)
+    }
+
+    /// The request at `root` read by `source`, checked, and each recipient's message written as `to`.
+    private func wireConvertRecipients(
+        _ document: BorrowedDocument, root: BorrowedDocument.Node, source: WireRecipientEntry, to: String,
+        capacity: RecipientCapacity, options: FormatOptions, lostFields: Bool
+    ) -> [ConversionResult]? {
+        guard var read = source.reader.wireRecipients(document, root: root, options: options),
+            !read.addressees.isEmpty,
+            // The checks the adapters' path runs on the whole request's notification, asked of each channel's.
+            !read.channels.contains(where: source.findsErrors)
+        else { return nil }
+        return convertRecipients(
+            read.takeVariants(), diagnostics: read.diagnostics, from: source.name, to: to, capacity: capacity,
+            options: options, lostFields: lostFields)
     }
 
     /// Each recipient's message of `variants` written as `to`, each result with the reading's findings; nil when one

@@ -83,7 +83,19 @@ extension RPCServer {
             let result = normaliser.wireConvert(
                 document, root: payload, from: from, to: to, options: formatOptions, lostFields: true, into: &out,
                 capacity: capacity)
-        else { return nil }
+        else {
+            // A send request to several recipients read over the document (Pinpoint's `Addresses`): the reply the
+            // server gives, built from the results.
+            guard
+                let results = normaliser.wireConvertRecipients(
+                    document, root: payload, from: from, to: to, options: formatOptions, lostFields: true),
+                let requestID = RPCRequestID(json: document.jsonValue(id))
+            else { return nil }
+            if let start { logger.log(.debug, "convert id \(requestID): ok in \(clock.now - start)") }
+            var reply: [UInt8] = []
+            RPCReply(id: requestID, .success(results.rpcResult)).write(into: &reply)
+            return reply
+        }
         if let start, let requestID = RPCRequestID(json: document.jsonValue(id)) {
             logger.log(.debug, "convert id \(requestID): ok in \(clock.now - start)")
         }

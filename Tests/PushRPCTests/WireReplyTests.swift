@@ -11,6 +11,9 @@ struct WireReplyTests {
         #"{"id":"abc","jsonrpc":"2.0","method":"convert","params":{"from":"zego","to":"zego","payload":{"aps":{"alert":"hi","mutable-content":1},"payload":"{\"image_attachment\":\"https://x/a.png\"}"}}}"#,
         #"{"jsonrpc":"2.0","id":7,"method":"convert","params":{"payload":{"aps":{"alert":"hi","sound":"default"},"x":1.5},"from":"apns","to":"zego","strict":false}}"#,
         #"{"jsonrpc":"2.0","id":8,"method":"convert","params":{"payload":{"aps":{"content-available":1},"payload":"{}"},"from":"zego","to":"apns"}}"#,
+        // A Pinpoint send request to two addresses: one message each (`{from, messages}`), read over the document.
+        #"{"jsonrpc":"2.0","id":9,"method":"convert","params":{"from":"pinpoint-message","to":"fcm","payload":{"ApplicationId":"app","MessageRequest":{"Addresses":{"apns-token":{"ChannelType":"APNS"},"fcm-token":{"ChannelType":"GCM"}},"MessageConfiguration":{"APNSMessage":{"Title":"T","Body":"B","MediaUrl":"https://cdn.example.com/a.png","Data":{"k":"v"}},"GCMMessage":{"Title":"T2","Body":"B2","Priority":"high","TimeToLive":60}}}}}}"#,
+        #"{"jsonrpc":"2.0","id":"p2","method":"convert","params":{"from":"pinpoint-message","to":"apns","payload":{"Addresses":{"t1":{"ChannelType":"APNS"},"t2":{"ChannelType":"APNS_SANDBOX"}},"MessageConfiguration":{"APNSMessage":{"Title":"T","Badge":2}}}}}"#,
     ]
 
     @Test("same reply as the server", arguments: requests)
@@ -32,6 +35,8 @@ struct WireReplyTests {
             #"[{"jsonrpc":"2.0","id":1,"method":"convert","params":{"payload":{"aps":{}},"from":"apns","to":"apns"}}]"#,
             // One message per token: the adapters' work (`convertMessages`).
             #"{"jsonrpc":"2.0","id":1,"method":"convert","params":{"payload":{"registration_ids":["a","b"],"notification":{"title":"T"}},"from":"fcm-legacy","to":"fcm"}}"#,
+            // A Pinpoint request the document reader does not model (an override): the adapters'.
+            #"{"jsonrpc":"2.0","id":1,"method":"convert","params":{"from":"pinpoint-message","to":"fcm","payload":{"MessageRequest":{"Addresses":{"t":{"ChannelType":"APNS","TitleOverride":"Yours"}},"MessageConfiguration":{"APNSMessage":{"Title":"T"}}}}}}"#,
         ])
     func declined(_ request: String) {
         #expect(RPCServer().wireReply(Array(request.utf8)) == nil)
