@@ -108,6 +108,9 @@ extension FCMAdapter: WireFormat {
         wire.dataHas(APNsKeys.aps)
     }
 
+    /// ``carriedPart(of:options:)`` keeps the carried fields and narrows the media, the Android part and the target.
+    package func carriedPartOnlyNarrows(_ options: FormatOptions) -> Bool { true }
+
     /// ``FCMWireWriter``: a notification read by another format's table, as a bare Message (anything it does not
     /// write exactly as the adapter would, the adapter renders).
     package func wireWrite(_ wire: WireNotification, into out: inout [UInt8], context: inout RenderContext) -> Bool {
