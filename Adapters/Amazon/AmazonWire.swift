@@ -50,7 +50,7 @@ package enum AmazonWire {
             found.append((placement, url))
             context.diagnostics.info(
                 .amazonMediaFound, at: placement.pointer(key: key),
-                "media URL read from `\(placement.display(key: key))` (placement `\(placement)`)")
+                "media URL read from `\(placement.display(key: key))` (placement `\(placement.rawValue)`)")
         }
         if found.count > 1 {
             let names = found.map { "`\($0.placement.display(key: key))`" }.joined(separator: ", ")

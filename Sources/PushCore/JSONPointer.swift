@@ -69,19 +69,27 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Expressi
     public var description: String {
         // Over UTF-8 bytes (`~` and `/` are ASCII, so no grapheme breaking is needed): this runs for every
         // reported path.
-        var out: [UInt8] = []
+        var out = ""
         out.reserveCapacity(tokens.reduce(0) { $0 + $1.utf8.count + 1 })
         for token in tokens {
-            out.append(UInt8(ascii: "/"))
+            out.append("/")
+            // A token with nothing to escape (nearly all) is appended whole, not byte by byte.
+            guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else {
+                out.append(token)
+                continue
+            }
+            var escaped: [UInt8] = []
+            escaped.reserveCapacity(token.utf8.count + 2)
             for byte in token.utf8 {
                 switch byte {
-                case UInt8(ascii: "~"): out.append(contentsOf: [UInt8(ascii: "~"), UInt8(ascii: "0")])
-                case UInt8(ascii: "/"): out.append(contentsOf: [UInt8(ascii: "~"), UInt8(ascii: "1")])
-                default: out.append(byte)
+                case UInt8(ascii: "~"): escaped.append(contentsOf: [UInt8(ascii: "~"), UInt8(ascii: "0")])
+                case UInt8(ascii: "/"): escaped.append(contentsOf: [UInt8(ascii: "~"), UInt8(ascii: "1")])
+                default: escaped.append(byte)
                 }
             }
+            out.append(String(decoding: escaped, as: UTF8.self))
         }
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// The value this pointer designates in `document`, if any.

@@ -133,14 +133,15 @@ extension APNsWire {
         let (members, lines) = matched(source, node, aps)
         var taken: UInt32 = 0
         var readLive = false
-        for (index, line) in aps.enumerated() {
+        // By index: a line (generic over the hook) is not copied for each line the payload lacks.
+        for index in aps.indices {
             guard let position = lines.firstIndex(of: index) else { continue }
             let value = members[position].value
             if read(aps, index, source, value, at: path, into: &n, ext: &ext, context: &context, strict: false)
                 == .taken
             {
                 taken |= 1 << index
-                if line.isLive { readLive = true }
+                if aps[index].isLive { readLive = true }
             }
         }
         if readLive { context.record("liveActivity", from: path) }
