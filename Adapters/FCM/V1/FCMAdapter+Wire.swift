@@ -18,7 +18,7 @@ extension FCMAdapter: WireFormat {
         context.recordsProvenance = false
         guard
             var n = FCMMessageReader.read(
-                document, root, format: descriptor.name, context: &context, customData: false),
+                document, root, format: descriptor.name, context: &context, customData: false, layoutMemory: false),
             context.diagnostics.isEmpty
         else { return false }
         // FCM's rules (the adapter path rejects a payload they find an error in).
