@@ -126,8 +126,10 @@ extension SNSAdapter: WireFormat {
             }
             var context = NormaliseContext(options: options)
             context.recordsProvenance = false
+            // Without FCM's layout memory: the merge drops it (it described the GCM message alone).
             guard
-                let message = FCMMessageReader.read(in: g, v1, format: FCMAdapter().descriptor.name, context: &context),
+                let message = FCMMessageReader.read(
+                    in: g, v1, format: FCMAdapter().descriptor.name, context: &context, layoutMemory: false),
                 context.diagnostics.isEmpty, message.target == nil
             else { return }
             read = message

@@ -77,10 +77,13 @@ package enum FCMMessageReader {
 
     /// Reads the object `root` of a borrowed document (a format that holds an FCM message in a string of its own:
     /// SNS's `GCM`), as ``read(_:format:context:)`` reads it; specialised here, not generic across modules.
+    /// `layoutMemory` false: no layout memory is built (see ``read(_:_:format:context:customData:layoutMemory:)``),
+    /// for a caller that drops it.
     package static func read(
-        in document: BorrowedDocument, _ root: BorrowedDocument.Node, format: String, context: inout NormaliseContext
+        in document: BorrowedDocument, _ root: BorrowedDocument.Node, format: String, context: inout NormaliseContext,
+        layoutMemory: Bool = true
     ) -> PushNotification? {
-        read(document, root, format: format, context: &context)
+        read(document, root, format: format, context: &context, layoutMemory: layoutMemory)
     }
 
     /// Reads the object `root` of `source`: a send request or a bare Message.
