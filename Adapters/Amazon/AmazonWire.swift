@@ -72,9 +72,9 @@ package enum AmazonWire {
         }
         if let first = found.first { context.record("media", from: first.placement.pointer(key: key)) }
         if !found.isEmpty {
-            var ext = n.extensionObject(X.namespace)
-            ext[X.mediaPlacements] = .array(found.map { .string($0.placement.rawValue) })
-            n.setExtension(X.namespace, ext)
+            n.modifyExtension(X.namespace) { ext in
+                ext[X.mediaPlacements] = .array(found.map { .string($0.placement.rawValue) })
+            }
         }
         return (data, found.contains { $0.placement == .data })
     }

@@ -68,28 +68,48 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Expressi
     /// The string form, with `~` and `/` escaped.
     public var description: String {
         // Over UTF-8 bytes (`~` and `/` are ASCII, so no grapheme breaking is needed): this runs for every
-        // reported path.
-        var out = ""
-        out.reserveCapacity(tokens.reduce(0) { $0 + $1.utf8.count + 1 })
+        // reported path. Nearly every token has nothing to escape: the string is then written once, at its exact
+        // size.
+        var count = 0
         for token in tokens {
-            out.append("/")
-            // A token with nothing to escape (nearly all) is appended whole, not byte by byte.
-            guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else {
-                out.append(token)
-                continue
+            var token = token
+            let plain = token.withUTF8 { bytes in
+                !bytes.contains { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }
             }
-            var escaped: [UInt8] = []
-            escaped.reserveCapacity(token.utf8.count + 2)
-            for byte in token.utf8 {
-                switch byte {
-                case UInt8(ascii: "~"): escaped.append(contentsOf: [UInt8(ascii: "~"), UInt8(ascii: "0")])
-                case UInt8(ascii: "/"): escaped.append(contentsOf: [UInt8(ascii: "~"), UInt8(ascii: "1")])
-                default: escaped.append(byte)
+            guard plain else { return escapedDescription }
+            count += token.utf8.count + 1
+        }
+        guard count > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var at = 0
+            for token in tokens {
+                buffer[at] = UInt8(ascii: "/")
+                at += 1
+                var token = token
+                token.withUTF8 { bytes in
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[at...]).initialize(fromContentsOf: bytes)
+                    at += bytes.count
                 }
             }
-            out.append(String(decoding: escaped, as: UTF8.self))
+            return at
         }
-        return out
+    }
+
+    /// ``description`` byte by byte, `~` and `/` escaped.
+    private var escapedDescription: String {
+        var out: [UInt8] = []
+        out.reserveCapacity(tokens.reduce(0) { $0 + $1.utf8.count + 3 })
+        for token in tokens {
+            out.append(UInt8(ascii: "/"))
+            for byte in token.utf8 {
+                switch byte {
+                case UInt8(ascii: "~"): out.append(contentsOf: [UInt8(ascii: "~"), UInt8(ascii: "0")])
+                case UInt8(ascii: "/"): out.append(contentsOf: [UInt8(ascii: "~"), UInt8(ascii: "1")])
+                default: out.append(byte)
+                }
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The value this pointer designates in `document`, if any.

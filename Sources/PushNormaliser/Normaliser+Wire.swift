@@ -187,17 +187,17 @@ extension Normaliser {
         let present = n.presentFields
         if !context.lossReasons.isEmpty || !n.extensions.isEmpty || !fields.carriesAll(of: present) {
             let delivered = target.descriptor.isDelivered
-            // A lost field outside `delivery` (for a delivered target) and every layout path: the pointers
-            // ``lostFields(_:descriptor:defaultReason:reasons:)`` keeps.
-            let isLoss = { (pointer: JSONPointer) -> Bool in
-                guard let first = pointer.tokens.first else { return true }
-                return !(delivered && first == "delivery" || registry.isLayout(pointer.tokens))
-            }
             // What the target does not carry at all, told without building its declared part.
             if target.format.carriedPartOnlyNarrows(context.options),
                 losesUncarried(n, present: present, fields: fields, delivered: delivered)
             {
                 return true
+            }
+            // A lost field outside `delivery` (for a delivered target) and every layout path: the pointers
+            // ``lostFields(_:descriptor:defaultReason:reasons:)`` keeps.
+            let isLoss = { (pointer: JSONPointer) -> Bool in
+                guard let first = pointer.tokens.first else { return true }
+                return !(delivered && first == "delivery" || registry.isLayout(pointer.tokens))
             }
             // The model's declared losses, as ``wireLosses(_:target:context:)`` finds them, up to the first one
             // ``lostFields(_:descriptor:defaultReason:reasons:)`` keeps (often before `extensions`, which is compared
