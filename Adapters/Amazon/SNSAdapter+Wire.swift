@@ -51,9 +51,11 @@ extension SNSAdapter: WireFormat {
             n.source = descriptor.name
             var context = NormaliseContext(options: options)
             context.recordsProvenance = false
+            // Strictly, but for a media URL (whose info finding is reproduced): any other finding, or a value kept
+            // in `extensions.apns`, leaves the payload to the adapter.
             guard
                 let (data, tookFromData) = AmazonWire.read(
-                    inner, inner.root, into: &n, context: &context, strict: false),
+                    inner, inner.root, into: &n, context: &context, strict: true, allowsMedia: true),
                 context.diagnostics.allSatisfy({ $0.code == .amazonMediaFound })
             else { return }
             var wire = WireNotification(document: inner)

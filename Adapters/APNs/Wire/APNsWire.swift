@@ -118,8 +118,10 @@ extension APNsWire {
     ) -> Bool {
         var ext = JSONObject()
         if strict {
-            // Member order: each key once, findings abandon, so the order does not matter.
+            // Member order: each key once, findings abandon, so the order does not matter. The claimed key is the
+            // format's (as below).
             for member in source.members(node) {
+                if let claimed, source.key(member.key, isString: claimed) { continue }
                 guard let index = lineIndex(source, member.key, in: aps),
                     read(
                         aps, index, source, member.value, at: path, into: &n, ext: &ext, context: &context,
