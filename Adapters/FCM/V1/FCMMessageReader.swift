@@ -107,10 +107,14 @@ package enum FCMMessageReader {
     {
         if !context.recordsProvenance {
             let count = context.diagnostics.count
-            var n = read(
+            // Bound and returned, so moved: `take()` copied the whole notification and destroyed the original.
+            if let n = read(
                 source, root, format: format, context: &context, locating: false, customData: customData,
-                layoutMemory: layoutMemory)
-            if context.diagnostics.count == count, n != nil { return n.take() }
+                layoutMemory: layoutMemory),
+                context.diagnostics.count == count
+            {
+                return n
+            }
             context.diagnostics.removeSubrange(count...)
         }
         return read(
