@@ -17,7 +17,7 @@ extension FCMAdapter: WireFormat {
         // Any finding leaves the payload to the adapter, and only the image's location is wanted (found below).
         context.recordsProvenance = false
         guard
-            var n = FCMMessageReader.read(
+            let n = FCMMessageReader.read(
                 document, root, format: descriptor.name, context: &context, customData: false, layoutMemory: false),
             context.diagnostics.isEmpty
         else { return false }
@@ -27,7 +27,7 @@ extension FCMAdapter: WireFormat {
         // The model's `data` was left empty: custom data is these members of the document.
         guard Self.collectData(document, root, into: &wire.data) else { return false }
         if !n.media.isEmpty, let media = Self.imageLocation(document, root) { wire.provenance.append(("media", media)) }
-        swap(&wire.model, &n)  // moved, not copied
+        wire.model = consume n  // moved, not copied
         body(&wire)
         return true
     }
