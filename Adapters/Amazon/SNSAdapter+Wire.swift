@@ -73,8 +73,11 @@ extension SNSAdapter: WireFormat {
             var kept = JSONObject()
             kept.appendUnchecked(S.default, .string(text))
             func lend(_ wire: inout WireNotification) {
-                // Moved out, not copied (the notification is lent once).
-                if var (g, memory) = android.take() {
+                // Moved out, not copied (the notification is lent once): swapped out of the captured variable,
+                // then consumed.
+                var taken: (message: PushNotification, memory: JSONObject)?
+                swap(&taken, &android)
+                if var (g, memory) = consume taken {
                     var layout = JSONObject()
                     let shared = Self.stringData(wire.data, of: wire.document)
                     merge(&g, into: &n, shared: shared, memory: &memory, layout: &layout)
@@ -136,7 +139,8 @@ extension SNSAdapter: WireFormat {
             else { return }
             read = message
         }
-        return read.map { ($0, JSONObject()) }
+        guard let message = consume read else { return nil }
+        return (message, JSONObject())
     }
 
     /// Custom data `data` as a compact JSON object, the media key left out of its `data` member (and that member
