@@ -74,11 +74,24 @@ extension FCMAdapter: WireFormat {
         let message =
             FCMMessageReader.isRequest(document, root)
             ? WireTable<FCMAndroidWire.Hook>.member(document, root, FCMV1Wire.message) ?? root : root
+        var payload: BorrowedDocument.Node?
         if let apns = WireTable<FCMAndroidWire.Hook>.member(document, message, FCMV1Wire.apns),
             document.isObject(apns),
-            let payload = WireTable<FCMAndroidWire.Hook>.member(document, apns, FCMV1Wire.payload),
-            document.isObject(payload)
+            let found = WireTable<FCMAndroidWire.Hook>.member(document, apns, FCMV1Wire.payload),
+            document.isObject(found)
         {
+            payload = found
+        }
+        var messageData: BorrowedDocument.Node?
+        if let found = WireTable<FCMAndroidWire.Hook>.member(document, message, FCMV1Wire.data),
+            document.isObject(found)
+        {
+            messageData = found
+        }
+        // Sized once: grown member by member, the array was reallocated for most messages.
+        data.reserveCapacity(
+            (payload.map { document.childCount($0) } ?? 0) + (messageData.map { document.childCount($0) } ?? 0))
+        if let payload {
             var aps = false
             for member in document.members(payload) {
                 if !aps, document.key(member.key, is: APNsKeys.apsLiteral) {
@@ -88,9 +101,7 @@ extension FCMAdapter: WireFormat {
                 }
             }
         }
-        if let messageData = WireTable<FCMAndroidWire.Hook>.member(document, message, FCMV1Wire.data),
-            document.isObject(messageData)
-        {
+        if let messageData {
             for member in document.members(messageData) {
                 let key = document.stringBytes(member.key)
                 for index in 0..<data.count where BorrowedDocument.equal(document.stringBytes(data[index].key), key) {
