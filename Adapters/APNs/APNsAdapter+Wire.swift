@@ -28,6 +28,10 @@ extension APNsAdapter: WireFormat {
         wire.dataHas(APNsKeys.aps)
     }
 
+    /// Without media keys, ``carriedPart(of:options:)`` is the carried fields themselves (with them, the media it
+    /// reads back are added).
+    package func carriedPartOnlyNarrows(_ options: FormatOptions) -> Bool { options.apnsMediaKeys.isEmpty }
+
     package func wireWrite(_ wire: WireNotification, into out: inout [UInt8], context: inout RenderContext) -> Bool {
         guard APNsWire.canWrite(wire.model),
             wire.kept.isEmpty || !wire.kept.contains(where: { $0.namespace == "apns" }),

@@ -15,9 +15,12 @@ private typealias X = AmazonKeys.Extension
 package enum AmazonWire {
     /// Reads the payload at `root` into `n`. Returns the root members left as custom data, and whether the media URL
     /// was taken out of the `data` member (which the caller then writes back without it); nil when strict reading
-    /// gives up (any media URL is a finding: the placement it was read from).
+    /// gives up (any media URL is a finding: the placement it was read from). `allowsMedia`: strict reading reads a
+    /// media URL in one placement (its info finding recorded, as SNS's wire read reproduces it) and gives up at
+    /// anything else.
     package static func read<S: WireSource>(
-        _ source: S, _ root: S.Node, into n: inout PushNotification, context: inout NormaliseContext, strict: Bool
+        _ source: S, _ root: S.Node, into n: inout PushNotification, context: inout NormaliseContext, strict: Bool,
+        allowsMedia: Bool = false
     ) -> (data: [(key: S.Node, value: S.Node)], tookFromData: Bool)? {
         let key = context.options.amazonMediaKey
         var found: [(placement: AmazonMediaPlacement, url: String)] = []
@@ -38,8 +41,9 @@ package enum AmazonWire {
                 else { continue }
                 value = inner
             }
-            if strict { return nil }
+            if strict && !allowsMedia { return nil }
             guard let url = source.string(value) else {
+                if strict { return nil }
                 let container =
                     placement == .top ? JSONPointer.root : JSONPointer(tokens: [source.keyString(member.key)])
                 context.diagnostics.error(
@@ -50,9 +54,10 @@ package enum AmazonWire {
             found.append((placement, url))
             context.diagnostics.info(
                 .amazonMediaFound, at: placement.pointer(key: key),
-                "media URL read from `\(placement.display(key: key))` (placement `\(placement)`)")
+                "media URL read from `\(placement.display(key: key))` (placement `\(placement.rawValue)`)")
         }
         if found.count > 1 {
+            if strict { return nil }
             let names = found.map { "`\($0.placement.display(key: key))`" }.joined(separator: ", ")
             context.diagnostics.warning(
                 .amazonMediaMultiple, at: found[1].placement.pointer(key: key),
@@ -68,13 +73,16 @@ package enum AmazonWire {
         guard APNsWire.finishRoot(source, data: data, context: &context, strict: strict) else { return nil }
         for (index, item) in found.enumerated() {
             n.media.append(PushNotification.Media(url: item.url))
-            context.provenance[JSONPointer(tokens: ["media", String(index)])] = item.placement.pointer(key: key)
+            // Recorded only for a context that records provenance (as `record` does).
+            if context.recordsProvenance {
+                context.provenance[JSONPointer(tokens: ["media", String(index)])] = item.placement.pointer(key: key)
+            }
         }
         if let first = found.first { context.record("media", from: first.placement.pointer(key: key)) }
         if !found.isEmpty {
-            var ext = n.extensionObject(X.namespace)
-            ext[X.mediaPlacements] = .array(found.map { .string($0.placement.rawValue) })
-            n.setExtension(X.namespace, ext)
+            n.modifyExtension(X.namespace) { ext in
+                ext[X.mediaPlacements] = .array(found.map { .string($0.placement.rawValue) })
+            }
         }
         return (data, found.contains { $0.placement == .data })
     }

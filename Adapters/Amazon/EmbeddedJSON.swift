@@ -49,7 +49,8 @@ package enum EmbeddedJSON {
         _ inner: NormaliseContext, to path: JSONPointer, name: String, into context: inout NormaliseContext
     ) {
         for diagnostic in inner.diagnostics {
-            let inside = diagnostic.path.description.isEmpty ? "/" : diagnostic.path.description
+            let location = diagnostic.path.description
+            let inside = location.isEmpty ? "/" : location
             context.diagnostics.append(
                 Diagnostic(
                     diagnostic.severity, diagnostic.code, at: path, "in `\(name)` at \(inside): \(diagnostic.message)"))

@@ -109,9 +109,7 @@ extension SNSAdapter {
     static func rememberGCM(_ memory: JSONObject, layout: JSONObject, in n: inout PushNotification) {
         var memory = memory
         memory[G.layout] = .object(layout)
-        var amazon = n.extensionObject(X.namespace)
-        amazon[X.snsGCM] = .object(memory)
-        n.setExtension(X.namespace, amazon)
+        n.modifyExtension(X.namespace) { amazon in amazon[X.snsGCM] = .object(memory) }
     }
 
     /// `g` (a v1 message read as the whole notification) with its `fcm` layout memory saying it came in a send
@@ -213,9 +211,9 @@ extension SNSAdapter {
         // reader's layout memory, which described the GCM message alone.
         var fcm = g.extensionObject(FCMKeys.namespace)
         fcm.removeValue(forKey: FCMKeys.Extension.layout)
-        var all = n.extensionObject(FCMKeys.namespace)
-        for (key, value) in fcm { all[key] = value }
-        n.setExtension(FCMKeys.namespace, all)
+        n.modifyExtension(FCMKeys.namespace) { all in
+            for (key, value) in fcm { all[key] = value }
+        }
         for (key, value) in g.extensions where key != FCMKeys.namespace && n.extensions[key] == nil {
             n.extensions.appendUnchecked(key, value)
         }

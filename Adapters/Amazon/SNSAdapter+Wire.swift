@@ -51,9 +51,11 @@ extension SNSAdapter: WireFormat {
             n.source = descriptor.name
             var context = NormaliseContext(options: options)
             context.recordsProvenance = false
+            // Strictly, but for a media URL (whose info finding is reproduced): any other finding, or a value kept
+            // in `extensions.apns`, leaves the payload to the adapter.
             guard
                 let (data, tookFromData) = AmazonWire.read(
-                    inner, inner.root, into: &n, context: &context, strict: false),
+                    inner, inner.root, into: &n, context: &context, strict: true, allowsMedia: true),
                 context.diagnostics.allSatisfy({ $0.code == .amazonMediaFound })
             else { return }
             var wire = WireNotification(document: inner)
@@ -71,8 +73,11 @@ extension SNSAdapter: WireFormat {
             var kept = JSONObject()
             kept.appendUnchecked(S.default, .string(text))
             func lend(_ wire: inout WireNotification) {
-                // Moved out, not copied (the notification is lent once).
-                if var (g, memory) = android.take() {
+                // Moved out, not copied (the notification is lent once): swapped out of the captured variable,
+                // then consumed.
+                var taken: (message: PushNotification, memory: JSONObject)?
+                swap(&taken, &android)
+                if var (g, memory) = consume taken {
                     var layout = JSONObject()
                     let shared = Self.stringData(wire.data, of: wire.document)
                     merge(&g, into: &n, shared: shared, memory: &memory, layout: &layout)
@@ -126,13 +131,16 @@ extension SNSAdapter: WireFormat {
             }
             var context = NormaliseContext(options: options)
             context.recordsProvenance = false
+            // Without FCM's layout memory: the merge drops it (it described the GCM message alone).
             guard
-                let message = FCMMessageReader.read(in: g, v1, format: FCMAdapter().descriptor.name, context: &context),
+                let message = FCMMessageReader.read(
+                    in: g, v1, format: FCMAdapter().descriptor.name, context: &context, layoutMemory: false),
                 context.diagnostics.isEmpty, message.target == nil
             else { return }
             read = message
         }
-        return read.map { ($0, JSONObject()) }
+        guard let message = consume read else { return nil }
+        return (message, JSONObject())
     }
 
     /// Custom data `data` as a compact JSON object, the media key left out of its `data` member (and that member

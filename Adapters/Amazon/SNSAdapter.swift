@@ -92,10 +92,10 @@ public struct SNSAdapter: PayloadAdapter {
             delivery.pushType = "voip"
             n.delivery = delivery
         }
-        var ext = n.extensionObject(X.namespace)
-        if let platform { ext[X.snsPlatform] = .string(platform) }
-        if !kept.isEmpty { ext[X.sns] = .object(kept) }
-        n.setExtension(X.namespace, ext)
+        n.modifyExtension(X.namespace) { ext in
+            if let platform { ext[X.snsPlatform] = .string(platform) }
+            if !kept.isEmpty { ext[X.sns] = .object(kept) }
+        }
     }
 
     /// Reads the APNs payload string; returns the key it was read from (nil when none could be read,

@@ -98,6 +98,27 @@ public struct JSONObject: Sendable, Hashable, Sequence {
         }
     }
 
+    /// Lends the value of `key` (nil when absent) to `body`, taken out of the object for the call so that changing it
+    /// copies nothing it holds; what `body` leaves is stored as the subscript's setter stores it (nil removes the key,
+    /// an existing key keeps its position).
+    package mutating func modifyValue(forKey key: String, _ body: (inout JSONValue?) -> Void) {
+        guard let index = index(forKey: key) else {
+            var value: JSONValue?
+            body(&value)
+            if let value { append(Member(key: key, value: value)) }
+            return
+        }
+        var value: JSONValue? = members[index].value
+        members[index].value = .null
+        body(&value)
+        if let value {
+            members[index].value = value
+        } else {
+            members.remove(at: index)
+            if positions != nil { rebuildPositions() }
+        }
+    }
+
     /// Makes room for `capacity` members (an object a reader fills member by member).
     package mutating func reserveCapacity(_ capacity: Int) { members.reserveCapacity(capacity) }
 

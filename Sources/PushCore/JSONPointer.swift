@@ -68,9 +68,37 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Expressi
     /// The string form, with `~` and `/` escaped.
     public var description: String {
         // Over UTF-8 bytes (`~` and `/` are ASCII, so no grapheme breaking is needed): this runs for every
-        // reported path.
+        // reported path. Nearly every token has nothing to escape: the string is then written once, at its exact
+        // size.
+        var count = 0
+        for token in tokens {
+            var token = token
+            let plain = token.withUTF8 { bytes in
+                !bytes.contains { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }
+            }
+            guard plain else { return escapedDescription }
+            count += token.utf8.count + 1
+        }
+        guard count > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: count) { buffer in
+            var at = 0
+            for token in tokens {
+                buffer[at] = UInt8(ascii: "/")
+                at += 1
+                var token = token
+                token.withUTF8 { bytes in
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[at...]).initialize(fromContentsOf: bytes)
+                    at += bytes.count
+                }
+            }
+            return at
+        }
+    }
+
+    /// ``description`` byte by byte, `~` and `/` escaped.
+    private var escapedDescription: String {
         var out: [UInt8] = []
-        out.reserveCapacity(tokens.reduce(0) { $0 + $1.utf8.count + 1 })
+        out.reserveCapacity(tokens.reduce(0) { $0 + $1.utf8.count + 3 })
         for token in tokens {
             out.append(UInt8(ascii: "/"))
             for byte in token.utf8 {

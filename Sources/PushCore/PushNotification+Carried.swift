@@ -31,6 +31,14 @@ public struct CarriedFields: Sendable, Hashable {
     /// True when every top-level field `present` (``PushNotification/presentFields``) is carried.
     package func carriesAll(of present: UInt32) -> Bool { present & ~fields == 0 }
 
+    /// The top-level fields of `present` (``PushNotification/presentFields``) that are not carried, a bit each.
+    package func uncarried(of present: UInt32) -> UInt32 { present & ~fields }
+
+    /// The bit of the top-level field `name` (``PushNotification/presentFields`` order); 0 for another name.
+    package static func bit(of name: String) -> UInt32 {
+        fieldNames.firstIndex(of: name).map { 1 << UInt32($0) } ?? 0
+    }
+
     @inline(__always) func has(_ index: Int) -> Bool { fields & (1 << UInt32(index)) != 0 }
 
     /// True when the top-level canonical field `name` is carried.
@@ -54,6 +62,16 @@ extension PushNotification {
             var presence = FieldPresence(notification: notification)
             Self.declareFields(&presence)
             return presence.bits
+        }
+    }
+
+    /// True when one of the top-level fields whose bit `fields` sets (``presentFields`` order) holds a leaf: a
+    /// pointer ``lostFields(comparedWith:)`` reports when the other notification lacks the field.
+    package func holdsLeaf(inFields fields: UInt32) -> Bool {
+        withUnsafePointer(to: self) { notification in
+            var finder = LeafFinder(notification: notification, fields: fields)
+            Self.declareFields(&finder)
+            return finder.found
         }
     }
 

@@ -95,4 +95,16 @@ extension PushNotification {
     public mutating func setExtension(_ namespace: String, _ object: JSONObject) {
         extensions[namespace] = object.isEmpty ? nil : .object(object)
     }
+
+    /// Changes one vendor namespace in place, as ``extensionObject(_:)`` then ``setExtension(_:_:)`` would: the
+    /// object is lent to `body` taken out of the notification, so that adding to it does not copy its members.
+    package mutating func modifyExtension(_ namespace: String, _ body: (inout JSONObject) -> Void) {
+        extensions.modifyValue(forKey: namespace) { value in
+            var object = JSONObject()
+            if case .object(let held)? = value { object = held }
+            value = nil
+            body(&object)
+            value = object.isEmpty ? nil : .object(object)
+        }
+    }
 }

@@ -125,6 +125,10 @@ public struct FormatRegistry: Sendable {
         layoutCoverage.covers(namespace: namespace, key: key)
     }
 
+    /// False when every layout path lies inside `extensions`: no path of another top-level field is ever a layout
+    /// path.
+    var layoutTouchesFields: Bool { layoutCoverage.touchesFields }
+
     /// The format named `name` when it reads per-recipient variants (``PushCore/YieldsRecipientVariants``).
     func variantReader(named name: String) -> (any YieldsRecipientVariants)? { variantReadersByName[name] }
 
@@ -232,6 +236,8 @@ struct LayoutTrie: Sendable {
 struct LayoutCoverage: Sendable {
     /// A layout path covers every vendor value (`/` or `/extensions`).
     private var all = false
+    /// True when a layout path is `/` or lies at or inside a top-level field other than `extensions`.
+    private(set) var touchesFields = false
     /// The namespaces whose whole object is a layout path.
     private var namespaces: [String] = []
     /// By namespace, its keys with a layout path at or inside them: `exact` when `/extensions/<namespace>/<key>` is
@@ -243,9 +249,13 @@ struct LayoutCoverage: Sendable {
         for layout in layouts {
             guard let first = layout.first else {
                 all = true
+                touchesFields = true
                 continue
             }
-            guard first == "extensions" else { continue }
+            guard first == "extensions" else {
+                touchesFields = true
+                continue
+            }
             switch layout.count {
             case 1: all = true
             case 2: if !namespaces.contains(layout[1]) { namespaces.append(layout[1]) }

@@ -184,7 +184,21 @@ extension Normaliser {
         if !wire.data.isEmpty && (!target.carriesData || context.lossReasons[Self.dataPointer] != nil) { return true }
         let n = wire.model
         let fields = target.descriptor.carriedFields
-        if !context.lossReasons.isEmpty || !n.extensions.isEmpty || !fields.carriesAll(of: n.presentFields) {
+        let present = n.presentFields
+        if !context.lossReasons.isEmpty || !n.extensions.isEmpty || !fields.carriesAll(of: present) {
+            let delivered = target.descriptor.isDelivered
+            // What the target does not carry at all, told without building its declared part.
+            if target.format.carriedPartOnlyNarrows(context.options),
+                losesUncarried(n, present: present, fields: fields, delivered: delivered)
+            {
+                return true
+            }
+            // A lost field outside `delivery` (for a delivered target) and every layout path: the pointers
+            // ``lostFields(_:descriptor:defaultReason:reasons:)`` keeps.
+            let isLoss = { (pointer: JSONPointer) -> Bool in
+                guard let first = pointer.tokens.first else { return true }
+                return !(delivered && first == "delivery" || registry.isLayout(pointer.tokens))
+            }
             // The model's declared losses, as ``wireLosses(_:target:context:)`` finds them, up to the first one
             // ``lostFields(_:descriptor:defaultReason:reasons:)`` keeps (often before `extensions`, which is compared
             // last and is often only layout memory).
@@ -192,17 +206,7 @@ extension Normaliser {
             carried.source = n.source
             // A vendor value the declared part does not hold at all: told without comparing the model field by field.
             if dropsVendorValue(n, carried: carried) { return true }
-            let delivered = target.descriptor.isDelivered
-            if carried != n,
-                n.hasLostField(
-                    comparedWith: carried,
-                    where: { pointer in
-                        guard let first = pointer.tokens.first else { return true }
-                        return !(delivered && first == "delivery" || registry.isLayout(pointer.tokens))
-                    })
-            {
-                return true
-            }
+            if carried != n, n.hasLostField(comparedWith: carried, where: isLoss) { return true }
         }
         for kept in wire.kept where !fields.carries(namespace: kept.namespace, key: kept.key) {
             switch registry.layoutCovers(extensionsOf: kept.namespace, key: kept.key) {
@@ -212,6 +216,25 @@ extension Normaliser {
             }
         }
         return false
+    }
+
+    /// True when `n` certainly has a declared loss for a target whose declared part only narrows what `fields` keep
+    /// (``WireFormat/carriedPartOnlyNarrows(_:)``): a key of a vendor namespace the target does not carry, under no
+    /// layout path, or a leaf under a top-level field (of `present`) the target does not carry, outside `delivery`
+    /// for a `delivered` target, when no layout path lies outside `extensions`. The declared part holds neither, so
+    /// each is a lost field the full comparison finds. False says nothing.
+    private func losesUncarried(
+        _ n: PushNotification, present: UInt32, fields: CarriedFields, delivered: Bool
+    ) -> Bool {
+        for (namespace, value) in n.extensions {
+            guard case .object(let mine) = value, !mine.isEmpty else { continue }
+            for (key, _) in mine where !fields.carries(namespace: namespace, key: key) {
+                if registry.layoutCovers(extensionsOf: namespace, key: key) == false { return true }
+            }
+        }
+        var uncarried = fields.uncarried(of: present)
+        if delivered { uncarried &= ~Self.deliveryBit }
+        return uncarried != 0 && !registry.layoutTouchesFields && n.holdsLeaf(inFields: uncarried)
     }
 
     /// True when `n` certainly has a declared loss against its declared part `carried`: a key of one of its vendor
@@ -298,6 +321,8 @@ extension Normaliser {
 extension Normaliser {
     /// `/data`.
     static let dataPointer = JSONPointer(tokens: ["data"])
+    /// The bit of `delivery` in ``PushCore/PushNotification/presentFields``.
+    static let deliveryBit = CarriedFields.bit(of: "delivery")
 }
 
 extension WireNotification {

@@ -107,9 +107,16 @@ package protocol WireFormat: PayloadAdapter {
     /// a notification holding them (hive's reason for hive-local's keys): a notification the adapters read with such
     /// values is left to the adapter, since the table writes only what its own reader hands over.
     var explainedNamespaces: [String] { get }
+
+    /// True when ``PayloadAdapter/carriedPart(of:options:)`` with `options` only narrows what the descriptor's carried
+    /// fields keep (``PushCore/PushNotification/keeping(_:)-(CarriedFields)``): it never holds a top-level field or a
+    /// vendor key they do not name. The engine then tells the loss of a field the target does not carry without
+    /// building the declared part. Default false (the declared part is built and compared).
+    func carriedPartOnlyNarrows(_ options: FormatOptions) -> Bool
 }
 
 extension WireFormat {
     package var readsThroughWire: Bool { true }
     package var explainedNamespaces: [String] { [] }
+    package func carriedPartOnlyNarrows(_ options: FormatOptions) -> Bool { false }
 }

@@ -20,12 +20,34 @@ public import PushCore
     }
 
     /// The codes a line reports its findings with, when they are not the generic ones. Kept by the line beside its
-    /// scalar, which stays trivially copied (two words of key, one of field).
+    /// scalar, which stays trivially copied (two words of key, one of field); the codes themselves are one reference
+    /// (none for the generic ones), so a line walked on the conversion path is copied with at most one retain, not
+    /// its strings.
     @usableFromInline package struct Codes: Sendable {
+        /// The codes, when either is not the generic one.
+        @usableFromInline let storage: Storage?
+
+        /// The codes of a line that has any of its own.
+        @usableFromInline final class Storage: Sendable {
+            @usableFromInline let wrongType: DiagnosticCode?
+            @usableFromInline let coerced: DiagnosticCode?
+
+            init(wrongType: DiagnosticCode?, coerced: DiagnosticCode?) {
+                self.wrongType = wrongType
+                self.coerced = coerced
+            }
+        }
+
+        /// The codes `wrongType` and `coerced` (nil: the generic one).
+        package init(wrongType: DiagnosticCode?, coerced: DiagnosticCode?) {
+            storage =
+                wrongType == nil && coerced == nil ? nil : Storage(wrongType: wrongType, coerced: coerced)
+        }
+
         /// The code of a value of the wrong type (nil: `wrongType`).
-        @usableFromInline package let wrongType: DiagnosticCode?
+        @inlinable package var wrongType: DiagnosticCode? { storage?.wrongType }
         /// The warning for a flag read from another spelling of 0/1.
-        @usableFromInline package let coerced: DiagnosticCode?
+        @inlinable package var coerced: DiagnosticCode? { storage?.coerced }
 
         @usableFromInline package static let generic = Codes(wrongType: nil, coerced: nil)
     }

@@ -67,10 +67,39 @@ struct CanonicalModelTests {
         // Compared down to its leaves, and removed by its pointer.
         let lost = n.lostFields(comparedWith: PushNotification())
         #expect(!lost.isEmpty && lost.allSatisfy { $0.tokens.starts(with: tokens.prefix(1)) })
+        // A leaf held where the comparison finds one: in its top-level field, in no other.
+        let bit = CarriedFields.bit(of: tokens[0])
+        #expect(bit != 0 && n.holdsLeaf(inFields: bit) && n.holdsLeaf(inFields: n.presentFields))
+        #expect(!n.holdsLeaf(inFields: ~bit))
         #expect(n.lostFields(comparedWith: n).isEmpty)
         #expect(n.removing([pointer]).lostFields(comparedWith: PushNotification()).allSatisfy { $0 != pointer })
         // (Removing a member of a JSON object keeps the object: `android.data` stays `{}`, as before.)
         #expect(n.removing(lost).lostFields(comparedWith: PushNotification()).allSatisfy { !lost.contains($0) })
+    }
+
+    /// ``PushNotification/holdsLeaf(inFields:)`` agrees with ``PushNotification/lostFields(comparedWith:)`` against
+    /// nothing for the edge shapes: an empty part and an empty JSON object hold no leaf and one leaf.
+    @Test func aLeafIsHeldExactlyWhereTheComparisonFindsOne() {
+        var samples: [PushNotification] = [PushNotification()]
+        var n = PushNotification()
+        n.android = PushNotification.Android()
+        samples.append(n)
+        n.android?.data = JSONObject()
+        samples.append(n)
+        n = PushNotification()
+        n.delivery = PushNotification.Delivery()
+        samples.append(n)
+        n.sound = PushNotification.Sound(name: "")
+        samples.append(n)
+        n = PushNotification()
+        n.liveActivity = PushNotification.LiveActivity()
+        n.liveActivity?.contentState = .object(JSONObject())
+        samples.append(n)
+        for sample in samples {
+            let found = sample.holdsLeaf(inFields: ~0)
+            #expect(found == !sample.lostFields(comparedWith: PushNotification()).isEmpty, "\(sample)")
+        }
+        #expect(!samples[1].holdsLeaf(inFields: ~0) && samples[2].holdsLeaf(inFields: ~0))
     }
 
     @Test func badCanonicalInputIsReportedWhereItIs() throws {

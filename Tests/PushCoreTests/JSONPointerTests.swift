@@ -3,7 +3,7 @@ import PushCore
 
 @Suite("JSON Pointer")
 struct JSONPointerTests {
-    @Test("RFC 6901 escaping round-trips", arguments: ["", "/a", "/a~1b/c~0d", "/0/ü/", "/~0~1"])
+    @Test("RFC 6901 escaping round-trips", arguments: ["", "/a", "/a~1b/c~0d", "/0/ü/", "/~0~1", "/plain/a~1b/ü~0/"])
     func roundTrip(_ text: String) throws {
         let pointer = try #require(JSONPointer(parsing: text))
         #expect(pointer.description == text)

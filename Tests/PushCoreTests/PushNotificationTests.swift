@@ -46,6 +46,31 @@ struct PushNotificationTests {
         return n
     }
 
+    /// ``PushNotification/modifyExtension(_:_:)`` leaves what ``PushNotification/extensionObject(_:)`` then
+    /// ``PushNotification/setExtension(_:_:)`` leave: the namespace in place, added last, replaced when not an object,
+    /// removed when emptied; and the object held before is not changed.
+    @Test func modifyingANamespaceInPlaceMatchesReadingAndSettingIt() {
+        var n = PushNotification()
+        n.extensions = JSONObject(uncheckedMembers: [
+            .init(key: "a", value: ["k": 1]), .init(key: "b", value: 2), .init(key: "c", value: ["k": 3]),
+        ])
+        let before = n.extensions
+        let changes: [(String, (inout JSONObject) -> Void)] = [
+            ("a", { $0["x"] = true }), ("b", { $0["y"] = 1 }), ("c", { $0["k"] = nil }), ("d", { $0["z"] = "new" }),
+            ("e", { _ in }),
+        ]
+        for (namespace, change) in changes {
+            var expected = n
+            var object = expected.extensionObject(namespace)
+            change(&object)
+            expected.setExtension(namespace, object)
+            n.modifyExtension(namespace, change)
+            #expect(n == expected, "\(namespace)")
+        }
+        #expect(n.extensions.keys == ["a", "b", "d"])
+        #expect(before["a"] == ["k": 1] && before["c"] == ["k": 3])
+    }
+
     @Test func canonicalJSONRoundTrips() throws {
         let n = Self.full()
         var diagnostics: [Diagnostic] = []

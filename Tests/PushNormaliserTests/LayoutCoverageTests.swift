@@ -37,6 +37,7 @@ struct LayoutCoverageTests {
     @Test(arguments: layoutSets)
     func answersAsAScanOfTheLayoutPaths(_ layouts: [[String]]) {
         let coverage = LayoutCoverage(layouts)
+        #expect(coverage.touchesFields == layouts.contains { $0.first != "extensions" })
         var asked: [(String, String)] = [("x", "k"), ("y", "k"), ("y", "other"), ("z", "k"), ("unknown", "k")]
         for layout in layouts where layout.count >= 2 {
             asked.append((layout[1], layout.count >= 3 ? layout[2] : "any"))

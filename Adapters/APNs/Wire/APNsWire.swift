@@ -118,8 +118,10 @@ extension APNsWire {
     ) -> Bool {
         var ext = JSONObject()
         if strict {
-            // Member order: each key once, findings abandon, so the order does not matter.
+            // Member order: each key once, findings abandon, so the order does not matter. The claimed key is the
+            // format's (as below).
             for member in source.members(node) {
+                if let claimed, source.key(member.key, isString: claimed) { continue }
                 guard let index = lineIndex(source, member.key, in: aps),
                     read(
                         aps, index, source, member.value, at: path, into: &n, ext: &ext, context: &context,
@@ -133,14 +135,15 @@ extension APNsWire {
         let (members, lines) = matched(source, node, aps)
         var taken: UInt32 = 0
         var readLive = false
-        for (index, line) in aps.enumerated() {
+        // By index: a line (generic over the hook) is not copied for each line the payload lacks.
+        for index in aps.indices {
             guard let position = lines.firstIndex(of: index) else { continue }
             let value = members[position].value
             if read(aps, index, source, value, at: path, into: &n, ext: &ext, context: &context, strict: false)
                 == .taken
             {
                 taken |= 1 << index
-                if line.isLive { readLive = true }
+                if aps[index].isLive { readLive = true }
             }
         }
         if readLive { context.record("liveActivity", from: path) }

@@ -121,9 +121,16 @@ package enum FCMAndroidWire {
         }
     }
 
+    /// A line's scalar with its codes, as the reader walks it: a struct of this module, copied directly (a tuple of
+    /// the two was copied through its runtime metadata, for each line of each message).
+    package struct ScalarLine: Sendable {
+        package let scalar: WireScalar
+        package let codes: WireScalar.Codes
+    }
+
     /// ``notification``'s scalar lines (all of them), with their codes.
-    package static let notificationScalars: [(scalar: WireScalar, codes: WireScalar.Codes)] =
-        notification.lines.compactMap { line in line.scalar.map { ($0, line.codes) } }
+    package static let notificationScalars: [ScalarLine] =
+        notification.lines.compactMap { line in line.scalar.map { ScalarLine(scalar: $0, codes: line.codes) } }
 
     /// One line of ``config`` as the writer takes it: trivially copied (a ``ConfigStep`` holds its codes, and the
     /// table's lines, generic over the hook, were copied with every part of them per line and per message).

@@ -17,8 +17,8 @@ extension FCMAdapter: WireFormat {
         // Any finding leaves the payload to the adapter, and only the image's location is wanted (found below).
         context.recordsProvenance = false
         guard
-            var n = FCMMessageReader.read(
-                document, root, format: descriptor.name, context: &context, customData: false),
+            let n = FCMMessageReader.read(
+                document, root, format: descriptor.name, context: &context, customData: false, layoutMemory: false),
             context.diagnostics.isEmpty
         else { return false }
         // FCM's rules (the adapter path rejects a payload they find an error in).
@@ -27,7 +27,7 @@ extension FCMAdapter: WireFormat {
         // The model's `data` was left empty: custom data is these members of the document.
         guard Self.collectData(document, root, into: &wire.data) else { return false }
         if !n.media.isEmpty, let media = Self.imageLocation(document, root) { wire.provenance.append(("media", media)) }
-        swap(&wire.model, &n)  // moved, not copied
+        wire.model = consume n  // moved, not copied
         body(&wire)
         return true
     }
@@ -74,11 +74,24 @@ extension FCMAdapter: WireFormat {
         let message =
             FCMMessageReader.isRequest(document, root)
             ? WireTable<FCMAndroidWire.Hook>.member(document, root, FCMV1Wire.message) ?? root : root
+        var payload: BorrowedDocument.Node?
         if let apns = WireTable<FCMAndroidWire.Hook>.member(document, message, FCMV1Wire.apns),
             document.isObject(apns),
-            let payload = WireTable<FCMAndroidWire.Hook>.member(document, apns, FCMV1Wire.payload),
-            document.isObject(payload)
+            let found = WireTable<FCMAndroidWire.Hook>.member(document, apns, FCMV1Wire.payload),
+            document.isObject(found)
         {
+            payload = found
+        }
+        var messageData: BorrowedDocument.Node?
+        if let found = WireTable<FCMAndroidWire.Hook>.member(document, message, FCMV1Wire.data),
+            document.isObject(found)
+        {
+            messageData = found
+        }
+        // Sized once: grown member by member, the array was reallocated for most messages.
+        data.reserveCapacity(
+            (payload.map { document.childCount($0) } ?? 0) + (messageData.map { document.childCount($0) } ?? 0))
+        if let payload {
             var aps = false
             for member in document.members(payload) {
                 if !aps, document.key(member.key, is: APNsKeys.apsLiteral) {
@@ -88,9 +101,7 @@ extension FCMAdapter: WireFormat {
                 }
             }
         }
-        if let messageData = WireTable<FCMAndroidWire.Hook>.member(document, message, FCMV1Wire.data),
-            document.isObject(messageData)
-        {
+        if let messageData {
             for member in document.members(messageData) {
                 let key = document.stringBytes(member.key)
                 for index in 0..<data.count where BorrowedDocument.equal(document.stringBytes(data[index].key), key) {
@@ -107,6 +118,9 @@ extension FCMAdapter: WireFormat {
     package func wireDataCollides(_ wire: WireNotification, options: FormatOptions) -> Bool {
         wire.dataHas(APNsKeys.aps)
     }
+
+    /// ``carriedPart(of:options:)`` keeps the carried fields and narrows the media, the Android part and the target.
+    package func carriedPartOnlyNarrows(_ options: FormatOptions) -> Bool { true }
 
     /// ``FCMWireWriter``: a notification read by another format's table, as a bare Message (anything it does not
     /// write exactly as the adapter would, the adapter renders).

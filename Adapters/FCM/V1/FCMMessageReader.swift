@@ -77,10 +77,13 @@ package enum FCMMessageReader {
 
     /// Reads the object `root` of a borrowed document (a format that holds an FCM message in a string of its own:
     /// SNS's `GCM`), as ``read(_:format:context:)`` reads it; specialised here, not generic across modules.
+    /// `layoutMemory` false: no layout memory is built (see ``read(_:_:format:context:customData:layoutMemory:)``),
+    /// for a caller that drops it.
     package static func read(
-        in document: BorrowedDocument, _ root: BorrowedDocument.Node, format: String, context: inout NormaliseContext
+        in document: BorrowedDocument, _ root: BorrowedDocument.Node, format: String, context: inout NormaliseContext,
+        layoutMemory: Bool = true
     ) -> PushNotification? {
-        read(document, root, format: format, context: &context)
+        read(document, root, format: format, context: &context, layoutMemory: layoutMemory)
     }
 
     /// Reads the object `root` of `source`: a send request or a bare Message.
@@ -92,25 +95,38 @@ package enum FCMMessageReader {
     ///
     /// `customData` false: the model's `data` is left empty (its keys are still remembered in the layout memory), for
     /// a caller that takes the custom data from the document itself (the wire engine) and would drop the values.
+    ///
+    /// `layoutMemory` false: `extensions.fcm.layout` is an empty object, for a caller that never writes the
+    /// notification back as FCM (the wire engine: FCM's wire writer declines a notification holding FCM's namespace,
+    /// and a layout path is never a loss), so the memory's lists are not built into JSON for nothing.
     static func read<S: WireSource>(
-        _ source: S, _ root: S.Node, format: String, context: inout NormaliseContext, customData: Bool = true
+        _ source: S, _ root: S.Node, format: String, context: inout NormaliseContext, customData: Bool = true,
+        layoutMemory: Bool = true
     )
         -> PushNotification?
     {
         if !context.recordsProvenance {
             let count = context.diagnostics.count
-            var n = read(source, root, format: format, context: &context, locating: false, customData: customData)
-            if context.diagnostics.count == count, n != nil { return n.take() }
+            // Bound and returned, so moved: `take()` copied the whole notification and destroyed the original.
+            if let n = read(
+                source, root, format: format, context: &context, locating: false, customData: customData,
+                layoutMemory: layoutMemory),
+                context.diagnostics.count == count
+            {
+                return n
+            }
             context.diagnostics.removeSubrange(count...)
         }
-        return read(source, root, format: format, context: &context, locating: true, customData: customData)
+        return read(
+            source, root, format: format, context: &context, locating: true, customData: customData,
+            layoutMemory: layoutMemory)
     }
 
     /// Reads the object `root` of `source`, building locations or not (`locating`: see
-    /// ``read(_:_:format:context:customData:)``; without, nil where a location would be needed).
+    /// ``read(_:_:format:context:customData:layoutMemory:)``; without, nil where a location would be needed).
     static func read<S: WireSource>(
         _ source: S, _ root: S.Node, format: String, context: inout NormaliseContext, locating: Bool,
-        customData: Bool = true
+        customData: Bool = true, layoutMemory: Bool = true
     )
         -> PushNotification?
     {
@@ -147,7 +163,7 @@ package enum FCMMessageReader {
                     layout: &layout, context: &context)
             else { return nil }
         }
-        ext[X.layout] = layout.json
+        ext[X.layout] = layoutMemory ? layout.json : .object(JSONObject())
         var all = n.extensionObject(FCMKeys.namespace)
         if all.isEmpty {
             // Nothing of FCM's in the model yet (the usual case): `ext` as it is, not merged key by key.
@@ -194,7 +210,7 @@ package enum FCMMessageReader {
     }
 
     /// Reads one Message at `path`. False when a read without locations (`locating` false) gives up. `customData`
-    /// false: custom data's keys only (see ``read(_:_:format:context:customData:)``).
+    /// false: custom data's keys only (see ``read(_:_:format:context:customData:layoutMemory:)``).
     static func readMessage<S: WireSource>(
         _ source: S, _ message: S.Node, at path: JSONPointer, locating: Bool, customData: Bool = true,
         into n: inout PushNotification, ext: inout JSONObject, layout: inout FCMLayout,
