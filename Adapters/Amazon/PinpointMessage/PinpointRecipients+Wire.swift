@@ -170,20 +170,14 @@ enum PinpointWireRecipients {
         /// Nil when the request is not one this reader models (see ``PinpointWireRecipients``).
         init?(_ document: BorrowedDocument, root: BorrowedDocument.Node) {
             var request = root
-            var envelope: BorrowedDocument.Node?
-            var applicationID: BorrowedDocument.Node?
-            for member in document.members(root) {
-                let key = document.stringBytes(member.key)
-                if BorrowedDocument.equal(key, "MessageRequest") {
-                    envelope = member.value
-                } else if BorrowedDocument.equal(key, "ApplicationId") {
-                    applicationID = member.value
-                }
-            }
+            // A CLI input holds only its envelope and `ApplicationId` (another key is a warning, and
+            // `SendUsersMessageRequest` names users, not addresses).
+            guard
+                let (envelope, applicationID, _) = Self.members(
+                    R.messageRequest, R.applicationID, nil, of: root, in: document, alone: false)
+            else { return nil }
             memory.reserveCapacity(6)
             if let envelope {
-                // A CLI input holding only its envelope and `ApplicationId` (another key is a warning, and
-                // `SendUsersMessageRequest` names users, not addresses).
                 guard document.kind(envelope) == .object,
                     document.childCount(root) == (applicationID == nil ? 1 : 2)
                 else { return nil }
@@ -194,40 +188,24 @@ enum PinpointWireRecipients {
                 paths = Paths.input
                 request = envelope
             }
-            // The request: what stays for every recipient (`TraceId`), its configuration and addresses.
-            var kept = JSONObject()
-            var configuration: BorrowedDocument.Node?
-            var addresses: BorrowedDocument.Node?
-            for member in document.members(request) {
-                let key = document.stringBytes(member.key)
-                if BorrowedDocument.equal(key, "MessageConfiguration") {
-                    configuration = member.value
-                } else if BorrowedDocument.equal(key, "Addresses") {
-                    addresses = member.value
-                } else if BorrowedDocument.equal(key, "TraceId") {
-                    kept.appendUnchecked(R.traceID, document.jsonValue(member.value))
-                } else {
-                    return nil
-                }
-            }
-            guard let configuration, document.kind(configuration) == .object, let addresses,
-                document.kind(addresses) == .object, document.childCount(addresses) > 0
+            // The request: its configuration and addresses, and what stays for every recipient (`TraceId`).
+            guard
+                case let (configuration?, addresses?, traceID)? = Self.members(
+                    R.messageConfiguration, R.addresses, R.traceID, of: request, in: document, alone: true),
+                document.kind(configuration) == .object, document.kind(addresses) == .object,
+                document.childCount(addresses) > 0
             else { return nil }
+            var kept = JSONObject()
+            if let traceID { kept.appendUnchecked(R.traceID, document.jsonValue(traceID)) }
             memory.appendUnchecked(XM.request, .object(kept))
             memory.appendUnchecked(XM.wrapped, .bool(true))
             // The configuration: an APNSMessage, and maybe a GCMMessage.
-            var apple: BorrowedDocument.Node?
-            for member in document.members(configuration) {
-                let key = document.stringBytes(member.key)
-                if BorrowedDocument.equal(key, "APNSMessage") {
-                    apple = member.value
-                } else if BorrowedDocument.equal(key, "GCMMessage") {
-                    gcm = member.value
-                } else {
-                    return nil
-                }
-            }
-            guard let apple, document.kind(apple) == .object, gcm.map({ document.kind($0) == .object }) ?? true,
+            guard
+                case let (apple?, gcm, _)? = Self.members(
+                    M.wrapper, R.gcmMessage, nil, of: configuration, in: document, alone: true)
+            else { return nil }
+            self.gcm = gcm
+            guard document.kind(apple) == .object, gcm.map({ document.kind($0) == .object }) ?? true,
                 !Self.holdsPlaceholder(apple, in: document),
                 !(gcm.map { Self.holdsPlaceholder($0, in: document) } ?? false)
             else { return nil }
@@ -248,6 +226,27 @@ enum PinpointWireRecipients {
                         isApple: isApple))
             }
             self.addresses = read
+        }
+
+        /// The values of the members `first`, `second` and `third` of the object `node` (nil for an absent one),
+        /// compared as bytes; nil when `alone` and the object holds any other member.
+        static func members(
+            _ first: String, _ second: String, _ third: String?, of node: BorrowedDocument.Node,
+            in document: BorrowedDocument, alone: Bool
+        ) -> (BorrowedDocument.Node?, BorrowedDocument.Node?, BorrowedDocument.Node?)? {
+            var found: (BorrowedDocument.Node?, BorrowedDocument.Node?, BorrowedDocument.Node?) = (nil, nil, nil)
+            for member in document.members(node) {
+                if document.key(member.key, isString: first) {
+                    found.0 = member.value
+                } else if document.key(member.key, isString: second) {
+                    found.1 = member.value
+                } else if let third, document.key(member.key, isString: third) {
+                    found.2 = member.value
+                } else if alone {
+                    return nil
+                }
+            }
+            return found
         }
 
         /// True when a string under `node` holds `{{` (a template placeholder, which each recipient's reading
