@@ -104,7 +104,7 @@ enum PinpointWireRecipients {
         // are the adapter's; so is a campaign's Message.
         for member in document.members(node) {
             let key = document.stringBytes(member.key)
-            if BorrowedDocument.equal(key, "RawContent") || BorrowedDocument.equal(key, "Substitutions")
+            if document.key(member.key, isString: M.rawContent) || document.key(member.key, isString: M.substitutions)
                 || key.first.map({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") || $0 >= 0x80 }) == true
             {
                 return false
@@ -216,7 +216,7 @@ enum PinpointWireRecipients {
             for member in document.members(addresses) {
                 let settings = member.value
                 guard document.kind(settings) == .object, document.childCount(settings) == 1,
-                    let type = document.value(settings, "ChannelType"), let channel = document.string(type)
+                    let type = document.value(settings, A.channelType), let channel = document.string(type)
                 else { return nil }
                 let isApple = A.appleChannels.contains(channel)
                 guard isApple || channel == A.gcmChannel && gcm != nil else { return nil }
