@@ -59,6 +59,7 @@ extension Normaliser {
     ) -> [ConversionResult]? {
         guard var read = source.reader.wireRecipients(document, root: root, options: options),
             !read.addressees.isEmpty,
+            read.addressees.allSatisfy({ $0.channel >= 0 && $0.channel < read.channels.count }),
             // The checks the adapters' path runs on the whole request's notification, asked of each channel's.
             !read.channels.contains(where: source.findsErrors)
         else { return nil }
