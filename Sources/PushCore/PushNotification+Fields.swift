@@ -2,6 +2,21 @@
 // (`.group`) and the generic reader and writer read and set it through these subscripts (a switch, no key path).
 // Adding a scalar field: one case in the enum of its type and one line in each switch.
 
+/// The model's scalar fields reached by field (a switch, no key path): what a table line reads and writes. A
+/// notification holds all of them; its Android part alone holds the Android ones (nil for every other), so a writer
+/// of the part reads each field from the part itself, not through the notification's optional part (which the
+/// optimiser copies out whole per field).
+@usableFromInline package protocol ScalarFields {
+    subscript(text field: PushNotification.TextField) -> String? { get }
+    subscript(strings field: PushNotification.StringsField) -> [String]? { get }
+    subscript(integer field: PushNotification.IntegerField) -> Int64? { get }
+    subscript(number field: PushNotification.NumberField) -> Double? { get }
+    subscript(flag field: PushNotification.FlagField) -> Bool? { get }
+    subscript(value field: PushNotification.ValueField) -> JSONValue? { get }
+}
+
+extension PushNotification: ScalarFields {}
+
 extension PushNotification {
     /// A string field.
     @usableFromInline package enum TextField: Sendable, CaseIterable {
@@ -17,16 +32,21 @@ extension PushNotification {
         case androidPriority, androidTTL, androidCollapseKey, androidRestrictedPackageName
 
         /// True for a field of the Android part.
-        package var isAndroid: Bool { canonicalName == "android" }
-
-        /// The canonical field provenance is recorded under.
-        package var canonicalName: String {
+        @inlinable package var isAndroid: Bool {
             switch self {
             case .androidTitle, .androidBody, .androidImage, .androidSound, .androidIcon, .androidColor, .androidTag,
                 .androidClickAction, .androidChannelID, .androidNotificationPriority, .androidVisibility,
                 .androidTitleLocKey, .androidBodyLocKey, .androidPriority, .androidTTL, .androidCollapseKey,
                 .androidRestrictedPackageName:
-                return "android"
+                return true
+            default:
+                return false
+            }
+        }
+
+        /// The canonical field provenance is recorded under.
+        package var canonicalName: String {
+            switch self {
             case .title: return "title"
             case .subtitle: return "subtitle"
             case .body: return "body"
@@ -40,6 +60,7 @@ extension PushNotification {
             case .interruptionLevel: return "interruptionLevel"
             case .filterCriteria: return "filterCriteria"
             case .liveEvent, .liveAttributesType: return "liveActivity"
+            default: return "android"
             }
         }
     }
@@ -280,4 +301,92 @@ extension PushNotification {
         change(&live)
         if !live.isEmpty { liveActivity = consume live }
     }
+}
+
+// The Android part's own fields, read and set on the part itself.
+
+extension PushNotification.Android: ScalarFields {
+    /// The string field `field` of this part; nil for a field of another part.
+    @inlinable package subscript(text field: PushNotification.TextField) -> String? {
+        get {
+            switch field {
+            case .androidTitle: return title
+            case .androidBody: return body
+            case .androidImage: return image
+            case .androidSound: return sound
+            case .androidIcon: return icon
+            case .androidColor: return color
+            case .androidTag: return tag
+            case .androidClickAction: return clickAction
+            case .androidChannelID: return channelID
+            case .androidNotificationPriority: return notificationPriority
+            case .androidVisibility: return visibility
+            case .androidTitleLocKey: return titleLocKey
+            case .androidBodyLocKey: return bodyLocKey
+            case .androidPriority: return priority
+            case .androidTTL: return ttl
+            case .androidCollapseKey: return collapseKey
+            case .androidRestrictedPackageName: return restrictedPackageName
+            default: return nil
+            }
+        }
+        set {
+            switch field {
+            case .androidTitle: title = newValue
+            case .androidBody: body = newValue
+            case .androidImage: image = newValue
+            case .androidSound: sound = newValue
+            case .androidIcon: icon = newValue
+            case .androidColor: color = newValue
+            case .androidTag: tag = newValue
+            case .androidClickAction: clickAction = newValue
+            case .androidChannelID: channelID = newValue
+            case .androidNotificationPriority: notificationPriority = newValue
+            case .androidVisibility: visibility = newValue
+            case .androidTitleLocKey: titleLocKey = newValue
+            case .androidBodyLocKey: bodyLocKey = newValue
+            case .androidPriority: priority = newValue
+            case .androidTTL: ttl = newValue
+            case .androidCollapseKey: collapseKey = newValue
+            case .androidRestrictedPackageName: restrictedPackageName = newValue
+            default: break
+            }
+        }
+    }
+
+    /// The array-of-strings field `field` of this part; nil for a field of another part.
+    @inlinable package subscript(strings field: PushNotification.StringsField) -> [String]? {
+        get {
+            switch field {
+            case .androidTitleLocArgs: return titleLocArgs
+            case .androidBodyLocArgs: return bodyLocArgs
+            default: return nil
+            }
+        }
+        set {
+            switch field {
+            case .androidTitleLocArgs: titleLocArgs = newValue
+            case .androidBodyLocArgs: bodyLocArgs = newValue
+            default: break
+            }
+        }
+    }
+
+    /// The integer field `field` of this part; nil for a field of another part.
+    @inlinable package subscript(integer field: PushNotification.IntegerField) -> Int64? {
+        get { field == .androidNotificationCount ? notificationCount : nil }
+        set { if field == .androidNotificationCount { notificationCount = newValue } }
+    }
+
+    /// The boolean field `field` of this part; nil for a field of another part.
+    @inlinable package subscript(flag field: PushNotification.FlagField) -> Bool? {
+        get { field == .androidDirectBootOK ? directBootOK : nil }
+        set { if field == .androidDirectBootOK { directBootOK = newValue } }
+    }
+
+    /// No number field is the part's.
+    @inlinable package subscript(number field: PushNotification.NumberField) -> Double? { nil }
+
+    /// No JSON-valued field is the part's.
+    @inlinable package subscript(value field: PushNotification.ValueField) -> JSONValue? { nil }
 }

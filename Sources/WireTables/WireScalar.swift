@@ -192,7 +192,9 @@ public import PushCore
     }
 
     /// True when `n` has a value for the field.
-    @usableFromInline package func isHeld(by n: PushNotification) -> Bool {
+    @_specialize(exported:true,where H == PushNotification)
+    @_specialize(exported:true,where H == PushNotification.Android)
+    @inlinable package func isHeld<H: ScalarFields>(by n: H) -> Bool {
         switch field {
         case .text(let field): return n[text: field] != nil
         case .strings(let field): return n[strings: field] != nil
@@ -205,11 +207,13 @@ public import PushCore
 
     // MARK: - Writing
 
-    /// Writes the key and value when `n` has it; false when it has nothing for it.
-    @_specialize(exported:true,where O == CompactOutput)
-    @_specialize(exported:true,where O == JSONValueOutput)
-    @inlinable package func write<O: WireOutput>(
-        _ n: PushNotification, spelling: WireTableSpelling = .declared, to out: inout O
+    /// Writes the key and value when `n` (a notification, or its Android part alone) has it; false when it has
+    /// nothing for it.
+    @_specialize(exported:true,where H == PushNotification, O == CompactOutput)
+    @_specialize(exported:true,where H == PushNotification, O == JSONValueOutput)
+    @_specialize(exported:true,where H == PushNotification.Android, O == CompactOutput)
+    @inlinable package func write<H: ScalarFields, O: WireOutput>(
+        _ n: H, spelling: WireTableSpelling = .declared, to out: inout O
     ) -> Bool {
         switch field {
         case .text(let field):

@@ -26,7 +26,7 @@ struct FCMAndroidPartTests {
         for scalar in Self.scalars {
             var direct = JSONValueOutput()
             direct.beginObject()
-            let wrote = scalar.write(android: android, spelling: .snakeCase, to: &direct)
+            let wrote = scalar.write(android, spelling: .snakeCase, to: &direct)
             direct.endObject()
             var through = JSONValueOutput()
             through.beginObject()
@@ -34,7 +34,7 @@ struct FCMAndroidPartTests {
             through.endObject()
             #expect(wrote == reference, "\(scalar.key)")
             #expect(direct.result == through.result, "\(scalar.key)")
-            #expect(scalar.isHeld(android: android) == scalar.isHeld(by: n), "\(scalar.key)")
+            #expect(scalar.isHeld(by: android) == scalar.isHeld(by: n), "\(scalar.key)")
         }
     }
 

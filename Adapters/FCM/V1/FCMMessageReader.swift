@@ -488,7 +488,7 @@ package enum FCMMessageReader {
         for (key, value) in unknown(config, "AndroidConfig", &context) { kept.appendUnchecked(key, value) }
         if !kept.isEmpty { ext.appendUnchecked(X.android, .object(kept)) }
         // Layout memory: which shared values `android.notification` named.
-        for scalar in W.layoutScalars where scalar.isHeld(android: part) {
+        for scalar in W.layoutScalars where scalar.isHeld(by: part) {
             layout.android.append(scalar.key.name(.snakeCase))
         }
         own = Content(title: part.title, body: part.body, image: part.image, sound: part.sound)

@@ -158,9 +158,9 @@ enum FCMWireWriter {
     /// one (FCM's fields Android has no place for, such as a tap URL, are declared lost, not written).
     private static func writeAndroid(_ part: PushNotification.Android, to out: inout CompactOutput) {
         typealias A = FCMAndroidWire
-        let notification = A.notificationWriteScalars.contains { $0.isHeld(android: part) }
+        let notification = A.notificationWriteScalars.contains { $0.isHeld(by: part) }
         let config = A.configWriteSteps.contains { step in
-            if case .scalar(let scalar) = step { return scalar.isHeld(android: part) }
+            if case .scalar(let scalar) = step { return scalar.isHeld(by: part) }
             return false
         }
         guard part.data != nil || notification || config else { return }
@@ -177,11 +177,11 @@ enum FCMWireWriter {
                 key.write(to: &out, spelling: .snakeCase)
                 out.beginObject()
                 for scalar in A.notificationWriteScalars {
-                    _ = scalar.write(android: part, spelling: .snakeCase, to: &out)
+                    _ = scalar.write(part, spelling: .snakeCase, to: &out)
                 }
                 out.endObject()
             case .scalar(let scalar):
-                _ = scalar.write(android: part, spelling: .snakeCase, to: &out)
+                _ = scalar.write(part, spelling: .snakeCase, to: &out)
             }
         }
         out.endObject()
