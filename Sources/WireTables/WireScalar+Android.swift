@@ -24,19 +24,9 @@ extension WireScalar {
             }
             android[text: field] = text
         case .strings(let field) where field == .androidTitleLocArgs || field == .androidBodyLocArgs:
-            guard source.isArray(node) else {
+            guard let strings = Self.strings(source, node) else {
                 return wrongType(
                     "an array of strings", source, node, at: container, context: &context, strict: strict, codes: codes)
-            }
-            var strings: [String] = []
-            strings.reserveCapacity(source.childCount(node))
-            for element in source.elements(node) {
-                guard let string = source.string(element) else {
-                    return wrongType(
-                        "an array of strings", source, node, at: container, context: &context, strict: strict,
-                        codes: codes)
-                }
-                strings.append(string)
             }
             android[strings: field] = strings
         case .integer(.androidNotificationCount):

@@ -113,19 +113,9 @@ public import PushCore
             }
             n[flag: field] = value
         case .strings(let field):
-            guard source.isArray(node) else {
+            guard let strings = Self.strings(source, node) else {
                 return wrongType(
                     "an array of strings", source, node, at: container, context: &context, strict: strict, codes: codes)
-            }
-            var strings: [String] = []
-            strings.reserveCapacity(source.childCount(node))
-            for element in source.elements(node) {
-                guard let string = source.string(element) else {
-                    return wrongType(
-                        "an array of strings", source, node, at: container, context: &context, strict: strict,
-                        codes: codes)
-                }
-                strings.append(string)
             }
             n[strings: field] = strings
         case .value(let field):
@@ -189,6 +179,18 @@ public import PushCore
             context.record(field.canonicalName, from: container.appending(key.description))
         }
         return .taken
+    }
+
+    /// The strings of the array `node`; nil when it is not an array of strings.
+    @inlinable static func strings<S: WireSource>(_ source: S, _ node: S.Node) -> [String]? {
+        guard source.isArray(node) else { return nil }
+        var strings: [String] = []
+        strings.reserveCapacity(source.childCount(node))
+        for element in source.elements(node) {
+            guard let string = source.string(element) else { return nil }
+            strings.append(string)
+        }
+        return strings
     }
 
     /// True when `n` has a value for the field.
