@@ -20,17 +20,15 @@ public struct APNsRules: PlatformRules {
     }
 
     /// The compact size of `n`'s plain APNs rendering (``APNsPayloadWriter/payload(for:)``), told without building
-    /// it: `aps` written compact into this thread's scratch buffer, then the size of each of `data`'s members the
+    /// it: `aps` written compact into this thread's scratch buffer and counted, then the size of each of `data`'s members the
     /// rendering holds at the root (all but an `aps` when `aps` was written).
     package static func renderedSize(_ n: PushNotification) -> Int {
-        var root: [UInt8] = []
-        CompactOutput.appending(to: &root) { out in
+        // `{}`, or `{"aps":…}`: measured in the scratch buffer, nothing kept.
+        var size = CompactOutput.measuring { out in
             out.beginObject()
             APNsWire.writeAps(n, to: &out)
             out.endObject()
         }
-        // `{}`, or `{"aps":…}`.
-        var size = root.count
         var hasMembers = size > 2
         let apsWritten = hasMembers
         for (key, value) in n.data where !(apsWritten && key == APNsKeys.aps) {

@@ -37,7 +37,27 @@ extension WireTable {
         _ source: S, _ node: S.Node, at path: JSONPointer, into n: inout PushNotification, ext: inout JSONObject,
         hooks: inout H, context: inout NormaliseContext
     ) where H.Hook == Hook {
-        let members = Array(source.members(node))
+        // The members, on the stack (no array per object read).
+        let capacity = source.childCount(node)
+        withUnsafeTemporaryAllocation(of: (key: S.Node, value: S.Node).self, capacity: capacity) { storage in
+            var filled = 0
+            for member in source.members(node) where filled < storage.count {
+                storage.initializeElement(at: filled, to: member)
+                filled += 1
+            }
+            let members = UnsafeMutableBufferPointer(rebasing: storage[0..<filled])
+            defer { _ = members.deinitialize() }
+            read(
+                source, members: UnsafeBufferPointer(members), at: path, into: &n, ext: &ext, hooks: &hooks,
+                context: &context)
+        }
+    }
+
+    /// ``read(_:_:at:into:ext:hooks:context:)`` of an object's `members`.
+    @inlinable package func read<S: WireSource, H: WireTableHooks>(
+        _ source: S, members: UnsafeBufferPointer<(key: S.Node, value: S.Node)>, at path: JSONPointer,
+        into n: inout PushNotification, ext: inout JSONObject, hooks: inout H, context: inout NormaliseContext
+    ) where H.Hook == Hook {
         let count = lines.count
         // Each line's member position, then whether each member was taken: scratch on the stack (a table is read
         // for every object of every record).
@@ -57,6 +77,9 @@ extension WireTable {
                 }
             }
             for number in 0..<count {
+                // A line without a member is passed over before its value is looked at (most of a table's lines are
+                // absent from any one object): only a hook is asked about an absent member.
+                if positions[number] < 0 && !lines[number].isHook { continue }
                 let position = positions[number] < 0 ? nil : positions[number]
                 let value = position.map { members[$0].value }
                 let took: Bool

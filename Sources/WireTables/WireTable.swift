@@ -94,6 +94,9 @@ public import PushCore
         @usableFromInline package let codes: WireScalar.Codes
         /// What only some lines have (nil for a plain scalar line).
         @usableFromInline let details: Details?
+        /// True for a hook line: the format's hook is asked even when the object has no member for it (it may
+        /// answer from what it read before). Every other line without a member is passed over unread.
+        @usableFromInline let isHook: Bool
 
         /// What only some lines have: read for findings, loss reasons and `carries`, never per field on the hot path.
         @usableFromInline final class Details: Sendable {
@@ -136,6 +139,7 @@ public import PushCore
         ) {
             self.key = key
             self.value = value
+            if case .hook = value { isHook = true } else { isHook = false }
             let code = wrongTypeCode == .wrongType ? nil : wrongTypeCode
             let field: WireScalar.Field? =
                 switch value {
