@@ -50,6 +50,9 @@ struct SNSBaiduHooks: WireTableHooks {
     /// Where an unknown key's finding is located (the hooks' storage: a conformer must hold some).
     let location = "BAIDU"
 
+    /// Every hook reads only a member that is there.
+    static func readsAbsent(_ hook: Hook) -> Bool { false }
+
     mutating func read<S: WireSource>(
         _ hook: Hook, _ source: S, _ value: S.Node?, key: String, at path: JSONPointer, into n: inout PushNotification,
         ext: inout JSONObject, context: inout NormaliseContext

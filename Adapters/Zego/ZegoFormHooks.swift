@@ -26,6 +26,12 @@ package struct ZegoFormHooks: WireTableHooks {
 
     init(object: String) { self.object = object }
 
+    /// `Enable` records ZEGO's default when it is absent; every other hook reads only a member that is there.
+    package static func readsAbsent(_ hook: Hook) -> Bool {
+        if case .enable = hook { return true }
+        return false
+    }
+
     package mutating func read<S: WireSource>(
         _ hook: Hook, _ source: S, _ value: S.Node?, key: String, at path: JSONPointer, into n: inout PushNotification,
         ext: inout JSONObject, context: inout NormaliseContext

@@ -59,10 +59,10 @@ extension Normaliser {
     ) -> [ConversionResult]? {
         guard var read = source.reader.wireRecipients(document, root: root, options: options),
             !read.addressees.isEmpty,
-            read.addressees.allSatisfy({ $0.channel >= 0 && $0.channel < read.channels.count }),
-            // The checks the adapters' path runs on the whole request's notification, asked of each channel's.
-            !read.channels.contains(where: source.findsErrors)
+            read.addressees.allSatisfy({ $0.channel >= 0 && $0.channel < read.channels.count })
         else { return nil }
+        // The checks the adapters' path runs on the whole request's notification, asked of each channel's.
+        guard !source.findsErrors(inAny: read.channels) else { return nil }
         return convertRecipients(
             read.takeVariants(), diagnostics: read.diagnostics, from: source.name, to: to, capacity: capacity,
             options: options, lostFields: lostFields)

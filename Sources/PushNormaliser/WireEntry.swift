@@ -52,4 +52,16 @@ final class WireRecipientEntry: Sendable {
 
     /// True when a rule finds an error in `n` (asked as a yes or no: no findings are built).
     func findsErrors(_ n: PushNotification) -> Bool { rules.contains { $0.hasErrors(n, check) } }
+
+    /// True when a rule finds an error in one of `notifications`, each lent to the rules in place through its buffer
+    /// (an element of an array, or `contains(where:)`'s, is handed to an existential's method as a copy of the whole
+    /// notification).
+    func findsErrors(inAny notifications: [PushNotification]) -> Bool {
+        notifications.withUnsafeBufferPointer { lent in
+            for index in lent.indices {
+                for rule in rules where rule.hasErrors(lent[index], check) { return true }
+            }
+            return false
+        }
+    }
 }

@@ -65,6 +65,12 @@ public import JSONCodec
         matches(source, key, length: source.keyLength(key))
     }
 
+    /// True when one of the key's spellings is `length` bytes long: told inline, before a call compares any bytes (a
+    /// table's reader asks it of every line for every member).
+    @inlinable @inline(__always) package func hasSpelling(ofLength length: Int) -> Bool {
+        length == bytes.count || length == snake?.count
+    }
+
     /// ``matches(_:_:)`` for a key node whose UTF-8 length is `length` (compared first, so most keys are told apart
     /// without comparing bytes).
     @_specialize(exported:true,where S == BorrowedDocument)

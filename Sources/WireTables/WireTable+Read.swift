@@ -72,14 +72,17 @@ extension WireTable {
             for index in 0..<members.count {
                 let key = members[index].key
                 let length = source.keyLength(key)
-                for number in 0..<count where positions[number] < 0 {
+                for number in 0..<count where positions[number] < 0 && lines[number].key.hasSpelling(ofLength: length) {
                     if lines[number].key.matches(source, key, length: length) { positions[number] = index }
                 }
             }
             for number in 0..<count {
                 // A line without a member is passed over before its value is looked at (most of a table's lines are
-                // absent from any one object): only a hook is asked about an absent member.
-                if positions[number] < 0 && !lines[number].isHook { continue }
+                // absent from any one object): only a hook that reads an absent member is asked about it.
+                if positions[number] < 0 {
+                    guard lines[number].isHook, case .hook(let hook) = lines[number].value, H.readsAbsent(hook)
+                    else { continue }
+                }
                 let position = positions[number] < 0 ? nil : positions[number]
                 let value = position.map { members[$0].value }
                 let took: Bool

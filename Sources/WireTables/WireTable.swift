@@ -374,6 +374,11 @@ public import PushCore
 @usableFromInline package protocol WireTableHooks {
     associatedtype Hook: Sendable
 
+    /// True when ``read(_:_:_:key:at:into:ext:context:)`` must be asked about `hook` when the object has no member
+    /// for it (a default to record, or an answer from what was read before); false lets the reader pass the line over.
+    /// Default: true.
+    static func readsAbsent(_ hook: Hook) -> Bool
+
     /// Reads a hook line's `value` (nil when the object has no such key) from the object at `path`. True when taken;
     /// false leaves the member with the unmodelled keys (after reporting why, for a value of the wrong type).
     mutating func read<S: WireSource>(
@@ -392,4 +397,8 @@ public import PushCore
 
     /// Reports the keys the table does not model (kept in `extensions.<namespace>.<unmodelled>`).
     func reportUnmodelled(_ rest: JSONObject, at path: JSONPointer, context: inout NormaliseContext)
+}
+
+extension WireTableHooks {
+    @inlinable package static func readsAbsent(_ hook: Hook) -> Bool { true }
 }

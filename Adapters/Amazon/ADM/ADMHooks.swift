@@ -14,6 +14,9 @@ struct ADMHooks: WireTableHooks {
     let soundVolume = JSONPointer(tokens: ["sound", "volume"])
     let ttl = JSONPointer(tokens: ["android", "ttl"])
 
+    /// Every hook reads only a member that is there.
+    static func readsAbsent(_ hook: Hook) -> Bool { false }
+
     mutating func read<S: WireSource>(
         _ hook: Hook, _ source: S, _ value: S.Node?, key: String, at path: JSONPointer, into n: inout PushNotification,
         ext: inout JSONObject, context: inout NormaliseContext

@@ -29,6 +29,12 @@ package struct PinpointGCMHooks: WireTableHooks {
 
     // MARK: - Reading
 
+    /// `Url` answers whether `Action` took it, member or not; every other hook reads only a member that is there.
+    package static func readsAbsent(_ hook: Hook) -> Bool {
+        if case .url = hook { return true }
+        return false
+    }
+
     package mutating func read<S: WireSource>(
         _ hook: Hook, _ source: S, _ value: S.Node?, key: String, at path: JSONPointer, into n: inout PushNotification,
         ext: inout JSONObject, context: inout NormaliseContext

@@ -21,6 +21,9 @@ package struct PinpointMessageHooks: WireTableHooks {
     /// `/media/0`, built once.
     private static let firstMedia = JSONPointer(tokens: ["media", "0"])
 
+    /// Every hook reads only a member that is there.
+    package static func readsAbsent(_ hook: Hook) -> Bool { false }
+
     package func read<S: WireSource>(
         _ hook: Hook, _ source: S, _ value: S.Node?, key: String, at path: JSONPointer, into n: inout PushNotification,
         ext: inout JSONObject, context: inout NormaliseContext

@@ -17,6 +17,9 @@ package struct HMSHooks: WireTableHooks {
 
     // MARK: - Reading
 
+    /// Every hook reads only a member that is there.
+    package static func readsAbsent(_ hook: Hook) -> Bool { false }
+
     package mutating func read<S: WireSource>(
         _ hook: Hook, _ source: S, _ value: S.Node?, key: String, at path: JSONPointer, into n: inout PushNotification,
         ext: inout JSONObject, context: inout NormaliseContext
