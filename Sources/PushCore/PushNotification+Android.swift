@@ -127,3 +127,45 @@ extension PushNotification {
     /// Sets the Android part; an empty one removes it.
     public mutating func setAndroid(_ part: consuming Android) { android = part.isEmpty ? nil : consume part }
 }
+
+extension PushNotification {
+    /// ``PushNotification/android`` behind a reference: copying a notification copies one reference, and a part is
+    /// copied only when a notification sharing it changes it (copy on write). Equal and hashed by the part.
+    @usableFromInline final class AndroidStorage: @unchecked Sendable, Hashable {
+        // Mutated only through a uniquely referenced storage (``PushNotification/setAndroid(_:)``,
+        // ``PushNotification/takeAndroid()``), so a shared one is never written: safe to send.
+        @usableFromInline var value: Android
+
+        @usableFromInline init(_ value: Android) { self.value = value }
+
+        @usableFromInline static func == (lhs: AndroidStorage, rhs: AndroidStorage) -> Bool {
+            lhs === rhs || lhs.value == rhs.value
+        }
+
+        @usableFromInline func hash(into hasher: inout Hasher) { value.hash(into: &hasher) }
+    }
+
+    /// The Android part moved out of a storage only this notification holds (left empty, to be refilled by
+    /// ``setAndroid(_:)``), or a copy of a shared one.
+    @inlinable mutating func takeAndroid() -> Android? {
+        guard isKnownUniquelyReferenced(&androidStorage), let storage = androidStorage else {
+            return androidStorage?.value
+        }
+        var part = Android()
+        swap(&part, &storage.value)
+        return part
+    }
+
+    /// Stores `part`: into the storage when only this notification holds it, else into a new one.
+    @inlinable mutating func setAndroid(_ part: Android?) {
+        guard let part else {
+            androidStorage = nil
+            return
+        }
+        if isKnownUniquelyReferenced(&androidStorage), let storage = androidStorage {
+            storage.value = part
+        } else {
+            androidStorage = AndroidStorage(part)
+        }
+    }
+}

@@ -54,7 +54,20 @@ public struct PushNotification: Sendable, Hashable {
     /// `delivery` — APNs request headers.
     public var delivery: Delivery?
     /// `android` — what only Android has, and Android's own content where it differs (``Android``).
-    public var android: Android?
+    ///
+    /// Held behind a reference (``AndroidStorage``), copied only when a shared part is changed: the part is large,
+    /// and a notification is moved, copied and destroyed on every conversion whether it has one or not.
+    @inlinable public var android: Android? {
+        get { androidStorage?.value }
+        set { setAndroid(newValue) }
+        _modify {
+            var part = takeAndroid()
+            defer { setAndroid(part) }
+            yield &part
+        }
+    }
+    /// Where ``android`` is held (nil when there is none).
+    @usableFromInline var androidStorage: AndroidStorage?
     /// `target` — where a send request goes (``Target``).
     public var target: Target?
     /// `data` — custom keys beside `aps` that no convention claims, in input order, untouched.
