@@ -55,6 +55,9 @@ package struct WireSpeltObject<S: WireSource> {
     private var taken: UInt64 = 0
     private var takenBeyond: [Bool] = []
     private var aside: [Int] = []
+    /// One bit for each length of the members' keys (modulo 64): a key none of whose spellings has such a length is
+    /// absent, told without looking at a member (most of a table's keys are absent from any one object).
+    private var keyLengths: UInt64 = 0
     private let duplicate: DiagnosticCode
     /// False when the reader builds no locations (``location(of:)`` is then ``path``, and so are the paths in
     /// ``declaredUsed``): a read that gives up at anything that would need one, to start over with locations.
@@ -69,8 +72,13 @@ package struct WireSpeltObject<S: WireSource> {
         self.path = path
         var members: [(key: S.Node, value: S.Node)] = []
         members.reserveCapacity(source.childCount(node))
-        for member in source.members(node) { members.append(member) }
+        var keyLengths: UInt64 = 0
+        for member in source.members(node) {
+            members.append(member)
+            keyLengths |= Self.lengthBit(source.keyLength(member.key))
+        }
         self.members = members
+        self.keyLengths = keyLengths
         if members.count > 64 { takenBeyond = [Bool](repeating: false, count: members.count - 64) }
         self.duplicate = duplicate
         self.locates = locates
@@ -89,6 +97,10 @@ package struct WireSpeltObject<S: WireSource> {
     package mutating func take(
         _ key: WireKey, snakeOnly: Bool = false, context: inout NormaliseContext
     ) -> (value: S.Node, key: WireKey, index: Int)? {
+        guard
+            keyLengths & Self.lengthBit(key.bytes.count) != 0
+                || key.snake.map({ keyLengths & Self.lengthBit($0.count) != 0 }) == true
+        else { return nil }
         var declared: Int?
         var snake: Int?
         for index in members.indices where !isTaken(index) {
@@ -159,6 +171,9 @@ package struct WireSpeltObject<S: WireSource> {
     package mutating func setAside(_ index: Int) {
         aside.append(index)
     }
+
+    /// The bit of ``keyLengths`` for a key of `length` bytes.
+    private static func lengthBit(_ length: Int) -> UInt64 { 1 << UInt64(length & 63) }
 
     private func isTaken(_ index: Int) -> Bool {
         index < 64 ? taken & (1 << UInt64(index)) != 0 : takenBeyond[index - 64]
