@@ -62,7 +62,7 @@ extension Normaliser {
             read.addressees.allSatisfy({ $0.channel >= 0 && $0.channel < read.channels.count })
         else { return nil }
         // The checks the adapters' path runs on the whole request's notification, asked of each channel's.
-        guard !source.findsErrors(inAny: read.channels) else { return nil }
+        guard !source.findsErrors(inAny: &read.channels) else { return nil }
         return convertRecipients(
             read.takeVariants(), diagnostics: read.diagnostics, from: source.name, to: to, capacity: capacity,
             options: options, lostFields: lostFields)
@@ -80,7 +80,9 @@ extension Normaliser {
             var n = PushNotification()
             swap(&n, &notification)
             let headers = n.delivery?.headers ?? JSONObject()
-            guard let written = wireWrite(n, to: to, options: options, lostFields: lostFields) else { return nil }
+            guard let written = wireWrite(consume n, to: to, options: options, lostFields: lostFields) else {
+                return nil
+            }
             // A rendering finding is located in the input through the reading's provenance: the adapters' path.
             let notices = written.diagnostics.runNotices
             guard notices.count == written.diagnostics.count else { return nil }
