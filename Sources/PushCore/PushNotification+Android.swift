@@ -132,11 +132,11 @@ extension PushNotification {
     /// ``PushNotification/android`` behind a reference: copying a notification copies one reference, and a part is
     /// copied only when a notification sharing it changes it (copy on write). Equal and hashed by the part.
     @usableFromInline final class AndroidStorage: @unchecked Sendable, Hashable {
-        // Mutated only through a uniquely referenced storage (``PushNotification/setAndroid(_:)``,
+        // Mutated only through a uniquely referenced storage (``PushNotification/storeAndroid(_:)``,
         // ``PushNotification/takeAndroid()``), so a shared one is never written: safe to send.
         @usableFromInline var value: Android
 
-        @usableFromInline init(_ value: Android) { self.value = value }
+        @usableFromInline init(_ value: consuming Android) { self.value = value }
 
         @usableFromInline static func == (lhs: AndroidStorage, rhs: AndroidStorage) -> Bool {
             lhs === rhs || lhs.value == rhs.value
@@ -146,7 +146,7 @@ extension PushNotification {
     }
 
     /// The Android part moved out of a storage only this notification holds (left empty, to be refilled by
-    /// ``setAndroid(_:)``), or a copy of a shared one.
+    /// ``storeAndroid(_:)``), or a copy of a shared one.
     @inlinable mutating func takeAndroid() -> Android? {
         guard isKnownUniquelyReferenced(&androidStorage), let storage = androidStorage else {
             return androidStorage?.value
@@ -157,15 +157,18 @@ extension PushNotification {
     }
 
     /// Stores `part`: into the storage when only this notification holds it, else into a new one.
-    @inlinable mutating func setAndroid(_ part: Android?) {
-        guard let part else {
+    @inlinable mutating func storeAndroid(_ part: consuming Android?) {
+        guard let part = consume part else {
             androidStorage = nil
             return
         }
         if isKnownUniquelyReferenced(&androidStorage), let storage = androidStorage {
-            storage.value = part
+            storage.value = consume part
         } else {
-            androidStorage = AndroidStorage(part)
+            androidStorage = AndroidStorage(consume part)
         }
     }
+
+    /// True when the notification has an Android part, told without copying it (``android`` hands over a copy).
+    @inlinable package var holdsAndroid: Bool { androidStorage != nil }
 }

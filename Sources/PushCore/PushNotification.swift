@@ -59,10 +59,10 @@ public struct PushNotification: Sendable, Hashable {
     /// and a notification is moved, copied and destroyed on every conversion whether it has one or not.
     @inlinable public var android: Android? {
         get { androidStorage?.value }
-        set { setAndroid(newValue) }
+        set { storeAndroid(newValue) }
         _modify {
             var part = takeAndroid()
-            defer { setAndroid(part) }
+            defer { storeAndroid(part) }
             yield &part
         }
     }

@@ -181,9 +181,11 @@ package enum PinpointGCMMessage {
         var kept = JSONObject()
         (campaign ? PinpointGCMWire.campaign : channel.reading).read(
             source, message, at: base, into: &n, ext: &kept, hooks: &hooks, context: &context)
-        n.setAndroid(hooks.android)
+        var android = PushNotification.Android()
+        swap(&android, &hooks.android)
+        n.setAndroid(android)
         if !hooks.same.isEmpty { memory["sameAsShared"] = .array(hooks.same.map(JSONValue.string)) }
-        if n.android != nil { context.record("android", from: base) }
+        if n.holdsAndroid { context.record("android", from: base) }
         // Kept verbatim: Action OPEN_APP, a Url without its action, Substitutions, the authentication method,
         // the campaign's JsonBody and MediaUrl, unknown keys and values of the wrong type.
         if let fields = kept[PinpointGCMWire.unmodelled] { memory["fields"] = fields }
