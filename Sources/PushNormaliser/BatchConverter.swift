@@ -63,16 +63,16 @@ public struct BatchConverter: Sendable {
     }
 
     /// The facade each record goes through.
-    public var normaliser: Normaliser { didSet { wirePair = Self.wirePair(normaliser, operation, options) } }
+    public var normaliser: Normaliser { didSet { lookUpPairs() } }
     /// What is done to each record.
-    public var operation: Operation { didSet { wirePair = Self.wirePair(normaliser, operation, options) } }
+    public var operation: Operation { didSet { lookUpPairs() } }
     /// The format options of every record.
-    public var options: FormatOptions { didSet { wirePair = Self.wirePair(normaliser, operation, options) } }
+    public var options: FormatOptions { didSet { lookUpPairs() } }
     /// Parallel workers; 1 runs inline.
     public var jobs: Int
     /// Convert records with error findings anyway, with the findings attached (`--allow-invalid`). Default false:
     /// such a record fails, as `validate` calls it invalid.
-    public var allowInvalid = false
+    public var allowInvalid = false { didSet { lookUpPairs() } }
 
     /// A converter running `operation` with `options` on `jobs` workers (1: inline).
     public init(
@@ -82,18 +82,29 @@ public struct BatchConverter: Sendable {
         self.operation = operation
         self.options = options
         self.jobs = max(1, jobs)
-        wirePair = Self.wirePair(normaliser, operation, options)
+        lookUpPairs()
     }
 
     /// The formats a conversion goes through on the wire tables, looked up once rather than per record (nil: not a
     /// conversion, or not one the tables make).
     private var wirePair: Normaliser.WirePair?
+    /// The send format whose recipients the tables read, and the target, when the conversion's single messages do not
+    /// go through the tables (``Normaliser/convertMessages(_:from:to:strict:allowInvalid:options:lostFields:)`` tries
+    /// it next), looked up once.
+    private var recipientPair: Normaliser.RecipientPair?
+    /// True when the conversion's target is a delivered payload (each message carries its APNs headers).
+    private var deliversTarget = false
 
-    private static func wirePair(_ normaliser: Normaliser, _ operation: Operation, _ options: FormatOptions)
-        -> Normaliser.WirePair?
-    {
-        guard case .convert(let from, let to, false) = operation else { return nil }
-        return normaliser.wirePair(from: from, to: to, options: options)
+    /// Looks up what a record's conversion goes through, once for the batch.
+    private mutating func lookUpPairs() {
+        (wirePair, recipientPair, deliversTarget) = (nil, nil, false)
+        guard case .convert(let from, let to, let strict) = operation else { return }
+        deliversTarget = normaliser.registry.adapter(named: to)?.descriptor.isDelivered == true
+        guard !strict else { return }
+        wirePair = normaliser.wirePair(from: from, to: to, options: options)
+        if wirePair == nil, !allowInvalid {
+            recipientPair = normaliser.recipientPair(from: from, to: to, options: options)
+        }
     }
 
     /// Processes one record.
@@ -114,9 +125,20 @@ public struct BatchConverter: Sendable {
         switch operation {
         case .convert(let from, let to, let strict):
             do {
-                let results = try normaliser.convertMessages(
-                    bytes, from: from, to: to, strict: strict, allowInvalid: allowInvalid, options: options,
-                    lostFields: lostFields)
+                // A send request whose recipients the tables read: tried first, through the pair looked up once
+                // (what `convertMessages` tries after the single message, which has no pair here); the adapters'
+                // path reads the rest.
+                let results: [ConversionResult]
+                if let recipientPair,
+                    let read = normaliser.wireConvertRecipients(
+                        bytes, pair: recipientPair, options: options, lostFields: lostFields)
+                {
+                    results = read
+                } else {
+                    results = try normaliser.convertMessages(
+                        bytes, from: from, to: to, strict: strict, allowInvalid: allowInvalid, options: options,
+                        lostFields: lostFields, tryingTables: recipientPair == nil)
+                }
                 guard let result = results.first else { break }
                 outcome.diagnostics = result.diagnostics
                 outcome.format = result.from
@@ -125,8 +147,7 @@ public struct BatchConverter: Sendable {
                     outcome.output = result.compactBytes
                     outcome.lost = result.lost
                 } else {
-                    let delivered = normaliser.registry.adapter(named: to)?.descriptor.isDelivered == true
-                    outcome.messages = Self.messages(results, headers: delivered, lost: &outcome.lost)
+                    outcome.messages = Self.messages(results, headers: deliversTarget, lost: &outcome.lost)
                 }
                 outcome.unlistedLoss = outcome.lost.isEmpty && results.contains(where: \.lossy)
             } catch {

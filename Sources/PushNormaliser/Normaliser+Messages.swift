@@ -18,11 +18,13 @@ extension Normaliser {
     /// `convertMessages(_:from:to:strict:allowInvalid:options:)` of bytes, building each
     /// result's lost fields only when `lostFields` (or `strict`, which fails on them): without them only
     /// ``ConversionResult/lossy`` says whether anything was lost (the CLI when nothing reports the paths).
+    ///
+    /// `tryingTables` false: the tables' paths were tried before (a batch's), only the adapters' is left.
     package func convertMessages(
         _ bytes: some Collection<UInt8>, from: String, to: String, strict: Bool, allowInvalid: Bool,
-        options: FormatOptions, lostFields: Bool
+        options: FormatOptions, lostFields: Bool, tryingTables: Bool = true
     ) throws(NormalisationFailure) -> [ConversionResult] {
-        if !strict, !allowInvalid {
+        if tryingTables, !strict, !allowInvalid {
             if !yieldsVariants(from),
                 let result = wireConvert(bytes, from: from, to: to, options: options, lostFields: lostFields)
             {

@@ -15,13 +15,20 @@ extension Normaliser {
     func wireConvertRecipients(
         _ bytes: some Collection<UInt8>, from: String, to: String, options: FormatOptions, lostFields: Bool
     ) -> [ConversionResult]? {
-        guard let (source, capacity) = recipientPair(from: from, to: to, options: options) else { return nil }
+        guard let pair = recipientPair(from: from, to: to, options: options) else { return nil }
+        return wireConvertRecipients(bytes, pair: pair, options: options, lostFields: lostFields)
+    }
+
+    /// ``wireConvertRecipients(_:from:to:options:lostFields:)`` through a pair looked up before (a batch's, once).
+    func wireConvertRecipients(
+        _ bytes: some Collection<UInt8>, pair: RecipientPair, options: FormatOptions, lostFields: Bool
+    ) -> [ConversionResult]? {
         var results: [ConversionResult]?
         _ = bytes.withContiguousStorageIfAvailable { buffer in
             _ = parser.withBorrowedDocument(buffer) { document in
                 results = wireConvertRecipients(
-                    document, root: document.root, source: source, to: to, capacity: capacity, options: options,
-                    lostFields: lostFields)
+                    document, root: document.root, source: pair.source, to: pair.to, capacity: pair.capacity,
+                    options: options, lostFields: lostFields)
             }
         }
         return results
@@ -33,23 +40,32 @@ extension Normaliser {
         _ document: BorrowedDocument, root: BorrowedDocument.Node, from: String, to: String, options: FormatOptions,
         lostFields: Bool
     ) -> [ConversionResult]? {
-        guard let (source, capacity) = recipientPair(from: from, to: to, options: options) else { return nil }
+        guard let pair = recipientPair(from: from, to: to, options: options) else { return nil }
         return wireConvertRecipients(
-            document, root: root, source: source, to: to, capacity: capacity, options: options,
+            document, root: root, source: pair.source, to: to, capacity: pair.capacity, options: options,
             lostFields: lostFields)
+    }
+
+    /// A send format whose recipients are read over the borrowed document, and a target each gets a message of:
+    /// looked up by name once (``recipientPair(from:to:options:)``).
+    struct RecipientPair {
+        /// The reader of the source's send requests.
+        let source: WireRecipientEntry
+        /// The target's name.
+        let to: String
+        /// The recipients the target takes a message.
+        let capacity: RecipientCapacity
     }
 
     /// The reader of `from`'s send requests and the recipients `to` takes a message, when the two convert this way:
     /// nil when `from` has no such reader, `to` has no wire writer or no place for a recipient or reads recipients
     /// itself, or templates are rendered (`substitutions`: the adapters' work).
-    private func recipientPair(from: String, to: String, options: FormatOptions) -> (
-        WireRecipientEntry, RecipientCapacity
-    )? {
+    func recipientPair(from: String, to: String, options: FormatOptions) -> RecipientPair? {
         guard writesThroughTables, options.substitutions == nil, let source = registry.wireRecipientReader(named: from),
             let target = registry.wireFormat(named: to), target.descriptor.recipients != .undeclared,
             !yieldsVariants(to)
         else { return nil }
-        return (source, target.descriptor.recipients)
+        return RecipientPair(source: source, to: to, capacity: target.descriptor.recipients)
     }
 
     /// The request at `root` read by `source`, checked, and each recipient's message written as `to`.
