@@ -75,7 +75,8 @@ package enum AmazonWire {
             n.media.append(PushNotification.Media(url: item.url))
             // Recorded only for a context that records provenance (as `record` does).
             if context.recordsProvenance {
-                context.provenance[JSONPointer(tokens: ["media", String(index)])] = item.placement.pointer(key: key)
+                context.record(
+                    path: JSONPointer(tokens: ["media", String(index)]), from: item.placement.pointer(key: key))
             }
         }
         if let first = found.first { context.record("media", from: first.placement.pointer(key: key)) }

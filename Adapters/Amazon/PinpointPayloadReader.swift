@@ -18,7 +18,7 @@ package enum PinpointPayloadReader {
                 let path = dataPath.appending(P.mediaURL)
                 n.media.append(PushNotification.Media(url: url))
                 context.record("media", from: path)
-                context.provenance[JSONPointer(tokens: ["media", "0"])] = path
+                context.record(path: JSONPointer(tokens: ["media", "0"]), from: path)
                 context.diagnostics.info(.amazonMediaFound, at: path, "media URL read from Pinpoint's `data.media-url`")
             }
             switch data[P.pinpoint] {

@@ -108,7 +108,7 @@ extension ZegoOfflinePushAdapter {
         }
         for (index, (url, from)) in sources.enumerated() {
             n.media.append(PushNotification.Media(url: url))
-            context.provenance[JSONPointer(tokens: ["media", String(index)])] = from
+            context.record(path: JSONPointer(tokens: ["media", String(index)]), from: from)
         }
         if let first = sources.first { context.record("media", from: first.1) }
     }

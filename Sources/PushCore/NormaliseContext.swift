@@ -27,6 +27,14 @@ public struct NormaliseContext: Sendable {
         provenance[JSONPointer(tokens: [field])] = input
     }
 
+    /// Records that the canonical path `canonical` (deeper than a field: `/media/0`) was read from `input`; nothing
+    /// when ``recordsProvenance`` is false.
+    @inlinable public mutating func record(path canonical: JSONPointer, from input: JSONPointer) {
+        guard recordsProvenance else { return }
+        if provenance.isEmpty { provenance.reserveCapacity(16) }
+        provenance[canonical] = input
+    }
+
     /// The input location of a canonical path: its own record, else its nearest recorded ancestor
     /// (with the rest of the path appended when the ancestor is an object copied verbatim), else the root.
     public func inputPath(for canonical: JSONPointer) -> JSONPointer {

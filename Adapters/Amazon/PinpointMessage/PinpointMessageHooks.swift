@@ -38,7 +38,7 @@ package struct PinpointMessageHooks: WireTableHooks {
         switch hook {
         case .mediaURL:
             n.media = [PushNotification.Media(url: text)]
-            context.provenance[mediaItem] = at
+            context.record(path: mediaItem, from: at)
             context.diagnostics.info(.amazonMediaFound, at: at, "media URL read from `MediaUrl`")
             context.record("media", from: at)
         case .soundName:
