@@ -235,6 +235,33 @@ package enum FCMChecks {
         }
     }
 
+    /// True when ``checkTargets(_:into:)`` finds nothing in a message whose targets are `target`'s token, topic and
+    /// condition (its `tokens` are not a v1 target): exactly one of them, not empty, a valid topic name
+    /// (``isTopicName(_:)``, which a `/topics/` prefix fails), a condition ``checkCondition(_:at:into:)`` passes. The
+    /// same rules on the model's strings, without building a message.
+    static func passesTargetChecks(_ target: PushNotification.Target) -> Bool {
+        var present = 0
+        if let token = target.token {
+            guard !token.isEmpty else { return false }
+            present += 1
+        }
+        if let topic = target.topic {
+            guard isTopicName(topic) else { return false }
+            present += 1
+        }
+        if let condition = target.condition {
+            guard !condition.isEmpty, passesConditionChecks(condition) else { return false }
+            present += 1
+        }
+        return present == 1
+    }
+
+    /// True when ``checkCondition(_:at:into:)`` finds nothing in `condition`.
+    static func passesConditionChecks(_ condition: String) -> Bool {
+        let topics = conditionTopics(condition)
+        return topics.count <= maximumConditionTopics && topics.allSatisfy(isTopicName)
+    }
+
     /// `[a-zA-Z0-9-_.~%]+`, without the `/topics/` prefix.
     package static func checkTopic(
         _ topic: String, at path: @autoclosure () -> JSONPointer, into out: inout [Diagnostic]

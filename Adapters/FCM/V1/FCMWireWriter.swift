@@ -91,7 +91,7 @@ enum FCMWireWriter {
                 FCMAndroidWire.explain(FCMAndroidWire.unsupported, own, context: &context)
             }
         }
-        if n.target == nil || n.target == PushNotification.Target() {
+        if isUntargeted(n.target) {
             context.diagnostics.append(targetMissing)
         }
         return true
@@ -120,19 +120,17 @@ enum FCMWireWriter {
         return false
     }
 
-    /// True when FCM's rules find nothing in the target (none, or exactly one non-empty valid one).
+    /// True when FCM's rules find nothing in the target (none, or exactly one non-empty valid one): its strings
+    /// checked in place (``FCMChecks/passesTargetChecks(_:)``).
     private static func targetPassesChecks(_ target: PushNotification.Target?) -> Bool {
-        guard let target, target != PushNotification.Target() else { return true }
-        var message = JSONObject()
-        if let token = target.token { message.appendUnchecked(FCMKeys.Message.token, .string(token)) }
-        if let topic = target.topic { message.appendUnchecked(FCMKeys.Message.topic, .string(topic)) }
-        if let condition = target.condition {
-            message.appendUnchecked(FCMKeys.Message.condition, .string(condition))
-        }
-        var findings: [Diagnostic] = []
-        guard let message = FCMChecks.object(.object(message), at: .root) else { return true }
-        FCMChecks.checkTargets(message, into: &findings)
-        return findings.isEmpty
+        guard let target, !isUntargeted(target) else { return true }
+        return FCMChecks.passesTargetChecks(target)
+    }
+
+    /// True when `target` is nil or sets nothing (the adapter path's run notice, and no target to check).
+    private static func isUntargeted(_ target: PushNotification.Target?) -> Bool {
+        guard let target else { return true }
+        return target.token == nil && target.topic == nil && target.condition == nil && target.tokens == nil
     }
 
     /// Writes `key` and an object of the custom data members that are strings (`strings`) or are not, when there is
