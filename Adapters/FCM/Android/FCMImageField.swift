@@ -6,7 +6,12 @@ package enum FCMImageField {
     /// True when `url` (of `kind`, or the kind its extension implies) can go into an image field: an image, a GIF,
     /// or a URL whose kind is unknown.
     package static func takes(_ url: String, kind: PushNotification.MediaKind? = nil) -> Bool {
-        switch kind ?? PushNotification.MediaKind(url: url) {
+        takes(resolved: kind ?? PushNotification.MediaKind(url: url))
+    }
+
+    /// True when a URL of `kind`, the kind it was found to be (nil: unknown), can go into an image field.
+    package static func takes(resolved kind: PushNotification.MediaKind?) -> Bool {
+        switch kind {
         case .video?, .audio?: return false
         default: return true
         }

@@ -24,36 +24,63 @@ enum FCMWireWriter {
     /// Writes `wire` as a bare Message at the end of `out`; false (with `out` unchanged) when the adapter must
     /// render it. A notification without a target gets the run notice the adapter path gives.
     static func write(_ wire: WireNotification, into out: inout [UInt8], context: inout RenderContext) -> Bool {
-        let n = wire.model
+        // Read through `wire.model` in place: a copy of the notification retained and released each of its fields.
         // Other vendors' extensions are not written (the declared losses say so); FCM's own are the adapter's, and
         // `extensions.apns` is declined by `APNsWire.canWrite`.
-        guard n.extensions.isEmpty || n.extensions[FCMKeys.namespace] == nil, wire.kept.isEmpty,
-            n.target?.tokens == nil,
-            n.media.count <= 1, n.media.first.map({ $0 == PushNotification.Media(url: $0.url) }) ?? true,
-            APNsWire.canWrite(n), !hasReservedStringData(wire), targetPassesChecks(n.target)
+        guard wire.model.extensions.isEmpty || wire.model.extensions[FCMKeys.namespace] == nil, wire.kept.isEmpty,
+            wire.model.target?.tokens == nil, wire.model.media.count <= 1,
+            APNsWire.canWrite(wire.model), !hasReservedStringData(wire), targetPassesChecks(wire.model.target)
         else { return false }
-        let android = FCMMessageWriter.androidShown(n)
+        // The media item's kind as its URL implies it, found once: a media item with more than a URL (an identifier,
+        // a kind its URL does not imply) is the adapter's.
+        var media: Media?
+        if let item = wire.model.media.first {
+            let kind = PushNotification.MediaKind(url: item.url)
+            guard item.identifier == nil, item.kind == kind else { return false }
+            media = Media(kind: kind)
+        }
+        // Android's image's kind, found once for what `android` shows and for the loss of one that is not a picture.
+        let ownImageKind = wire.model.android?.image.flatMap(PushNotification.MediaKind.init(url:))
+        let keepsOwnImage = FCMImageField.takes(resolved: ownImageKind)
+        // What `android` shows is Android's own part, read in place, unless it inherits a shared value or drops its
+        // image; only then is a part built.
+        if let own = wire.model.android, keepsOwnImage, FCMMessageWriter.inheritsNothing(own, from: wire.model) {
+            return write(wire, android: own, media: media, ownImageKind: ownImageKind, into: &out, context: &context)
+        }
+        let shown = FCMMessageWriter.androidShown(wire.model, keepsImage: keepsOwnImage)
+        return write(wire, android: shown, media: media, ownImageKind: ownImageKind, into: &out, context: &context)
+    }
+
+    /// The shared media item's kind as its URL implies it (nil: unknown), which is its kind.
+    private struct Media {
+        let kind: PushNotification.MediaKind?
+    }
+
+    /// Writes `wire` with `android`, what its `android` shows (``FCMMessageWriter/androidShown(_:)``); `media` is
+    /// the shared media item's kind when there is one, `ownImageKind` that of Android's own image.
+    private static func write(
+        _ wire: WireNotification, android: PushNotification.Android, media: Media?,
+        ownImageKind: PushNotification.MediaKind?, into out: inout [UInt8], context: inout RenderContext
+    ) -> Bool {
         guard FCMChecks.passesAndroidChecks(android) else { return false }
         // The shared notification's image: a video or audio URL is not one (declared lost below).
         var image: String?
-        if let media = n.media.first {
-            if FCMImageField.takes(media.url, kind: media.kind) {
-                guard FCMChecks.isAbsoluteURL(media.url) else { return false }
-                image = media.url
-            }
+        if let media, let item = wire.model.media.first, FCMImageField.takes(resolved: media.kind) {
+            guard FCMChecks.isAbsoluteURL(item.url) else { return false }
+            image = item.url
         }
         let start = out.count
         CompactOutput.appending(to: &out) { output in
             output.beginObject()
             writeData(wire, strings: true, key: W.data, to: &output)
-            if n.title != nil || n.body != nil || image != nil {
+            if wire.model.title != nil || wire.model.body != nil || image != nil {
                 W.notification.write(to: &output)
                 output.beginObject()
-                if let title = n.title {
+                if let title = wire.model.title {
                     output.key("title")
                     output.string(title)
                 }
-                if let body = n.body {
+                if let body = wire.model.body {
                     output.key("body")
                     output.string(body)
                 }
@@ -65,7 +92,7 @@ enum FCMWireWriter {
             }
             writeAndroid(android, to: &output)
             writeApns(wire, to: &output)
-            if let target = n.target {
+            if let target = wire.model.target {
                 writeTarget(W.token, target.token, to: &output)
                 writeTarget(W.topic, target.topic, to: &output)
                 writeTarget(W.condition, target.condition, to: &output)
@@ -76,22 +103,22 @@ enum FCMWireWriter {
             out.removeSubrange(start...)
             return false
         }
-        if let media = n.media.first, image == nil {
+        if let media, let item = wire.model.media.first, image == nil {
             context.explainLoss(
                 at: JSONPointer(tokens: ["media"]),
-                FCMImageField.reason(media.url, kind: media.kind, field: "notification.image"))
+                FCMImageField.reason(item.url, kind: media.kind, field: "notification.image"))
         }
-        if let own = n.android {
+        if let own = wire.model.android {
             if let image = own.image, android.image == nil {
                 context.explainLoss(
                     at: JSONPointer(tokens: ["android", "image"]),
-                    FCMImageField.reason(image, field: "android.notification.image"))
+                    FCMImageField.reason(image, kind: ownImageKind, field: "android.notification.image"))
             }
             if FCMAdapter.holdsUnsupported(own) {
                 FCMAndroidWire.explain(FCMAndroidWire.unsupported, own, context: &context)
             }
         }
-        if isUntargeted(n.target) {
+        if isUntargeted(wire.model.target) {
             context.diagnostics.append(targetMissing)
         }
         return true
@@ -188,9 +215,8 @@ enum FCMWireWriter {
     /// `apns`: the headers `delivery` names, and the payload (`aps` when it has anything, then the custom data
     /// that are not strings); nothing when both are empty.
     private static func writeApns(_ wire: WireNotification, to out: inout CompactOutput) {
-        let n = wire.model
-        let headers = n.delivery?.headers ?? JSONObject()
-        let aps = APNsWire.apsHasContent(n)
+        let headers = wire.model.delivery?.headers ?? JSONObject()
+        let aps = APNsWire.apsHasContent(wire.model)
         let otherData = wire.data.contains { wire.document.kind($0.value) != .string }
         guard !headers.isEmpty || aps || otherData else { return }
         W.apns.write(to: &out)
@@ -207,7 +233,7 @@ enum FCMWireWriter {
         if aps || otherData {
             W.payload.write(to: &out)
             out.beginObject()
-            if aps { APNsWire.writeAps(n, to: &out) }
+            if aps { APNsWire.writeAps(wire.model, to: &out) }
             for member in wire.data where wire.document.kind(member.value) != .string {
                 out.key(bytes: wire.document.stringBytes(member.key))
                 out.value(member.value, of: wire.document)
