@@ -255,7 +255,9 @@ package enum FCMMessageWriter {
     /// ``androidShown(_:)`` where `keepsImage` says whether FCM's image field takes Android's own image (found by
     /// the caller, which needs its kind too). Android's own values are copied once and only what it inherits is set.
     static func androidShown(_ n: PushNotification, keepsImage: Bool) -> PushNotification.Android {
-        var part = n.android ?? PushNotification.Android()
+        // Initialised once from the bound part: `n.android ?? …` copied the part twice.
+        var part: PushNotification.Android
+        if let own = n.android { part = own } else { part = PushNotification.Android() }
         if !keepsImage { part.image = nil }
         if part.sound == nil, let sound = n.sound { part.sound = sound.name }
         if part.bodyLocKey == nil, let key = n.bodyLocKey { part.bodyLocKey = key }

@@ -183,15 +183,20 @@ enum FCMWireWriter {
     /// one (FCM's fields Android has no place for, such as a tap URL, are declared lost, not written).
     private static func writeAndroid(_ part: PushNotification.Android, to out: inout CompactOutput) {
         typealias A = FCMAndroidWire
-        let notification = A.notificationWriteScalars.contains { $0.isHeld(by: part) }
-        let config = A.configWriteSteps.contains { step in
-            if case .scalar(let scalar) = step { return scalar.isHeld(by: part) }
-            return false
-        }
-        guard part.data != nil || notification || config else { return }
+        let scalars = A.notificationWriteScalars
+        let steps = A.configWriteSteps
+        let notification = scalars.contains { $0.isHeld(by: part) }
+        // `AndroidConfig`'s own scalars are looked at only when neither `data` nor `notification` opens the block.
+        guard
+            part.data != nil || notification
+                || steps.contains(where: { step in
+                    if case .scalar(let scalar) = step { return scalar.isHeld(by: part) }
+                    return false
+                })
+        else { return }
         W.android.write(to: &out)
         out.beginObject()
-        for step in A.configWriteSteps {
+        for step in steps {
             switch step {
             case .data(let key):
                 guard let data = part.data else { continue }
@@ -201,9 +206,7 @@ enum FCMWireWriter {
                 guard notification else { continue }
                 key.write(to: &out, spelling: .snakeCase)
                 out.beginObject()
-                for scalar in A.notificationWriteScalars {
-                    _ = scalar.write(part, spelling: .snakeCase, to: &out)
-                }
+                for scalar in scalars { _ = scalar.write(part, spelling: .snakeCase, to: &out) }
                 out.endObject()
             case .scalar(let scalar):
                 _ = scalar.write(part, spelling: .snakeCase, to: &out)
