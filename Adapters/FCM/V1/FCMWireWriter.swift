@@ -201,7 +201,14 @@ enum FCMWireWriter {
             case .data(let key):
                 guard let data = part.data else { continue }
                 key.write(to: &out, spelling: .snakeCase)
-                out.value(.object(data))
+                // A map of strings (``FCMChecks/passesAndroidChecks(_:)``), written member by member as
+                // `out.value(.object(data))` writes it.
+                out.beginObject()
+                for (name, value) in data {
+                    out.key(name)
+                    if case .string(let text) = value { out.string(text) } else { out.value(value) }
+                }
+                out.endObject()
             case .notification(let key):
                 guard notification else { continue }
                 key.write(to: &out, spelling: .snakeCase)
