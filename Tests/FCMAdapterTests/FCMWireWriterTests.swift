@@ -290,8 +290,12 @@ struct FCMWireWriterTests {
                 { $0.media = [PushNotification.Media(url: "https://x.example/a.png", kind: .video)] }
             ),
         ]
+        cases.append(("inherited title arguments without a key", { $0.titleLocArgs = ["a"] }))
+        cases.append(("inherited body arguments without a key", { $0.bodyLocArgs = [] }))
         for (name, change) in cases {
-            var n = Self.notification(PushNotification.Android())
+            var android = PushNotification.Android()
+            android.channelID = "c"
+            var n = Self.notification(android)
             change(&n)
             let (wire, reference) = Self.both(n)
             #expect(wire.bytes == nil, "\(name): taken")

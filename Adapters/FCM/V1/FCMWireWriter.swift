@@ -42,13 +42,22 @@ enum FCMWireWriter {
         // Android's image's kind, found once for what `android` shows and for the loss of one that is not a picture.
         let ownImageKind = wire.model.android?.image.flatMap(PushNotification.MediaKind.init(url:))
         let keepsOwnImage = FCMImageField.takes(resolved: ownImageKind)
-        // What `android` shows is Android's own part, read in place, unless it inherits a shared value or drops its
-        // image; only then is a part built.
-        if let own = wire.model.android, keepsOwnImage, FCMMessageWriter.inheritsNothing(own, from: wire.model) {
-            return write(wire, android: own, media: media, ownImageKind: ownImageKind, into: &out, context: &context)
+        // What `android` shows is Android's own part, read in place, and the shared values it inherits where its
+        // own are nil (a small part of their own, ``FCMAndroidInherited``): copying Android's part to merge them
+        // retained and released each of its fields. A part is built only when there is none of its own or its image
+        // is dropped.
+        if let own = wire.model.android, keepsOwnImage {
+            let inherited =
+                FCMMessageWriter.inheritsNothing(own, from: wire.model)
+                ? nil : FCMAndroidInherited.inherited(by: own, from: wire.model)
+            return write(
+                wire, android: own, inheriting: inherited, media: media, ownImageKind: ownImageKind, into: &out,
+                context: &context)
         }
         let shown = FCMMessageWriter.androidShown(wire.model, keepsImage: keepsOwnImage)
-        return write(wire, android: shown, media: media, ownImageKind: ownImageKind, into: &out, context: &context)
+        return write(
+            wire, android: shown, inheriting: nil, media: media, ownImageKind: ownImageKind, into: &out,
+            context: &context)
     }
 
     /// The shared media item's kind as its URL implies it (nil: unknown), which is its kind.
@@ -56,13 +65,15 @@ enum FCMWireWriter {
         let kind: PushNotification.MediaKind?
     }
 
-    /// Writes `wire` with `android`, what its `android` shows (``FCMMessageWriter/androidShown(_:)``); `media` is
-    /// the shared media item's kind when there is one, `ownImageKind` that of Android's own image.
+    /// Writes `wire` with `android` and `inherited`, what its `android` shows (``FCMMessageWriter/androidShown(_:)``):
+    /// each value `android`'s, else `inherited`'s; `media` is the shared media item's kind when there is one,
+    /// `ownImageKind` that of Android's own image.
     private static func write(
-        _ wire: WireNotification, android: PushNotification.Android, media: Media?,
-        ownImageKind: PushNotification.MediaKind?, into out: inout [UInt8], context: inout RenderContext
+        _ wire: WireNotification, android: PushNotification.Android, inheriting inherited: FCMAndroidInherited?,
+        media: Media?, ownImageKind: PushNotification.MediaKind?, into out: inout [UInt8],
+        context: inout RenderContext
     ) -> Bool {
-        guard FCMChecks.passesAndroidChecks(android) else { return false }
+        guard FCMChecks.passesAndroidChecks(android, inheriting: inherited) else { return false }
         // The shared notification's image: a video or audio URL is not one (declared lost below).
         var image: String?
         if let media, let item = wire.model.media.first, FCMImageField.takes(resolved: media.kind) {
@@ -90,7 +101,7 @@ enum FCMWireWriter {
                 }
                 output.endObject()
             }
-            writeAndroid(android, to: &output)
+            writeAndroid(android, inheriting: inherited, to: &output)
             writeApns(wire, to: &output)
             if let target = wire.model.target {
                 writeTarget(W.token, target.token, to: &output)
@@ -179,13 +190,16 @@ enum FCMWireWriter {
     }
 
     /// `android` through ``FCMAndroidWire/config``, in the table's order and snake_case spelling: each line `part`
-    /// has a value for (Android's `data` as it is, `notification` when it has a member); nothing when no line has
-    /// one (FCM's fields Android has no place for, such as a tap URL, are declared lost, not written).
-    private static func writeAndroid(_ part: PushNotification.Android, to out: inout CompactOutput) {
+    /// (else `inherited`, which holds only `android.notification` values) has a value for (Android's `data` as it
+    /// is, `notification` when it has a member); nothing when no line has one (FCM's fields Android has no place for,
+    /// such as a tap URL, are declared lost, not written).
+    private static func writeAndroid(
+        _ part: PushNotification.Android, inheriting inherited: FCMAndroidInherited?, to out: inout CompactOutput
+    ) {
         typealias A = FCMAndroidWire
         let scalars = A.notificationWriteScalars
         let steps = A.configWriteSteps
-        let notification = scalars.contains { $0.isHeld(by: part) }
+        let notification = inherited != nil || scalars.contains { $0.isHeld(by: part) }
         // `AndroidConfig`'s own scalars are looked at only when neither `data` nor `notification` opens the block.
         guard
             part.data != nil || notification
@@ -213,7 +227,13 @@ enum FCMWireWriter {
                 guard notification else { continue }
                 key.write(to: &out, spelling: .snakeCase)
                 out.beginObject()
-                for scalar in scalars { _ = scalar.write(part, spelling: .snakeCase, to: &out) }
+                if let inherited {
+                    for scalar in scalars where !scalar.write(part, spelling: .snakeCase, to: &out) {
+                        _ = scalar.write(inherited, spelling: .snakeCase, to: &out)
+                    }
+                } else {
+                    for scalar in scalars { _ = scalar.write(part, spelling: .snakeCase, to: &out) }
+                }
                 out.endObject()
             case .scalar(let scalar):
                 _ = scalar.write(part, spelling: .snakeCase, to: &out)
