@@ -338,4 +338,21 @@ struct FCMWireWriterTests {
             }
         }
     }
+
+    @Test("the image fields' loss reasons, built once per kind, are the reasons built for a URL")
+    func imageLossReasonsBuiltOnce() {
+        let urls = [
+            "https://x.example/a.png", "https://x.example/a.gif", "https://x.example/a.mp4", "https://x.example/a.mp3",
+            "https://x.example/a",
+        ]
+        for url in urls {
+            let kind = PushNotification.MediaKind(url: url)
+            #expect(
+                FCMImageField.reason(resolved: kind, field: .notification)
+                    == FCMImageField.reason(url, field: "notification.image"), "\(url)")
+            #expect(
+                FCMImageField.reason(resolved: kind, field: .android)
+                    == FCMImageField.reason(url, field: "android.notification.image"), "\(url)")
+        }
+    }
 }

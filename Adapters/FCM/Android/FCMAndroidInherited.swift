@@ -31,6 +31,13 @@ struct FCMAndroidInherited: ScalarFields {
         return inherited
     }
 
+    /// What `n`'s `android` inherits when `n` has no Android part: every shared value it shows.
+    static func inherited(from n: PushNotification) -> FCMAndroidInherited {
+        FCMAndroidInherited(
+            sound: n.sound?.name, bodyLocKey: n.bodyLocKey, bodyLocArgs: n.bodyLocArgs, titleLocKey: n.titleLocKey,
+            titleLocArgs: n.titleLocArgs)
+    }
+
     /// True when nothing is inherited.
     var isEmpty: Bool {
         sound == nil && bodyLocKey == nil && bodyLocArgs == nil && titleLocKey == nil && titleLocArgs == nil

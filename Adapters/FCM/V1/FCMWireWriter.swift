@@ -44,9 +44,14 @@ enum FCMWireWriter {
         let keepsOwnImage = FCMImageField.takes(resolved: ownImageKind)
         // What `android` shows is Android's own part, read in place, and the shared values it inherits where its
         // own are nil (a small part of their own, ``FCMAndroidInherited``): copying Android's part to merge them
-        // retained and released each of its fields. A part is built only when there is none of its own or its image
-        // is dropped.
-        if let own = wire.model.android, keepsOwnImage {
+        // retained and released each of its fields. A part is built only when its image is dropped.
+        if let own = wire.model.android {
+            guard keepsOwnImage else {
+                let shown = FCMMessageWriter.androidShown(wire.model, keepsImage: false)
+                return write(
+                    wire, android: shown, inheriting: nil, media: media, ownImageKind: ownImageKind, into: &out,
+                    context: &context)
+            }
             let inherited =
                 FCMMessageWriter.inheritsNothing(own, from: wire.model)
                 ? nil : FCMAndroidInherited.inherited(by: own, from: wire.model)
@@ -54,11 +59,16 @@ enum FCMWireWriter {
                 wire, android: own, inheriting: inherited, media: media, ownImageKind: ownImageKind, into: &out,
                 context: &context)
         }
-        let shown = FCMMessageWriter.androidShown(wire.model, keepsImage: keepsOwnImage)
+        // No part of its own: an empty one, shared, and all it inherits.
+        let inherited = FCMAndroidInherited.inherited(from: wire.model)
         return write(
-            wire, android: shown, inheriting: nil, media: media, ownImageKind: ownImageKind, into: &out,
-            context: &context)
+            wire, android: noAndroidPart, inheriting: inherited.isEmpty ? nil : inherited, media: media,
+            ownImageKind: ownImageKind, into: &out, context: &context)
     }
+
+    /// The Android part of a notification without one, built once (a part built and destroyed per message cost more
+    /// than the rest of its `android`).
+    private static let noAndroidPart = PushNotification.Android()
 
     /// The shared media item's kind as its URL implies it (nil: unknown), which is its kind.
     private struct Media {
@@ -114,16 +124,16 @@ enum FCMWireWriter {
             out.removeSubrange(start...)
             return false
         }
-        if let media, let item = wire.model.media.first, image == nil {
+        if let media, image == nil {
             context.explainLoss(
                 at: JSONPointer(tokens: ["media"]),
-                FCMImageField.reason(item.url, kind: media.kind, field: "notification.image"))
+                FCMImageField.reason(resolved: media.kind, field: .notification))
         }
         if let own = wire.model.android {
-            if let image = own.image, android.image == nil {
+            if own.image != nil, android.image == nil {
                 context.explainLoss(
                     at: JSONPointer(tokens: ["android", "image"]),
-                    FCMImageField.reason(image, kind: ownImageKind, field: "android.notification.image"))
+                    FCMImageField.reason(resolved: ownImageKind, field: .android))
             }
             if FCMAdapter.holdsUnsupported(own) {
                 FCMAndroidWire.explain(FCMAndroidWire.unsupported, own, context: &context)
