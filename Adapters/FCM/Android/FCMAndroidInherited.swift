@@ -1,4 +1,3 @@
-import JSONCodec
 import PushCore
 
 /// The shared values FCM's `android.notification` shows where Android's own part has none, for a notification read

@@ -16,7 +16,7 @@ private typealias W = FCMV1Wire
 /// FCM's own rules (``FCMChecks``) hold by construction for what it writes: `data` holds only strings and the APNs
 /// headers are strings. What the model could still break is checked on the model before anything is written: a
 /// reserved data key, an image that is not an absolute URL, localisation arguments without their key, Android's
-/// values (``FCMChecks/passesAndroidChecks(_:)``: its enumerations, colour, ttl, count, data map), a message over
+/// values (``FCMChecks/passesAndroidChecks(_:inheriting:)``: its enumerations, colour, ttl, count, data map), a message over
 /// FCM's size limit (measured on the bytes written). Any of them, and anything this writer does not write (layout
 /// memory, kept FCM values, several media or a media item with more than a URL, several tokens, a kept APNs value),
 /// leaves the notification to the adapter (false), which renders and checks it in full.
