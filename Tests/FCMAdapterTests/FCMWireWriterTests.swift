@@ -140,7 +140,42 @@ struct FCMWireWriterTests {
         var n = notification(untargeted)
         n.target = nil
         cases.append(("no target: the run notice", n))
+        var ownOnly = PushNotification.Android()
+        ownOnly.sound = "own"
+        ownOnly.bodyLocKey = "OWN"
+        cases.append(
+            (
+                "Android's own sound and key, the shared ones not inherited",
+                notification(ownOnly) {
+                    $0.sound = PushNotification.Sound(name: "shared.caf")
+                    $0.bodyLocKey = "SHARED"
+                    $0.bodyLocArgs = ["a"]
+                }
+            ))
+        var shared = PushNotification()
+        shared.body = "B"
+        shared.sound = PushNotification.Sound(name: "s.caf")
+        shared.titleLocKey = "TK"
+        shared.titleLocArgs = ["x"]
+        shared.target = Self.target { $0.topic = "news.sport_1-~%" }
+        cases.append(("no Android part: the shared sound and keys inherited, a topic", shared))
+        var condition = notification(PushNotification.Android())
+        condition.target = Self.target { $0.condition = "'a' in topics && ('b' in topics || 'c' in topics)" }
+        cases.append(("a condition", condition))
+        var unknownKind = notification(PushNotification.Android())
+        unknownKind.media = [PushNotification.Media(url: "https://x.example/picture")]
+        cases.append(("a media URL of no known kind", unknownKind))
+        var emptyTarget = notification(PushNotification.Android())
+        emptyTarget.target = PushNotification.Target()
+        cases.append(("an empty target: the run notice", emptyTarget))
         return cases
+    }
+
+    /// A target `set` fills in.
+    static func target(_ set: (inout PushNotification.Target) -> Void) -> PushNotification.Target {
+        var target = PushNotification.Target()
+        set(&target)
+        return target
     }
 
     @Test("an Android side: the adapter's bytes, losses and findings")
@@ -151,7 +186,8 @@ struct FCMWireWriterTests {
             #expect(Self.text(wire.bytes) == Self.text(reference.bytes), "\(name)")
             #expect(wire.context.lossReasons == reference.context.lossReasons, "\(name)")
             // No target: the run notice the adapter path adds when it checks the rendering.
-            let notice = n.target == nil ? [Diagnostic.conversionTargetMissing(format: "fcm")] : []
+            let untargeted = n.target?.isEmpty ?? true
+            let notice = untargeted ? [Diagnostic.conversionTargetMissing(format: "fcm")] : []
             #expect(wire.context.diagnostics == reference.context.diagnostics + notice, "\(name)")
             let adapter = FCMAdapter()
             #expect(
@@ -159,7 +195,7 @@ struct FCMWireWriterTests {
                     == adapter.declaredPart(of: n, renderedWith: reference.context), "\(name)")
             // What the writer takes, FCM's rules find nothing in (no target is a run notice, not a finding).
             let payload = try JSONParser().parse(reference.bytes ?? [])
-            let findings = FCMChecks.check(payload).filter { n.target != nil || $0.code != .fcmTargetCount }
+            let findings = FCMChecks.check(payload).filter { !untargeted || $0.code != .fcmTargetCount }
             #expect(findings.isEmpty, "\(name): \(findings)")
         }
     }
@@ -214,6 +250,109 @@ struct FCMWireWriterTests {
             #expect(wire.bytes == nil, "\(name): taken")
             let payload = try JSONParser().parse(reference.bytes ?? [])
             #expect(FCMChecks.check(payload).containsErrors, "\(name): the adapter's rendering passes FCM's rules")
+        }
+    }
+
+    @Test("a target FCM's rules reject, and a media item with more than a URL, are left to the adapter")
+    func invalidTargetsAndMediaDeclined() throws {
+        var cases: [(String, (inout PushNotification) -> Void)] = [
+            ("an empty token", { $0.target = Self.target { $0.token = "" } }),
+            ("a topic with its prefix", { $0.target = Self.target { $0.topic = "/topics/news" } }),
+            ("a topic with a space", { $0.target = Self.target { $0.topic = "top news" } }),
+            ("an empty topic", { $0.target = Self.target { $0.topic = "" } }),
+            ("an empty condition", { $0.target = Self.target { $0.condition = "" } }),
+            ("a condition's bad topic", { $0.target = Self.target { $0.condition = "'a b' in topics" } }),
+            (
+                "a condition of six topics",
+                {
+                    $0.target = Self.target {
+                        $0.condition = (1...6).map { "'t\($0)' in topics" }.joined(separator: " || ")
+                    }
+                }
+            ),
+            (
+                "a token and a topic",
+                {
+                    $0.target = Self.target {
+                        $0.token = "t:1"
+                        $0.topic = "news"
+                    }
+                }
+            ),
+        ]
+        let declinedMedia: [(String, (inout PushNotification) -> Void)] = [
+            (
+                "a media identifier",
+                { $0.media = [PushNotification.Media(url: "https://x.example/a.png", identifier: "i")] }
+            ),
+            (
+                "a kind the URL does not imply",
+                { $0.media = [PushNotification.Media(url: "https://x.example/a.png", kind: .video)] }
+            ),
+        ]
+        cases.append(("inherited title arguments without a key", { $0.titleLocArgs = ["a"] }))
+        cases.append(("inherited body arguments without a key", { $0.bodyLocArgs = [] }))
+        for (name, change) in cases {
+            var android = PushNotification.Android()
+            android.channelID = "c"
+            var n = Self.notification(android)
+            change(&n)
+            let (wire, reference) = Self.both(n)
+            #expect(wire.bytes == nil, "\(name): taken")
+            let payload = try JSONParser().parse(reference.bytes ?? [])
+            #expect(FCMChecks.check(payload).containsErrors, "\(name): the adapter's rendering passes FCM's rules")
+        }
+        cases = declinedMedia
+        for (name, change) in cases {
+            var n = Self.notification(PushNotification.Android())
+            change(&n)
+            #expect(Self.both(n).wire.bytes == nil, "\(name): taken")
+        }
+    }
+
+    @Test("the target's strings are checked as FCM's rules check the message")
+    func targetChecksAgreeWithTheRules() {
+        let values: [String?] = [
+            nil, "", "t:1", "news", "/topics/news", "a b", "'a' in topics", "'a' in topics && !('b' in topics)",
+            "'a b' in topics", (1...6).map { "'t\($0)' in topics" }.joined(separator: " || "),
+        ]
+        for token in values {
+            for topic in values {
+                for condition in values {
+                    let target = Self.target {
+                        $0.token = token
+                        $0.topic = topic
+                        $0.condition = condition
+                    }
+                    var message = JSONObject()
+                    if let token { message.appendUnchecked("token", .string(token)) }
+                    if let topic { message.appendUnchecked("topic", .string(topic)) }
+                    if let condition { message.appendUnchecked("condition", .string(condition)) }
+                    let findings = FCMChecks.check(.object(message)).filter {
+                        [.fcmTargetCount, .fcmTargetEmpty, .fcmTopicInvalid, .fcmConditionInvalid].contains($0.code)
+                    }
+                    #expect(
+                        FCMChecks.passesTargetChecks(target) == findings.isEmpty,
+                        "token \(token ?? "-"), topic \(topic ?? "-"), condition \(condition ?? "-")")
+                }
+            }
+        }
+    }
+
+    @Test("the image fields' loss reasons, built once per kind, are the reasons built for a URL")
+    func imageLossReasonsBuiltOnce() {
+        let urls = [
+            "https://x.example/a.png", "https://x.example/a.gif", "https://x.example/a.mp4", "https://x.example/a.mp3",
+            "https://x.example/a",
+        ]
+        for url in urls {
+            let kind = PushNotification.MediaKind(url: url)
+            #expect(
+                FCMImageField.reason(resolved: kind, field: .notification)
+                    == FCMImageField.reason(url, field: "notification.image"), "\(url)")
+            #expect(
+                FCMImageField.reason(resolved: kind, field: .android)
+                    == FCMImageField.reason(url, field: "android.notification.image"), "\(url)")
         }
     }
 }

@@ -235,6 +235,33 @@ package enum FCMChecks {
         }
     }
 
+    /// True when ``checkTargets(_:into:)`` finds nothing in a message whose targets are `target`'s token, topic and
+    /// condition (its `tokens` are not a v1 target): exactly one of them, not empty, a valid topic name
+    /// (``isTopicName(_:)``, which a `/topics/` prefix fails), a condition ``checkCondition(_:at:into:)`` passes. The
+    /// same rules on the model's strings, without building a message.
+    static func passesTargetChecks(_ target: PushNotification.Target) -> Bool {
+        var present = 0
+        if let token = target.token {
+            guard !token.isEmpty else { return false }
+            present += 1
+        }
+        if let topic = target.topic {
+            guard isTopicName(topic) else { return false }
+            present += 1
+        }
+        if let condition = target.condition {
+            guard !condition.isEmpty, passesConditionChecks(condition) else { return false }
+            present += 1
+        }
+        return present == 1
+    }
+
+    /// True when ``checkCondition(_:at:into:)`` finds nothing in `condition`.
+    static func passesConditionChecks(_ condition: String) -> Bool {
+        let topics = conditionTopics(condition)
+        return topics.count <= maximumConditionTopics && topics.allSatisfy(isTopicName)
+    }
+
     /// `[a-zA-Z0-9-_.~%]+`, without the `/topics/` prefix.
     package static func checkTopic(
         _ topic: String, at path: @autoclosure () -> JSONPointer, into out: inout [Diagnostic]
@@ -523,8 +550,12 @@ package enum FCMChecks {
 
     /// True when ``checkAndroid(_:into:)`` finds nothing in `android` written as FCM's `android`
     /// (``FCMAndroidWire/config``): the same rules on the model's values, without writing them. Android's `data` is
-    /// the one value that may be anything; every other value has its line's type.
-    static func passesAndroidChecks(_ android: PushNotification.Android) -> Bool {
+    /// the one value that may be anything; every other value has its line's type. `inherited` holds the shared
+    /// values `android` shows where its own are nil (``FCMAndroidInherited``): a localised key filled in by the
+    /// shared one.
+    static func passesAndroidChecks(
+        _ android: PushNotification.Android, inheriting inherited: FCMAndroidInherited? = nil
+    ) -> Bool {
         if let priority = android.priority, !isAndroidPriority(priority) { return false }
         if let ttl = android.ttl {
             guard let seconds = durationSeconds(ttl), !isOverMaximumTTL(seconds) else { return false }
@@ -536,8 +567,16 @@ package enum FCMChecks {
         if let priority = android.notificationPriority, !isOneOf(priority, notificationPriorities) { return false }
         if let visibility = android.visibility, !isOneOf(visibility, visibilities) { return false }
         if let count = android.notificationCount, count < 0 { return false }
-        if android.titleLocArgs != nil && android.titleLocKey == nil { return false }
-        if android.bodyLocArgs != nil && android.bodyLocKey == nil { return false }
+        if (android.titleLocArgs != nil || inherited?.titleLocArgs != nil)
+            && android.titleLocKey == nil && inherited?.titleLocKey == nil
+        {
+            return false
+        }
+        if (android.bodyLocArgs != nil || inherited?.bodyLocArgs != nil)
+            && android.bodyLocKey == nil && inherited?.bodyLocKey == nil
+        {
+            return false
+        }
         if let image = android.image, !isAbsoluteURL(image) && !TemplateValue.holdsPlaceholder(image) { return false }
         return true
     }

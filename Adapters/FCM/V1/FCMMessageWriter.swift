@@ -249,13 +249,29 @@ package enum FCMMessageWriter {
     /// image only when FCM's image field takes it (else declared lost), and the sound and each localised key
     /// Android's own, else the shared one it inherits. ``FCMWireWriter`` writes the same.
     static func androidShown(_ n: PushNotification) -> PushNotification.Android {
-        var part = n.androidPart
-        if let image = part.image, !FCMImageField.takes(image) { part.image = nil }
-        part.sound = part.sound ?? n.sound?.name
-        part.bodyLocKey = part.bodyLocKey ?? n.bodyLocKey
-        part.bodyLocArgs = part.bodyLocArgs ?? n.bodyLocArgs
-        part.titleLocKey = part.titleLocKey ?? n.titleLocKey
-        part.titleLocArgs = part.titleLocArgs ?? n.titleLocArgs
+        androidShown(n, keepsImage: n.android?.image.map { FCMImageField.takes($0) } ?? true)
+    }
+
+    /// ``androidShown(_:)`` where `keepsImage` says whether FCM's image field takes Android's own image (found by
+    /// the caller, which needs its kind too). Android's own values are copied once and only what it inherits is set.
+    static func androidShown(_ n: PushNotification, keepsImage: Bool) -> PushNotification.Android {
+        // Initialised once from the bound part: `n.android ?? …` copied the part twice.
+        var part: PushNotification.Android
+        if let own = n.android { part = own } else { part = PushNotification.Android() }
+        if !keepsImage { part.image = nil }
+        if part.sound == nil, let sound = n.sound { part.sound = sound.name }
+        if part.bodyLocKey == nil, let key = n.bodyLocKey { part.bodyLocKey = key }
+        if part.bodyLocArgs == nil, let args = n.bodyLocArgs { part.bodyLocArgs = args }
+        if part.titleLocKey == nil, let key = n.titleLocKey { part.titleLocKey = key }
+        if part.titleLocArgs == nil, let args = n.titleLocArgs { part.titleLocArgs = args }
         return part
+    }
+
+    /// True when `own`, `n`'s Android part, is what its `android` shows but for the image (``androidShown(_:)``):
+    /// it inherits no sound or localised key from the shared fields (it has its own, or they have none).
+    static func inheritsNothing(_ own: PushNotification.Android, from n: PushNotification) -> Bool {
+        (own.sound != nil || n.sound == nil) && (own.bodyLocKey != nil || n.bodyLocKey == nil)
+            && (own.bodyLocArgs != nil || n.bodyLocArgs == nil) && (own.titleLocKey != nil || n.titleLocKey == nil)
+            && (own.titleLocArgs != nil || n.titleLocArgs == nil)
     }
 }

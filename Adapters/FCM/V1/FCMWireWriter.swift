@@ -16,7 +16,7 @@ private typealias W = FCMV1Wire
 /// FCM's own rules (``FCMChecks``) hold by construction for what it writes: `data` holds only strings and the APNs
 /// headers are strings. What the model could still break is checked on the model before anything is written: a
 /// reserved data key, an image that is not an absolute URL, localisation arguments without their key, Android's
-/// values (``FCMChecks/passesAndroidChecks(_:)``: its enumerations, colour, ttl, count, data map), a message over
+/// values (``FCMChecks/passesAndroidChecks(_:inheriting:)``: its enumerations, colour, ttl, count, data map), a message over
 /// FCM's size limit (measured on the bytes written). Any of them, and anything this writer does not write (layout
 /// memory, kept FCM values, several media or a media item with more than a URL, several tokens, a kept APNs value),
 /// leaves the notification to the adapter (false), which renders and checks it in full.
@@ -24,36 +24,84 @@ enum FCMWireWriter {
     /// Writes `wire` as a bare Message at the end of `out`; false (with `out` unchanged) when the adapter must
     /// render it. A notification without a target gets the run notice the adapter path gives.
     static func write(_ wire: WireNotification, into out: inout [UInt8], context: inout RenderContext) -> Bool {
-        let n = wire.model
+        // Read through `wire.model` in place: a copy of the notification retained and released each of its fields.
         // Other vendors' extensions are not written (the declared losses say so); FCM's own are the adapter's, and
         // `extensions.apns` is declined by `APNsWire.canWrite`.
-        guard n.extensions.isEmpty || n.extensions[FCMKeys.namespace] == nil, wire.kept.isEmpty,
-            n.target?.tokens == nil,
-            n.media.count <= 1, n.media.first.map({ $0 == PushNotification.Media(url: $0.url) }) ?? true,
-            APNsWire.canWrite(n), !hasReservedStringData(wire), targetPassesChecks(n.target)
+        guard wire.model.extensions.isEmpty || wire.model.extensions[FCMKeys.namespace] == nil, wire.kept.isEmpty,
+            wire.model.target?.tokens == nil, wire.model.media.count <= 1,
+            APNsWire.canWrite(wire.model), !hasReservedStringData(wire), targetPassesChecks(wire.model.target)
         else { return false }
-        let android = FCMMessageWriter.androidShown(n)
-        guard FCMChecks.passesAndroidChecks(android) else { return false }
+        // The media item's kind as its URL implies it, found once: a media item with more than a URL (an identifier,
+        // a kind its URL does not imply) is the adapter's.
+        var media: Media?
+        if let item = wire.model.media.first {
+            let kind = PushNotification.MediaKind(url: item.url)
+            guard item.identifier == nil, item.kind == kind else { return false }
+            media = Media(kind: kind)
+        }
+        // Android's image's kind, found once for what `android` shows and for the loss of one that is not a picture.
+        let ownImageKind = wire.model.android?.image.flatMap(PushNotification.MediaKind.init(url:))
+        let keepsOwnImage = FCMImageField.takes(resolved: ownImageKind)
+        // What `android` shows is Android's own part, read in place, and the shared values it inherits where its
+        // own are nil (a small part of their own, ``FCMAndroidInherited``): copying Android's part to merge them
+        // retained and released each of its fields. A part is built only when its image is dropped.
+        if let own = wire.model.android {
+            guard keepsOwnImage else {
+                let shown = FCMMessageWriter.androidShown(wire.model, keepsImage: false)
+                return write(
+                    wire, android: shown, inheriting: nil, media: media, ownImageKind: ownImageKind, into: &out,
+                    context: &context)
+            }
+            let inherited =
+                FCMMessageWriter.inheritsNothing(own, from: wire.model)
+                ? nil : FCMAndroidInherited.inherited(by: own, from: wire.model)
+            return write(
+                wire, android: own, inheriting: inherited, media: media, ownImageKind: ownImageKind, into: &out,
+                context: &context)
+        }
+        // No part of its own: an empty one, shared, and all it inherits.
+        let inherited = FCMAndroidInherited.inherited(from: wire.model)
+        return write(
+            wire, android: noAndroidPart, inheriting: inherited.isEmpty ? nil : inherited, media: media,
+            ownImageKind: ownImageKind, into: &out, context: &context)
+    }
+
+    /// The Android part of a notification without one, built once (a part built and destroyed per message cost more
+    /// than the rest of its `android`).
+    private static let noAndroidPart = PushNotification.Android()
+
+    /// The shared media item's kind as its URL implies it (nil: unknown), which is its kind.
+    private struct Media {
+        let kind: PushNotification.MediaKind?
+    }
+
+    /// Writes `wire` with `android` and `inherited`, what its `android` shows (``FCMMessageWriter/androidShown(_:)``):
+    /// each value `android`'s, else `inherited`'s; `media` is the shared media item's kind when there is one,
+    /// `ownImageKind` that of Android's own image.
+    private static func write(
+        _ wire: WireNotification, android: PushNotification.Android, inheriting inherited: FCMAndroidInherited?,
+        media: Media?, ownImageKind: PushNotification.MediaKind?, into out: inout [UInt8],
+        context: inout RenderContext
+    ) -> Bool {
+        guard FCMChecks.passesAndroidChecks(android, inheriting: inherited) else { return false }
         // The shared notification's image: a video or audio URL is not one (declared lost below).
         var image: String?
-        if let media = n.media.first {
-            if FCMImageField.takes(media.url, kind: media.kind) {
-                guard FCMChecks.isAbsoluteURL(media.url) else { return false }
-                image = media.url
-            }
+        if let media, let item = wire.model.media.first, FCMImageField.takes(resolved: media.kind) {
+            guard FCMChecks.isAbsoluteURL(item.url) else { return false }
+            image = item.url
         }
         let start = out.count
         CompactOutput.appending(to: &out) { output in
             output.beginObject()
             writeData(wire, strings: true, key: W.data, to: &output)
-            if n.title != nil || n.body != nil || image != nil {
+            if wire.model.title != nil || wire.model.body != nil || image != nil {
                 W.notification.write(to: &output)
                 output.beginObject()
-                if let title = n.title {
+                if let title = wire.model.title {
                     output.key("title")
                     output.string(title)
                 }
-                if let body = n.body {
+                if let body = wire.model.body {
                     output.key("body")
                     output.string(body)
                 }
@@ -63,9 +111,9 @@ enum FCMWireWriter {
                 }
                 output.endObject()
             }
-            writeAndroid(android, to: &output)
+            writeAndroid(android, inheriting: inherited, to: &output)
             writeApns(wire, to: &output)
-            if let target = n.target {
+            if let target = wire.model.target {
                 writeTarget(W.token, target.token, to: &output)
                 writeTarget(W.topic, target.topic, to: &output)
                 writeTarget(W.condition, target.condition, to: &output)
@@ -76,22 +124,22 @@ enum FCMWireWriter {
             out.removeSubrange(start...)
             return false
         }
-        if let media = n.media.first, image == nil {
+        if let media, image == nil {
             context.explainLoss(
                 at: JSONPointer(tokens: ["media"]),
-                FCMImageField.reason(media.url, kind: media.kind, field: "notification.image"))
+                FCMImageField.reason(resolved: media.kind, field: .notification))
         }
-        if let own = n.android {
-            if let image = own.image, android.image == nil {
+        if let own = wire.model.android {
+            if own.image != nil, android.image == nil {
                 context.explainLoss(
                     at: JSONPointer(tokens: ["android", "image"]),
-                    FCMImageField.reason(image, field: "android.notification.image"))
+                    FCMImageField.reason(resolved: ownImageKind, field: .android))
             }
             if FCMAdapter.holdsUnsupported(own) {
                 FCMAndroidWire.explain(FCMAndroidWire.unsupported, own, context: &context)
             }
         }
-        if n.target == nil || n.target == PushNotification.Target() {
+        if isUntargeted(wire.model.target) {
             context.diagnostics.append(targetMissing)
         }
         return true
@@ -120,19 +168,17 @@ enum FCMWireWriter {
         return false
     }
 
-    /// True when FCM's rules find nothing in the target (none, or exactly one non-empty valid one).
+    /// True when FCM's rules find nothing in the target (none, or exactly one non-empty valid one): its strings
+    /// checked in place (``FCMChecks/passesTargetChecks(_:)``).
     private static func targetPassesChecks(_ target: PushNotification.Target?) -> Bool {
-        guard let target, target != PushNotification.Target() else { return true }
-        var message = JSONObject()
-        if let token = target.token { message.appendUnchecked(FCMKeys.Message.token, .string(token)) }
-        if let topic = target.topic { message.appendUnchecked(FCMKeys.Message.topic, .string(topic)) }
-        if let condition = target.condition {
-            message.appendUnchecked(FCMKeys.Message.condition, .string(condition))
-        }
-        var findings: [Diagnostic] = []
-        guard let message = FCMChecks.object(.object(message), at: .root) else { return true }
-        FCMChecks.checkTargets(message, into: &findings)
-        return findings.isEmpty
+        guard let target, !isUntargeted(target) else { return true }
+        return FCMChecks.passesTargetChecks(target)
+    }
+
+    /// True when `target` is nil or sets nothing (the adapter path's run notice, and no target to check).
+    private static func isUntargeted(_ target: PushNotification.Target?) -> Bool {
+        guard let target else { return true }
+        return target.token == nil && target.topic == nil && target.condition == nil && target.tokens == nil
     }
 
     /// Writes `key` and an object of the custom data members that are strings (`strings`) or are not, when there is
@@ -154,30 +200,49 @@ enum FCMWireWriter {
     }
 
     /// `android` through ``FCMAndroidWire/config``, in the table's order and snake_case spelling: each line `part`
-    /// has a value for (Android's `data` as it is, `notification` when it has a member); nothing when no line has
-    /// one (FCM's fields Android has no place for, such as a tap URL, are declared lost, not written).
-    private static func writeAndroid(_ part: PushNotification.Android, to out: inout CompactOutput) {
+    /// (else `inherited`, which holds only `android.notification` values) has a value for (Android's `data` as it
+    /// is, `notification` when it has a member); nothing when no line has one (FCM's fields Android has no place for,
+    /// such as a tap URL, are declared lost, not written).
+    private static func writeAndroid(
+        _ part: PushNotification.Android, inheriting inherited: FCMAndroidInherited?, to out: inout CompactOutput
+    ) {
         typealias A = FCMAndroidWire
-        let notification = A.notificationWriteScalars.contains { $0.isHeld(by: part) }
-        let config = A.configWriteSteps.contains { step in
-            if case .scalar(let scalar) = step { return scalar.isHeld(by: part) }
-            return false
-        }
-        guard part.data != nil || notification || config else { return }
+        let scalars = A.notificationWriteScalars
+        let steps = A.configWriteSteps
+        let notification = inherited != nil || scalars.contains { $0.isHeld(by: part) }
+        // `AndroidConfig`'s own scalars are looked at only when neither `data` nor `notification` opens the block.
+        guard
+            part.data != nil || notification
+                || steps.contains(where: { step in
+                    if case .scalar(let scalar) = step { return scalar.isHeld(by: part) }
+                    return false
+                })
+        else { return }
         W.android.write(to: &out)
         out.beginObject()
-        for step in A.configWriteSteps {
+        for step in steps {
             switch step {
             case .data(let key):
                 guard let data = part.data else { continue }
                 key.write(to: &out, spelling: .snakeCase)
-                out.value(.object(data))
+                // A map of strings (``FCMChecks/passesAndroidChecks(_:)``), written member by member as
+                // `out.value(.object(data))` writes it.
+                out.beginObject()
+                for (name, value) in data {
+                    out.key(name)
+                    if case .string(let text) = value { out.string(text) } else { out.value(value) }
+                }
+                out.endObject()
             case .notification(let key):
                 guard notification else { continue }
                 key.write(to: &out, spelling: .snakeCase)
                 out.beginObject()
-                for scalar in A.notificationWriteScalars {
-                    _ = scalar.write(part, spelling: .snakeCase, to: &out)
+                if let inherited {
+                    for scalar in scalars where !scalar.write(part, spelling: .snakeCase, to: &out) {
+                        _ = scalar.write(inherited, spelling: .snakeCase, to: &out)
+                    }
+                } else {
+                    for scalar in scalars { _ = scalar.write(part, spelling: .snakeCase, to: &out) }
                 }
                 out.endObject()
             case .scalar(let scalar):
@@ -190,9 +255,8 @@ enum FCMWireWriter {
     /// `apns`: the headers `delivery` names, and the payload (`aps` when it has anything, then the custom data
     /// that are not strings); nothing when both are empty.
     private static func writeApns(_ wire: WireNotification, to out: inout CompactOutput) {
-        let n = wire.model
-        let headers = n.delivery?.headers ?? JSONObject()
-        let aps = APNsWire.apsHasContent(n)
+        let headers = wire.model.delivery?.headers ?? JSONObject()
+        let aps = APNsWire.apsHasContent(wire.model)
         let otherData = wire.data.contains { wire.document.kind($0.value) != .string }
         guard !headers.isEmpty || aps || otherData else { return }
         W.apns.write(to: &out)
@@ -209,7 +273,7 @@ enum FCMWireWriter {
         if aps || otherData {
             W.payload.write(to: &out)
             out.beginObject()
-            if aps { APNsWire.writeAps(n, to: &out) }
+            if aps { APNsWire.writeAps(wire.model, to: &out) }
             for member in wire.data where wire.document.kind(member.value) != .string {
                 out.key(bytes: wire.document.stringBytes(member.key))
                 out.value(member.value, of: wire.document)
