@@ -72,9 +72,32 @@ extension PushNotification {
                 var dot = end
                 while dot > start && bytes[dot - 1] != UInt8(ascii: ".") { dot -= 1 }
                 guard dot > start else { return .some(nil) }
-                let fileExtension = String(decoding: UnsafeBufferPointer(rebasing: bytes[dot..<end]), as: UTF8.self)
-                return .some(MediaKind(fileExtension: fileExtension))
+                return .some(asciiKind(fileExtension: UnsafeBufferPointer(rebasing: bytes[dot..<end])))
             }
+        }
+
+        /// ``init(fileExtension:)`` of an ASCII extension's bytes, compared as one word (no `String` built and
+        /// lowercased per URL): every extension iOS accepts is three or four letters.
+        private static func asciiKind(fileExtension bytes: UnsafeBufferPointer<UInt8>) -> MediaKind? {
+            guard bytes.count == 3 || bytes.count == 4 else { return nil }
+            var word: UInt32 = 0
+            for (index, byte) in bytes.enumerated() {
+                let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
+                word |= UInt32(lower) << (8 * UInt32(index))
+            }
+            for (packed, kind) in extensionWords where packed == word { return kind }
+            return nil
+        }
+
+        /// Each extension of ``init(fileExtension:)``, its bytes packed into a word (first byte lowest).
+        private static let extensionWords: [(UInt32, MediaKind)] = [
+            ("jpg", .image), ("jpeg", .image), ("png", .image), ("gif", .gif), ("mpg", .video), ("mpeg", .video),
+            ("mp2", .video), ("mp4", .video), ("avi", .video), ("m4v", .video), ("mov", .video), ("aif", .audio),
+            ("aiff", .audio), ("wav", .audio), ("mp3", .audio), ("m4a", .audio),
+        ].map { text, kind in
+            var word: UInt32 = 0
+            for (index, byte) in text.utf8.enumerated() { word |= UInt32(byte) << (8 * UInt32(index)) }
+            return (word, kind)
         }
 
         /// The UNNotificationAttachment size cap in bytes.
