@@ -27,8 +27,7 @@ extension Normaliser {
         _ = bytes.withContiguousStorageIfAvailable { buffer in
             _ = parser.withBorrowedDocument(buffer) { document in
                 results = wireConvertRecipients(
-                    document, root: document.root, source: pair.source, to: pair.to, capacity: pair.capacity,
-                    options: options, lostFields: lostFields)
+                    document, root: document.root, pair: pair, options: options, lostFields: lostFields)
             }
         }
         return results
@@ -41,9 +40,7 @@ extension Normaliser {
         lostFields: Bool
     ) -> [ConversionResult]? {
         guard let pair = recipientPair(from: from, to: to, options: options) else { return nil }
-        return wireConvertRecipients(
-            document, root: root, source: pair.source, to: to, capacity: pair.capacity, options: options,
-            lostFields: lostFields)
+        return wireConvertRecipients(document, root: root, pair: pair, options: options, lostFields: lostFields)
     }
 
     /// A send format whose recipients are read over the borrowed document, and a target each gets a message of:
@@ -53,8 +50,8 @@ extension Normaliser {
         let source: WireRecipientEntry
         /// The target's name.
         let to: String
-        /// The recipients the target takes a message.
-        let capacity: RecipientCapacity
+        /// The target's wire table.
+        let target: WireEntry
     }
 
     /// The reader of `from`'s send requests and the recipients `to` takes a message, when the two convert this way:
@@ -65,14 +62,15 @@ extension Normaliser {
             let target = registry.wireFormat(named: to), target.descriptor.recipients != .undeclared,
             !yieldsVariants(to)
         else { return nil }
-        return RecipientPair(source: source, to: to, capacity: target.descriptor.recipients)
+        return RecipientPair(source: source, to: to, target: target)
     }
 
     /// The request at `root` read by `source`, checked, and each recipient's message written as `to`.
     private func wireConvertRecipients(
-        _ document: BorrowedDocument, root: BorrowedDocument.Node, source: WireRecipientEntry, to: String,
-        capacity: RecipientCapacity, options: FormatOptions, lostFields: Bool
+        _ document: BorrowedDocument, root: BorrowedDocument.Node, pair: RecipientPair, options: FormatOptions,
+        lostFields: Bool
     ) -> [ConversionResult]? {
+        let source = pair.source
         guard var read = source.reader.wireRecipients(document, root: root, options: options),
             !read.addressees.isEmpty,
             read.addressees.allSatisfy({ $0.channel >= 0 && $0.channel < read.channels.count })
@@ -80,25 +78,28 @@ extension Normaliser {
         // The checks the adapters' path runs on the whole request's notification, asked of each channel's.
         guard !source.findsErrors(inAny: &read.channels) else { return nil }
         return convertRecipients(
-            read.takeVariants(), diagnostics: read.diagnostics, from: source.name, to: to, capacity: capacity,
-            options: options, lostFields: lostFields)
+            read.takeVariants(), diagnostics: read.diagnostics, pair: pair, within: document, options: options,
+            lostFields: lostFields)
     }
 
-    /// Each recipient's message of `variants` written as `to`, each result with the reading's findings; nil when one
-    /// of them is the adapters' to write.
+    /// Each recipient's message of `variants` written as the pair's target, each result with the reading's findings;
+    /// nil when one of them is the adapters' to write. `document`: the request's (a message without custom data is
+    /// written within it).
     private func convertRecipients(
-        _ variants: consuming [RecipientVariant], diagnostics: [Diagnostic], from: String, to: String,
-        capacity: RecipientCapacity, options: FormatOptions, lostFields: Bool
+        _ variants: consuming [RecipientVariant], diagnostics: [Diagnostic], pair: RecipientPair,
+        within document: BorrowedDocument, options: FormatOptions, lostFields: Bool
     ) -> [ConversionResult]? {
         var variants = variants
-        return Self.convertAddressed(&variants, capacity: capacity) { notification, _ in
+        let from = pair.source.name
+        return Self.convertAddressed(&variants, capacity: pair.target.descriptor.recipients) { notification, _ in
             // Moved into the writer: nothing copied.
             var n = PushNotification()
             swap(&n, &notification)
             let headers = n.delivery?.headers ?? JSONObject()
-            guard let written = wireWrite(consume n, to: to, options: options, lostFields: lostFields) else {
-                return nil
-            }
+            guard
+                let written = wireWrite(
+                    consume n, target: pair.target, options: options, lostFields: lostFields, beside: document)
+            else { return nil }
             // A rendering finding is located in the input through the reading's provenance: the adapters' path.
             let notices = written.diagnostics.runNotices
             guard notices.count == written.diagnostics.count else { return nil }

@@ -32,9 +32,18 @@ extension Normaliser {
     func wireWrite(
         _ n: consuming PushNotification, to: String, options: FormatOptions, lostFields: Bool = true
     ) -> ModelWrite? {
-        guard let target = registry.wireFormat(named: to), !target.format.dataCollides(n, options: options) else {
-            return nil
-        }
+        guard let target = registry.wireFormat(named: to) else { return nil }
+        return wireWrite(n, target: target, options: options, lostFields: lostFields, beside: nil)
+    }
+
+    /// ``wireWrite(_:to:options:lostFields:)`` with the target looked up before. `beside`: a document that lives
+    /// through the call (the request a send format's recipients were read from), which the wire notification is
+    /// given when the notification has no custom data, instead of a document parsed from `{}`.
+    func wireWrite(
+        _ n: consuming PushNotification, target: WireEntry, options: FormatOptions, lostFields: Bool,
+        beside: BorrowedDocument?
+    ) -> ModelWrite? {
+        guard !target.format.dataCollides(n, options: options) else { return nil }
         let fields = target.descriptor.carriedFields
         // A namespace the target carries any of, or whose loss its adapter explains (hive-local's keys into hive), is
         // the adapter's.
@@ -48,26 +57,34 @@ extension Normaliser {
         var model = consume n
         model.data = JSONObject()
         model.extensions = JSONObject()
-        // The custom data as a document: `{}` when there are none (the notification needs one all the same).
-        let bytes = data.isEmpty ? Self.emptyObject : JSONWriter(style: .compact).bytes(.object(data))
         var written: (bytes: [UInt8], context: RenderContext)?
-        _ = bytes.withUnsafeBufferPointer { buffer in
-            parser.withBorrowedDocument(buffer) { document in
-                var wire = WireNotification(document: document)
-                wire.data.append(contentsOf: document.members(document.root))
-                swap(&wire.model, &model)
-                defer { swap(&wire.model, &model) }
-                guard !target.format.wireDataCollides(wire, options: options),
-                    !wire.model.fansOut(for: target.descriptor.recipients)
-                else { return }
-                var context = RenderContext(options: options)
-                var out: [UInt8] = []
-                out.reserveCapacity(buffer.count + 512)
-                guard target.format.wireWrite(wire, into: &out, context: &context),
-                    // A loss explained inside a custom data member: the adapter says which part of it is gone.
-                    !context.lossReasons.keys.contains(where: { $0.tokens.count > 2 && $0.tokens[0] == "data" })
-                else { return }
-                written = (out, context)
+        // Writes the model with the custom data of `document`'s root (none when `data` is false).
+        func write(within document: BorrowedDocument, data: Bool, capacity: Int) {
+            var wire = WireNotification(document: document)
+            if data { wire.data.append(contentsOf: document.members(document.root)) }
+            swap(&wire.model, &model)
+            defer { swap(&wire.model, &model) }
+            guard !target.format.wireDataCollides(wire, options: options),
+                !wire.model.fansOut(for: target.descriptor.recipients)
+            else { return }
+            var context = RenderContext(options: options)
+            var out: [UInt8] = []
+            out.reserveCapacity(capacity + 512)
+            guard target.format.wireWrite(wire, into: &out, context: &context),
+                // A loss explained inside a custom data member: the adapter says which part of it is gone.
+                !context.lossReasons.keys.contains(where: { $0.tokens.count > 2 && $0.tokens[0] == "data" })
+            else { return }
+            written = (out, context)
+        }
+        if data.isEmpty, let beside {
+            write(within: beside, data: false, capacity: 0)
+        } else {
+            // The custom data as a document: `{}` when there are none (the notification needs one all the same).
+            let bytes = data.isEmpty ? Self.emptyObject : JSONWriter(style: .compact).bytes(.object(data))
+            _ = bytes.withUnsafeBufferPointer { buffer in
+                parser.withBorrowedDocument(buffer) { document in
+                    write(within: document, data: true, capacity: buffer.count)
+                }
             }
         }
         guard let (out, context) = written else { return nil }
