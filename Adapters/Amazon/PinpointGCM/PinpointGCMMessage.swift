@@ -23,6 +23,9 @@ package enum PinpointGCMMessage {
         "Action", "Body", "ImageIconUrl", "ImageSmallIconUrl", "ImageUrl", "JsonBody", "MediaUrl", "RawContent",
         "SilentPush", "TimeToLive", "Title", "Url",
     ]
+    /// ``directKeys`` and ``campaignKeys`` as lists, compared member by member as bytes.
+    static let directKeyList = directKeys.map(WireKey.init)
+    static let campaignKeyList = campaignKeys.map(WireKey.init)
     /// `DefaultPushNotificationMessage`: fills what the channel message lacks.
     static let defaultKeys: [String] = ["Action", "Body", "Data", "SilentPush", "Substitutions", "Title", "Url"]
 
@@ -153,7 +156,16 @@ package enum PinpointGCMMessage {
         if campaign { memory["campaign"] = .bool(true) }
         if channel != .gcm { memory[PinpointAndroidChannel.memoryKey] = .string(channel.rawValue) }
         let known = campaign ? campaignKeys : channel.directKeys
+        let listed = campaign ? campaignKeyList : channel == .gcm ? directKeyList : known.map(WireKey.init)
         for member in source.members(message) {
+            // A known key spelt as it is listed, told by its length and bytes; any other is compared as a `String`
+            // (canonical equivalence), which is rare: it is warned about.
+            let length = source.keyLength(member.key)
+            if listed.contains(where: {
+                $0.hasSpelling(ofLength: length) && $0.matches(source, member.key, length: length)
+            }) {
+                continue
+            }
             let key = source.keyString(member.key)
             guard !known.contains(key) else { continue }
             context.diagnostics.warning(
