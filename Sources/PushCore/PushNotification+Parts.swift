@@ -80,23 +80,25 @@ extension PushNotification {
         /// lowercased per URL): every extension iOS accepts is three or four letters.
         private static func asciiKind(fileExtension bytes: UnsafeBufferPointer<UInt8>) -> MediaKind? {
             guard bytes.count == 3 || bytes.count == 4 else { return nil }
-            var word: UInt32 = 0
+            // The length in the top byte: `jpg` and `jpg` followed by a NUL are different words.
+            var word = UInt64(bytes.count) << 56
             for (index, byte) in bytes.enumerated() {
                 let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-                word |= UInt32(lower) << (8 * UInt32(index))
+                word |= UInt64(lower) << (8 * UInt64(index))
             }
             for (packed, kind) in extensionWords where packed == word { return kind }
             return nil
         }
 
-        /// Each extension of ``init(fileExtension:)``, its bytes packed into a word (first byte lowest).
-        private static let extensionWords: [(UInt32, MediaKind)] = [
+        /// Each extension of ``init(fileExtension:)``, its bytes packed into a word (first byte lowest, the length in
+        /// the top byte).
+        private static let extensionWords: [(UInt64, MediaKind)] = [
             ("jpg", .image), ("jpeg", .image), ("png", .image), ("gif", .gif), ("mpg", .video), ("mpeg", .video),
             ("mp2", .video), ("mp4", .video), ("avi", .video), ("m4v", .video), ("mov", .video), ("aif", .audio),
             ("aiff", .audio), ("wav", .audio), ("mp3", .audio), ("m4a", .audio),
         ].map { text, kind in
-            var word: UInt32 = 0
-            for (index, byte) in text.utf8.enumerated() { word |= UInt32(byte) << (8 * UInt32(index)) }
+            var word = UInt64(text.utf8.count) << 56
+            for (index, byte) in text.utf8.enumerated() { word |= UInt64(byte) << (8 * UInt64(index)) }
             return (word, kind)
         }
 
