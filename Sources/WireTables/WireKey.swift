@@ -65,6 +65,15 @@ public import JSONCodec
         matches(source, key, length: source.keyLength(key))
     }
 
+    /// True when `key` (a key node of `source`) spells one of `keys`: told by length, then bytes (no key decoded).
+    @inlinable package static func list<S: WireSource>(_ keys: [WireKey], holds key: S.Node, of source: S) -> Bool {
+        let length = source.keyLength(key)
+        for candidate in keys where candidate.hasSpelling(ofLength: length) {
+            if candidate.matches(source, key, length: length) { return true }
+        }
+        return false
+    }
+
     /// True when one of the key's spellings is `length` bytes long: told inline, before a call compares any bytes (a
     /// table's reader asks it of every line for every member).
     @inlinable @inline(__always) package func hasSpelling(ofLength length: Int) -> Bool {

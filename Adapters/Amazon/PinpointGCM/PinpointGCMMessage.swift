@@ -160,12 +160,7 @@ package enum PinpointGCMMessage {
         for member in source.members(message) {
             // A known key spelt as it is listed, told by its length and bytes; any other is compared as a `String`
             // (canonical equivalence), which is rare: it is warned about.
-            let length = source.keyLength(member.key)
-            if listed.contains(where: {
-                $0.hasSpelling(ofLength: length) && $0.matches(source, member.key, length: length)
-            }) {
-                continue
-            }
+            if WireKey.list(listed, holds: member.key, of: source) { continue }
             let key = source.keyString(member.key)
             guard !known.contains(key) else { continue }
             context.diagnostics.warning(

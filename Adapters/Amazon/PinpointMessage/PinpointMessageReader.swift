@@ -1,5 +1,6 @@
 import JSONCodec
 package import PushCore
+import WireTables
 
 private typealias M = AmazonKeys.Message
 private typealias XM = AmazonKeys.Extension.PinpointMessage
@@ -135,10 +136,11 @@ package enum PinpointMessageReader {
     /// True when every key of the object `message` of `source` is one of ``plainKeys`` (compared as bytes: no key is
     /// decoded).
     static func isPlain<S: WireSource>(_ source: S, _ message: S.Node) -> Bool {
-        source.members(message).allSatisfy { member in
-            plainKeys.contains { source.key(member.key, isString: $0) }
-        }
+        source.members(message).allSatisfy { WireKey.list(plainKeyList, holds: $0.key, of: source) }
     }
+
+    /// ``plainKeys`` as keys compared by their bytes.
+    private static let plainKeyList = plainKeys.map(WireKey.init)
 
     /// ``read(_:at:into:memory:context:)`` of an `APNSMessage` (the object `message` of `source`) whose keys are all
     /// ``plainKeys`` (no header field, no `RawContent`, nothing unknown): the same steps, those that find nothing to do
