@@ -16,18 +16,21 @@ extension FCMAdapter: WireFormat {
         var context = NormaliseContext()
         // Any finding leaves the payload to the adapter, and only the image's location is wanted (found below).
         context.recordsProvenance = false
+        // Read into the wire notification's own model: the notification is neither copied nor moved once read.
+        var wire = WireNotification(document: document)
         guard
-            let n = FCMMessageReader.read(
-                document, root, format: descriptor.name, context: &context, customData: false, layoutMemory: false),
+            FCMMessageReader.read(
+                document, root, format: descriptor.name, context: &context, customData: false, layoutMemory: false,
+                into: &wire.model),
             context.diagnostics.isEmpty
         else { return false }
         // FCM's rules (the adapter path rejects a payload they find an error in).
         guard !FCMChecks.check(document, root).containsErrors else { return false }
-        var wire = WireNotification(document: document)
         // The model's `data` was left empty: custom data is these members of the document.
         guard Self.collectData(document, root, into: &wire.data) else { return false }
-        if !n.media.isEmpty, let media = Self.imageLocation(document, root) { wire.provenance.append(("media", media)) }
-        wire.model = consume n  // moved, not copied
+        if !wire.model.media.isEmpty, let media = Self.imageLocation(document, root) {
+            wire.provenance.append(("media", media))
+        }
         body(&wire)
         return true
     }

@@ -108,32 +108,47 @@ package enum FCMMessageReader {
     )
         -> PushNotification?
     {
+        var n = PushNotification()
+        guard
+            read(
+                source, root, format: format, context: &context, customData: customData, layoutMemory: layoutMemory,
+                into: &n)
+        else { return nil }
+        return n
+    }
+
+    /// Reads the object `root` of `source` as ``read(_:_:format:context:customData:layoutMemory:)`` does, into `n`
+    /// (an empty notification, the caller's own: nothing is copied or moved out at the end); false where that returns
+    /// nil (`n` is then partly filled).
+    static func read<S: WireSource>(
+        _ source: S, _ root: S.Node, format: String, context: inout NormaliseContext, customData: Bool = true,
+        layoutMemory: Bool = true, into n: inout PushNotification
+    ) -> Bool {
         if !context.recordsProvenance {
             let count = context.diagnostics.count
-            // Bound and returned, so moved: `take()` copied the whole notification and destroyed the original.
-            if let n = read(
+            if read(
                 source, root, format: format, context: &context, locating: false, customData: customData,
-                layoutMemory: layoutMemory),
+                layoutMemory: layoutMemory, into: &n),
                 context.diagnostics.count == count
             {
-                return n
+                return true
             }
             context.diagnostics.removeSubrange(count...)
+            // Read again from an empty notification.
+            n = PushNotification()
         }
         return read(
             source, root, format: format, context: &context, locating: true, customData: customData,
-            layoutMemory: layoutMemory)
+            layoutMemory: layoutMemory, into: &n)
     }
 
-    /// Reads the object `root` of `source`, building locations or not (`locating`: see
-    /// ``read(_:_:format:context:customData:layoutMemory:)``; without, nil where a location would be needed).
+    /// Reads the object `root` of `source` into the empty notification `n`, building locations or not (`locating`:
+    /// see ``read(_:_:format:context:customData:layoutMemory:)``; without, false where a location would be needed).
+    /// False where the message is not read (`n` is then partly filled).
     static func read<S: WireSource>(
         _ source: S, _ root: S.Node, format: String, context: inout NormaliseContext, locating: Bool,
-        customData: Bool = true, layoutMemory: Bool = true
-    )
-        -> PushNotification?
-    {
-        var n = PushNotification()
+        customData: Bool = true, layoutMemory: Bool = true, into n: inout PushNotification
+    ) -> Bool {
         n.source = format
         var ext = JSONObject()
         // Nil when no layout memory is wanted: nothing of it is then built.
@@ -149,10 +164,10 @@ package enum FCMMessageReader {
                 }
             }
             guard let found = request.take(W.message, context: &context), source.isObject(found.value) else {
-                return nil
+                return false
             }
             if !request.declaredUsed.isEmpty {
-                if !locating { return nil }
+                if !locating { return false }
                 layout?.camel += request.declaredUsed.map(\.description)
             }
             let others = unknown(request, "a send request", &context)
@@ -161,13 +176,13 @@ package enum FCMMessageReader {
                 readMessage(
                     source, found.value, at: request.location(of: found.key), locating: locating,
                     customData: customData, into: &n, ext: &ext, layout: &layout, context: &context)
-            else { return nil }
+            else { return false }
         } else {
             guard
                 readMessage(
                     source, root, at: .root, locating: locating, customData: customData, into: &n, ext: &ext,
                     layout: &layout, context: &context)
-            else { return nil }
+            else { return false }
         }
         // Never among the keys read above: appended, not looked up.
         ext.appendUnchecked(X.layout, layout?.json ?? .object(JSONObject()))
@@ -179,7 +194,7 @@ package enum FCMMessageReader {
             for (key, value) in ext { all[key] = value }
         }
         n.setExtension(FCMKeys.namespace, all)
-        return n
+        return true
     }
 
     /// Takes the string `key` spells from `object`, with its input path; a value of another type is reported and
@@ -368,7 +383,7 @@ package enum FCMMessageReader {
         if android.titleLocKey == n.titleLocKey { android.titleLocKey = nil }
         if android.bodyLocArgs == n.bodyLocArgs { android.bodyLocArgs = nil }
         if android.titleLocArgs == n.titleLocArgs { android.titleLocArgs = nil }
-        n.setAndroid(android)
+        n.setAndroid(moveOut(&android))
         if !notificationKept.isEmpty { ext.appendUnchecked(X.notification, .object(notificationKept)) }
         if !apnsKept.isEmpty { ext.appendUnchecked(X.apns, .object(apnsKept)) }
         // Data: the custom keys of `apns.payload`, then `message.data`.
@@ -409,6 +424,14 @@ package enum FCMMessageReader {
         // Relative to the message.
         layout?.camel += camel.map { JSONPointer(tokens: Array($0.tokens.dropFirst(path.tokens.count))).description }
         return true
+    }
+
+    /// `part`'s fields, moved out of it (it is left empty): a part handed on this way is not copied field by field
+    /// (handing on the variable itself copied it, and destroyed the variable after).
+    static func moveOut(_ part: inout PushNotification.Android) -> PushNotification.Android {
+        var moved = PushNotification.Android()
+        swap(&moved, &part)
+        return moved
     }
 
     /// `text` as an integer when it is one written the way it would be written back (no sign, zeros or spaces added).
