@@ -105,18 +105,30 @@ package struct WireSpeltObject<S: WireSource> {
         _ key: WireKey, snakeOnly: Bool = false, context: inout NormaliseContext
     ) -> (value: S.Node, key: WireKey, index: Int)? {
         guard mayHold(key) else { return nil }
-        // The first untaken member in each spelling, with its value.
+        // The first untaken member in each spelling, with its value. A spelling no member's key has the length of is
+        // not looked for: the walk stops once each spelling looked for is found.
         var declared: (index: Int, value: S.Node)?
         var snake: (index: Int, value: S.Node)?
+        var seekingDeclared = keyLengths & Self.lengthBit(key.bytes.count) != 0
+        var seekingSnake = key.snake.map { keyLengths & Self.lengthBit($0.count) != 0 } ?? false
         var index = 0
         for member in source.members(node) {
             defer { index += 1 }
             if isTaken(index) { continue }
             switch key.spelling(of: source, member.key) {
-            case .declared?: if declared == nil { declared = (index, member.value) }
-            case .snakeCase?: if snake == nil { snake = (index, member.value) }
+            case .declared?:
+                if declared == nil {
+                    declared = (index, member.value)
+                    seekingDeclared = false
+                }
+            case .snakeCase?:
+                if snake == nil {
+                    snake = (index, member.value)
+                    seekingSnake = false
+                }
             case nil: continue
             }
+            if !seekingDeclared && !seekingSnake { break }
         }
         if !key.hasSnakeSpelling {
             guard let declared else { return nil }

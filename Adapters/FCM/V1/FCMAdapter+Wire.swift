@@ -36,34 +36,41 @@ extension FCMAdapter: WireFormat {
     }
 
     /// Where the image the model holds was read (the reader's provenance of `media`): `apns.fcm_options.image`, else
-    /// `notification.image`; the keys as spelt.
+    /// `notification.image`; the keys as spelt (made into strings only for the path found).
     private static func imageLocation(_ document: BorrowedDocument, _ root: BorrowedDocument.Node) -> JSONPointer? {
         typealias W = FCMV1Wire
-        var message = (node: root, tokens: [String]())
+        var message = root
+        var request: BorrowedDocument.Node?
         if FCMMessageReader.isRequest(document, root), let inner = spelt(document, root, W.message) {
-            message = (inner.value, [inner.key])
+            message = inner.value
+            request = inner.key
         }
-        if let apns = spelt(document, message.node, W.apns), let options = spelt(document, apns.value, W.fcmOptions),
-            let image = spelt(document, options.value, W.image), document.string(image.value) != nil
-        {
-            return JSONPointer(tokens: message.tokens + [apns.key, options.key, image.key])
+        func pointer(_ keys: BorrowedDocument.Node...) -> JSONPointer {
+            var tokens: [String] = []
+            tokens.reserveCapacity(keys.count + 1)
+            if let request { tokens.append(document.keyString(request)) }
+            for key in keys { tokens.append(document.keyString(key)) }
+            return JSONPointer(tokens: tokens)
         }
-        if let notification = spelt(document, message.node, W.notification),
-            let image = spelt(document, notification.value, W.image), document.string(image.value) != nil
+        if let apns = spelt(document, message, W.apns), let options = spelt(document, apns.value, W.fcmOptions),
+            let image = spelt(document, options.value, W.image), document.kind(image.value) == .string
         {
-            return JSONPointer(tokens: message.tokens + [notification.key, image.key])
+            return pointer(apns.key, options.key, image.key)
+        }
+        if let notification = spelt(document, message, W.notification),
+            let image = spelt(document, notification.value, W.image), document.kind(image.value) == .string
+        {
+            return pointer(notification.key, image.key)
         }
         return nil
     }
 
-    /// The member of object `node` that `key` spells (in either spelling), with the key as spelt.
+    /// The member of object `node` that `key` spells (in either spelling), with its key node.
     private static func spelt(_ document: BorrowedDocument, _ node: BorrowedDocument.Node, _ key: WireKey) -> (
-        key: String, value: BorrowedDocument.Node
+        key: BorrowedDocument.Node, value: BorrowedDocument.Node
     )? {
         guard document.isObject(node) else { return nil }
-        for member in document.members(node) where key.matches(document, member.key) {
-            return (document.keyString(member.key), member.value)
-        }
+        for member in document.members(node) where key.matches(document, member.key) { return member }
         return nil
     }
 

@@ -491,8 +491,11 @@ package enum FCMMessageReader {
     ) {
         typealias W = FCMAndroidWire
         var config = WireSpeltObject(source, node, at: path, duplicate: .fcmKeyDuplicate, locates: locating)
-        for step in W.configSteps {
-            switch step {
+        // A step whose key the object cannot hold is skipped without copying it (most of them).
+        let steps = W.configSteps
+        let stepKeys = configStepKeys
+        for index in steps.indices where config.mayHold(stepKeys[index]) {
+            switch steps[index] {
             case .data(let key):
                 guard let found = config.take(key, context: &context) else { continue }
                 guard case .object(let data) = source.jsonValue(found.value) else {
@@ -557,6 +560,14 @@ package enum FCMMessageReader {
             }
         }
         if !config.declaredUsed.isEmpty { camel += config.declaredUsed }
+    }
+
+    /// The key of each of ``FCMAndroidWire/configSteps``, by index.
+    static let configStepKeys: [WireKey] = FCMAndroidWire.configSteps.map { step in
+        switch step {
+        case .scalar(let scalar, _): return scalar.key
+        case .data(let key), .notification(let key): return key
+        }
     }
 
     /// Reports a value of the wrong type under the key as spelt, and sets it aside (kept as it was).
