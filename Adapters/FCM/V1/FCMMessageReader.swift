@@ -361,10 +361,11 @@ package enum FCMMessageReader {
                 camel: &camel, context: &context)
             context.record("android", from: at)
         }
-        let ios = Content<String>(title: n.title, body: n.body, image: image)
         for index in sharedContent.indices {
+            // What iOS shows.
+            let ios = index == 0 ? n.title : index == 1 ? n.body : image
             let view = own[index] ?? shared[index]?.0
-            if let view, view != ios[index] {
+            if let view, view != ios {
                 switch index {
                 case 0: android.title = view
                 case 1: android.body = view
@@ -372,7 +373,7 @@ package enum FCMMessageReader {
                 }
             }
             // The shared value neither platform shows: kept for the web and for an exact rendering.
-            if apple[index] != nil, own[index] != nil, let (value, _) = shared[index], value != ios[index] {
+            if apple[index] != nil, own[index] != nil, let (value, _) = shared[index], value != ios {
                 notificationKept[sharedContent[index]] = .string(value)
             }
         }
@@ -428,6 +429,8 @@ package enum FCMMessageReader {
 
     /// `part`'s fields, moved out of it (it is left empty): a part handed on this way is not copied field by field
     /// (handing on the variable itself copied it, and destroyed the variable after).
+    /// (Not inlined: inlined, the moved value was a variable again, copied to be handed on.)
+    @inline(never)
     static func moveOut(_ part: inout PushNotification.Android) -> PushNotification.Android {
         var moved = PushNotification.Android()
         swap(&moved, &part)
@@ -548,9 +551,10 @@ package enum FCMMessageReader {
             }
         }
         // Moved out, not copied.
-        own = Content(
-            title: android.title.take(), body: android.body.take(), image: android.image.take(),
-            sound: android.sound.take())
+        own.title = android.title.take()
+        own.body = android.body.take()
+        own.image = android.image.take()
+        own.sound = android.sound.take()
         if let priority = android.priority {
             // The REST enum's spelling (`HIGH`) is the SDKs' `high`: the model holds it lowercased.
             let lowered = priority.lowercased()
