@@ -26,9 +26,16 @@ extension FCMAdapter: WireFormat {
         else { return false }
         // FCM's rules (the adapter path rejects a payload they find an error in).
         guard !FCMChecks.check(document, root).containsErrors else { return false }
+        // The Message (a send request's `message`), found once for what is read beside the reader.
+        var message = root
+        var requestKey: BorrowedDocument.Node?
+        if FCMMessageReader.isRequest(document, root), let inner = Self.spelt(document, root, FCMV1Wire.message) {
+            message = inner.value
+            requestKey = inner.key
+        }
         // The model's `data` was left empty: custom data is these members of the document.
-        guard Self.collectData(document, root, into: &wire.data) else { return false }
-        if !wire.model.media.isEmpty, let media = Self.imageLocation(document, root) {
+        guard Self.collectData(document, message, into: &wire.data) else { return false }
+        if !wire.model.media.isEmpty, let media = Self.imageLocation(document, message, requestKey: requestKey) {
             wire.provenance.append(("media", media))
         }
         body(&wire)
@@ -36,19 +43,16 @@ extension FCMAdapter: WireFormat {
     }
 
     /// Where the image the model holds was read (the reader's provenance of `media`): `apns.fcm_options.image`, else
-    /// `notification.image`; the keys as spelt (made into strings only for the path found).
-    private static func imageLocation(_ document: BorrowedDocument, _ root: BorrowedDocument.Node) -> JSONPointer? {
+    /// `notification.image`; the keys as spelt (made into strings only for the path found). `message` is the
+    /// Message; `requestKey` the key of the send request's member holding it, if it is in one.
+    private static func imageLocation(
+        _ document: BorrowedDocument, _ message: BorrowedDocument.Node, requestKey: BorrowedDocument.Node?
+    ) -> JSONPointer? {
         typealias W = FCMV1Wire
-        var message = root
-        var request: BorrowedDocument.Node?
-        if FCMMessageReader.isRequest(document, root), let inner = spelt(document, root, W.message) {
-            message = inner.value
-            request = inner.key
-        }
         func pointer(_ keys: BorrowedDocument.Node...) -> JSONPointer {
             var tokens: [String] = []
             tokens.reserveCapacity(keys.count + 1)
-            if let request { tokens.append(document.keyString(request)) }
+            if let requestKey { tokens.append(document.keyString(requestKey)) }
             for key in keys { tokens.append(document.keyString(key)) }
             return JSONPointer(tokens: tokens)
         }
@@ -74,16 +78,13 @@ extension FCMAdapter: WireFormat {
         return nil
     }
 
-    /// The custom data members, in the order the reader puts them in the model: `apns.payload`'s keys beside `aps`,
-    /// then `message.data`'s. False when a key is in both (the model keeps one, the other in
-    /// `extensions.fcm.messageData` when they differ).
+    /// The custom data members of the Message `message`, in the order the reader puts them in the model:
+    /// `apns.payload`'s keys beside `aps`, then `message.data`'s. False when a key is in both (the model keeps one,
+    /// the other in `extensions.fcm.messageData` when they differ).
     private static func collectData(
-        _ document: BorrowedDocument, _ root: BorrowedDocument.Node,
+        _ document: BorrowedDocument, _ message: BorrowedDocument.Node,
         into data: inout [(key: BorrowedDocument.Node, value: BorrowedDocument.Node)]
     ) -> Bool {
-        let message =
-            FCMMessageReader.isRequest(document, root)
-            ? WireTable<FCMAndroidWire.Hook>.member(document, root, FCMV1Wire.message) ?? root : root
         var payload: BorrowedDocument.Node?
         if let apns = WireTable<FCMAndroidWire.Hook>.member(document, message, FCMV1Wire.apns),
             document.isObject(apns),
