@@ -48,7 +48,11 @@ package struct WireSpeltObject<S: WireSource> {
     package let source: S
     /// Where the object is in the input.
     package let path: JSONPointer
-    package let members: [(key: S.Node, value: S.Node)]
+    /// The object read: its members are walked in the source itself at each take (nothing is copied out of it, so
+    /// reading an object allocates nothing unless a key comes in its declared spelling or a value is set aside).
+    private let node: S.Node
+    /// Its number of members.
+    private let count: Int
     /// The input paths of the keys read in their declared spelling where it differs from the snake_case one.
     package var declaredUsed: [JSONPointer] = []
     /// Members taken, one bit each (objects have a few dozen members at most; a larger one spills into ``takenBeyond``).
@@ -57,7 +61,7 @@ package struct WireSpeltObject<S: WireSource> {
     private var aside: [Int] = []
     /// One bit for each length of the members' keys (modulo 64): a key none of whose spellings has such a length is
     /// absent, told without looking at a member (most of a table's keys are absent from any one object).
-    private var keyLengths: UInt64 = 0
+    @usableFromInline var keyLengths: UInt64 = 0
     private let duplicate: DiagnosticCode
     /// False when the reader builds no locations (``location(of:)`` is then ``path``, and so are the paths in
     /// ``declaredUsed``): a read that gives up at anything that would need one, to start over with locations.
@@ -70,19 +74,22 @@ package struct WireSpeltObject<S: WireSource> {
     ) {
         self.source = source
         self.path = path
-        var members: [(key: S.Node, value: S.Node)] = []
-        members.reserveCapacity(source.childCount(node))
+        self.node = node
+        var count = 0
         var keyLengths: UInt64 = 0
         for member in source.members(node) {
-            members.append(member)
+            count += 1
             keyLengths |= Self.lengthBit(source.keyLength(member.key))
         }
-        self.members = members
+        self.count = count
         self.keyLengths = keyLengths
-        if members.count > 64 { takenBeyond = [Bool](repeating: false, count: members.count - 64) }
+        if count > 64 { takenBeyond = [Bool](repeating: false, count: count - 64) }
         self.duplicate = duplicate
         self.locates = locates
     }
+
+    /// The members of the object, in input order.
+    package var members: [(key: S.Node, value: S.Node)] { Array(source.members(node)) }
 
     /// The location of the member `key` (as spelt, ``take(_:snakeOnly:context:)``'s key) names; ``path`` itself
     /// when the object builds no locations.
@@ -97,23 +104,36 @@ package struct WireSpeltObject<S: WireSource> {
     package mutating func take(
         _ key: WireKey, snakeOnly: Bool = false, context: inout NormaliseContext
     ) -> (value: S.Node, key: WireKey, index: Int)? {
-        guard
-            keyLengths & Self.lengthBit(key.bytes.count) != 0
-                || key.snake.map({ keyLengths & Self.lengthBit($0.count) != 0 }) == true
-        else { return nil }
-        var declared: Int?
-        var snake: Int?
-        for index in members.indices where !isTaken(index) {
-            switch key.spelling(of: source, members[index].key) {
-            case .declared?: if declared == nil { declared = index }
-            case .snakeCase?: if snake == nil { snake = index }
+        guard mayHold(key) else { return nil }
+        // The first untaken member in each spelling, with its value. A spelling no member's key has the length of is
+        // not looked for: the walk stops once each spelling looked for is found.
+        var declared: (index: Int, value: S.Node)?
+        var snake: (index: Int, value: S.Node)?
+        var seekingDeclared = keyLengths & Self.lengthBit(key.bytes.count) != 0
+        var seekingSnake = key.snake.map { keyLengths & Self.lengthBit($0.count) != 0 } ?? false
+        var index = 0
+        for member in source.members(node) {
+            defer { index += 1 }
+            if isTaken(index) { continue }
+            switch key.spelling(of: source, member.key) {
+            case .declared?:
+                if declared == nil {
+                    declared = (index, member.value)
+                    seekingDeclared = false
+                }
+            case .snakeCase?:
+                if snake == nil {
+                    snake = (index, member.value)
+                    seekingSnake = false
+                }
             case nil: continue
             }
+            if !seekingDeclared && !seekingSnake { break }
         }
         if !key.hasSnakeSpelling {
             guard let declared else { return nil }
-            markTaken(declared)
-            return (members[declared].value, key.only(.declared), declared)
+            markTaken(declared.index)
+            return (declared.value, key.only(.declared), declared.index)
         }
         if let declared, !snakeOnly {
             if snake != nil {
@@ -123,17 +143,16 @@ package struct WireSpeltObject<S: WireSource> {
                     duplicate, at: path.appending(camel),
                     "`\(camel)` and `\(snakeName)` are the same field; `\(snakeName)` was read, this one kept aside")
             } else {
-                markTaken(declared)
-                let value = members[declared].value
-                if !Self.holdsOnlyEmptyObjects(source, value) {
+                markTaken(declared.index)
+                if !Self.holdsOnlyEmptyObjects(source, declared.value) {
                     declaredUsed.append(locates ? path.appending(key.name(.declared)) : path)
                 }
-                return (value, key.only(.declared), declared)
+                return (declared.value, key.only(.declared), declared.index)
             }
         }
         guard let snake else { return nil }
-        markTaken(snake)
-        return (members[snake].value, key.only(.snakeCase), snake)
+        markTaken(snake.index)
+        return (snake.value, key.only(.snakeCase), snake.index)
     }
 
     /// Reads a line's scalar part (``WireTable/Line/scalar``, with its codes) into `n`: true when taken. A value of
@@ -173,7 +192,16 @@ package struct WireSpeltObject<S: WireSource> {
     }
 
     /// The bit of ``keyLengths`` for a key of `length` bytes.
-    private static func lengthBit(_ length: Int) -> UInt64 { 1 << UInt64(length & 63) }
+    @inlinable static func lengthBit(_ length: Int) -> UInt64 { 1 << UInt64(length & 63) }
+
+    /// False when no member of the object can be `key`: none has a key of the length of either of its spellings
+    /// (``take(_:snakeOnly:context:)`` would find nothing). Told from the key alone, so a reader walking a table
+    /// asks it before copying a line to read it.
+    @inlinable package func mayHold(_ key: WireKey) -> Bool {
+        if keyLengths & Self.lengthBit(key.bytes.count) != 0 { return true }
+        guard let snake = key.snake else { return false }
+        return keyLengths & Self.lengthBit(snake.count) != 0
+    }
 
     private func isTaken(_ index: Int) -> Bool {
         index < 64 ? taken & (1 << UInt64(index)) != 0 : takenBeyond[index - 64]
@@ -192,8 +220,8 @@ package struct WireSpeltObject<S: WireSource> {
 
     private var exhausted: Bool {
         guard aside.isEmpty else { return false }
-        for index in members.indices where !isTaken(index) { return false }
-        return true
+        if count <= 64 { return count == 64 ? taken == .max : taken == (1 << UInt64(count)) - 1 }
+        return taken == .max && !takenBeyond.contains(false)
     }
 
     /// The members not taken, in input order, then those set aside, in the order found.
@@ -205,6 +233,7 @@ package struct WireSpeltObject<S: WireSource> {
 
     private func makeRest() -> [(key: S.Node, value: S.Node)] {
         if isExhausted { return [] }
+        let members = self.members
         return members.indices.filter { !isTaken($0) }.map { members[$0] } + aside.map { members[$0] }
     }
 

@@ -61,6 +61,53 @@ import WireTables
         #expect(object.declaredUsed.isEmpty)
     }
 
+    @Test func aKeyNoMemberHasTheLengthOfIsToldAbsentFromItsLengthAlone() {
+        let json: JSONValue = ["title": "T", "click_action": "OPEN"]
+        var object = WireSpeltObject(JSONValueSource(), json, at: .root, duplicate: Self.duplicate)
+        #expect(object.mayHold("title"))
+        #expect(object.mayHold(WireKey(camel: "clickAction", snake: "click_action")))
+        // As long as a member's key: maybe held (told by comparing), not taken.
+        #expect(object.mayHold("color"))
+        var context = NormaliseContext()
+        #expect(object.take("color", context: &context) == nil)
+        #expect(!object.mayHold("body") && !object.mayHold(WireKey(camel: "channelId", snake: "channel_id")))
+        #expect(object.take("body", context: &context) == nil)
+        #expect(context.diagnostics.isEmpty)
+    }
+
+    @Test func anObjectOfMoreThanSixtyFourMembersIsTakenMemberByMember() {
+        let keys = (0..<70).map { "k\($0)" }
+        let json = JSONValue.object(JSONObject(uncheckedMembers: keys.map { .init(key: $0, value: .string($0)) }))
+        var object = WireSpeltObject(JSONValueSource(), json, at: .root, duplicate: Self.duplicate)
+        var context = NormaliseContext()
+        // Taken last first, the one beyond the first 64 set aside: it comes after the members left.
+        let beyond = object.take(WireKey("k66"), context: &context)
+        #expect(beyond?.index == 66 && beyond?.value == "k66")
+        if let beyond { object.setAside(beyond.index) }
+        for key in keys.reversed() where key != "k66" && key != "k3" {
+            #expect(object.take(WireKey(key), context: &context)?.value == .string(key))
+        }
+        #expect(!object.isExhausted)
+        #expect(object.restObject.keys == ["k3", "k66"])
+        #expect(object.take(WireKey("k3"), context: &context)?.index == 3)
+        #expect(object.restObject.keys == ["k66"])
+        // A member taken is not taken twice.
+        #expect(object.take(WireKey("k3"), context: &context) == nil)
+    }
+
+    @Test func everyMemberTakenLeavesTheObjectExhausted() {
+        let json: JSONValue = ["title": "T", "click_action": "OPEN"]
+        var object = WireSpeltObject(JSONValueSource(), json, at: .root, duplicate: Self.duplicate)
+        var context = NormaliseContext()
+        #expect(!object.isExhausted && object.members.count == 2)
+        _ = object.take(WireKey(camel: "clickAction", snake: "click_action"), context: &context)
+        #expect(!object.isExhausted)
+        _ = object.take("title", context: &context)
+        #expect(object.isExhausted && object.restObject.isEmpty && object.rest.isEmpty)
+        let empty = WireSpeltObject(JSONValueSource(), [:], at: .root, duplicate: Self.duplicate)
+        #expect(empty.isExhausted)
+    }
+
     @Test func aKeyCanBeSpeltOneWay() {
         let key = WireKey(camel: "clickAction", snake: "click_action")
         #expect(key.only(.snakeCase).description == "click_action" && !key.only(.snakeCase).hasSnakeSpelling)

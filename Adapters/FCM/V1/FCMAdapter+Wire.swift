@@ -16,64 +16,75 @@ extension FCMAdapter: WireFormat {
         var context = NormaliseContext()
         // Any finding leaves the payload to the adapter, and only the image's location is wanted (found below).
         context.recordsProvenance = false
+        // Read into the wire notification's own model: the notification is neither copied nor moved once read.
+        var wire = WireNotification(document: document)
         guard
-            let n = FCMMessageReader.read(
-                document, root, format: descriptor.name, context: &context, customData: false, layoutMemory: false),
+            FCMMessageReader.read(
+                document, root, format: descriptor.name, context: &context, customData: false, layoutMemory: false,
+                into: &wire.model),
             context.diagnostics.isEmpty
         else { return false }
         // FCM's rules (the adapter path rejects a payload they find an error in).
         guard !FCMChecks.check(document, root).containsErrors else { return false }
-        var wire = WireNotification(document: document)
+        // The Message (a send request's `message`), found once for what is read beside the reader.
+        var message = root
+        var requestKey: BorrowedDocument.Node?
+        if FCMMessageReader.isRequest(document, root), let inner = Self.spelt(document, root, FCMV1Wire.message) {
+            message = inner.value
+            requestKey = inner.key
+        }
         // The model's `data` was left empty: custom data is these members of the document.
-        guard Self.collectData(document, root, into: &wire.data) else { return false }
-        if !n.media.isEmpty, let media = Self.imageLocation(document, root) { wire.provenance.append(("media", media)) }
-        wire.model = consume n  // moved, not copied
+        guard Self.collectData(document, message, into: &wire.data) else { return false }
+        if !wire.model.media.isEmpty, let media = Self.imageLocation(document, message, requestKey: requestKey) {
+            wire.provenance.append(("media", media))
+        }
         body(&wire)
         return true
     }
 
     /// Where the image the model holds was read (the reader's provenance of `media`): `apns.fcm_options.image`, else
-    /// `notification.image`; the keys as spelt.
-    private static func imageLocation(_ document: BorrowedDocument, _ root: BorrowedDocument.Node) -> JSONPointer? {
+    /// `notification.image`; the keys as spelt (made into strings only for the path found). `message` is the
+    /// Message; `requestKey` the key of the send request's member holding it, if it is in one.
+    private static func imageLocation(
+        _ document: BorrowedDocument, _ message: BorrowedDocument.Node, requestKey: BorrowedDocument.Node?
+    ) -> JSONPointer? {
         typealias W = FCMV1Wire
-        var message = (node: root, tokens: [String]())
-        if FCMMessageReader.isRequest(document, root), let inner = spelt(document, root, W.message) {
-            message = (inner.value, [inner.key])
+        func pointer(_ keys: BorrowedDocument.Node...) -> JSONPointer {
+            var tokens: [String] = []
+            tokens.reserveCapacity(keys.count + 1)
+            if let requestKey { tokens.append(document.keyString(requestKey)) }
+            for key in keys { tokens.append(document.keyString(key)) }
+            return JSONPointer(tokens: tokens)
         }
-        if let apns = spelt(document, message.node, W.apns), let options = spelt(document, apns.value, W.fcmOptions),
-            let image = spelt(document, options.value, W.image), document.string(image.value) != nil
+        if let apns = spelt(document, message, W.apns), let options = spelt(document, apns.value, W.fcmOptions),
+            let image = spelt(document, options.value, W.image), document.kind(image.value) == .string
         {
-            return JSONPointer(tokens: message.tokens + [apns.key, options.key, image.key])
+            return pointer(apns.key, options.key, image.key)
         }
-        if let notification = spelt(document, message.node, W.notification),
-            let image = spelt(document, notification.value, W.image), document.string(image.value) != nil
+        if let notification = spelt(document, message, W.notification),
+            let image = spelt(document, notification.value, W.image), document.kind(image.value) == .string
         {
-            return JSONPointer(tokens: message.tokens + [notification.key, image.key])
+            return pointer(notification.key, image.key)
         }
         return nil
     }
 
-    /// The member of object `node` that `key` spells (in either spelling), with the key as spelt.
+    /// The member of object `node` that `key` spells (in either spelling), with its key node.
     private static func spelt(_ document: BorrowedDocument, _ node: BorrowedDocument.Node, _ key: WireKey) -> (
-        key: String, value: BorrowedDocument.Node
+        key: BorrowedDocument.Node, value: BorrowedDocument.Node
     )? {
         guard document.isObject(node) else { return nil }
-        for member in document.members(node) where key.matches(document, member.key) {
-            return (document.keyString(member.key), member.value)
-        }
+        for member in document.members(node) where key.matches(document, member.key) { return member }
         return nil
     }
 
-    /// The custom data members, in the order the reader puts them in the model: `apns.payload`'s keys beside `aps`,
-    /// then `message.data`'s. False when a key is in both (the model keeps one, the other in
-    /// `extensions.fcm.messageData` when they differ).
+    /// The custom data members of the Message `message`, in the order the reader puts them in the model:
+    /// `apns.payload`'s keys beside `aps`, then `message.data`'s. False when a key is in both (the model keeps one,
+    /// the other in `extensions.fcm.messageData` when they differ).
     private static func collectData(
-        _ document: BorrowedDocument, _ root: BorrowedDocument.Node,
+        _ document: BorrowedDocument, _ message: BorrowedDocument.Node,
         into data: inout [(key: BorrowedDocument.Node, value: BorrowedDocument.Node)]
     ) -> Bool {
-        let message =
-            FCMMessageReader.isRequest(document, root)
-            ? WireTable<FCMAndroidWire.Hook>.member(document, root, FCMV1Wire.message) ?? root : root
         var payload: BorrowedDocument.Node?
         if let apns = WireTable<FCMAndroidWire.Hook>.member(document, message, FCMV1Wire.apns),
             document.isObject(apns),

@@ -40,6 +40,9 @@ package enum FCMMessageReader {
         }
     }
 
+    /// The Message fields kept verbatim in `extensions.fcm.message`, in the order they are kept.
+    static let messageKept = [W.name, W.fid]
+
     /// True when `root` is a send request: a `message` object and no Message field beside it.
     package static func isRequest(_ root: JSONObject) -> Bool {
         isRequest(JSONValueSource(), .object(root))
@@ -105,38 +108,54 @@ package enum FCMMessageReader {
     )
         -> PushNotification?
     {
+        var n = PushNotification()
+        guard
+            read(
+                source, root, format: format, context: &context, customData: customData, layoutMemory: layoutMemory,
+                into: &n)
+        else { return nil }
+        return n
+    }
+
+    /// Reads the object `root` of `source` as ``read(_:_:format:context:customData:layoutMemory:)`` does, into `n`
+    /// (an empty notification, the caller's own: nothing is copied or moved out at the end); false where that returns
+    /// nil (`n` is then partly filled).
+    static func read<S: WireSource>(
+        _ source: S, _ root: S.Node, format: String, context: inout NormaliseContext, customData: Bool = true,
+        layoutMemory: Bool = true, into n: inout PushNotification
+    ) -> Bool {
         if !context.recordsProvenance {
             let count = context.diagnostics.count
-            // Bound and returned, so moved: `take()` copied the whole notification and destroyed the original.
-            if let n = read(
+            if read(
                 source, root, format: format, context: &context, locating: false, customData: customData,
-                layoutMemory: layoutMemory),
+                layoutMemory: layoutMemory, into: &n),
                 context.diagnostics.count == count
             {
-                return n
+                return true
             }
             context.diagnostics.removeSubrange(count...)
+            // Read again from an empty notification.
+            n = PushNotification()
         }
         return read(
             source, root, format: format, context: &context, locating: true, customData: customData,
-            layoutMemory: layoutMemory)
+            layoutMemory: layoutMemory, into: &n)
     }
 
-    /// Reads the object `root` of `source`, building locations or not (`locating`: see
-    /// ``read(_:_:format:context:customData:layoutMemory:)``; without, nil where a location would be needed).
+    /// Reads the object `root` of `source` into the empty notification `n`, building locations or not (`locating`:
+    /// see ``read(_:_:format:context:customData:layoutMemory:)``; without, false where a location would be needed).
+    /// False where the message is not read (`n` is then partly filled).
     static func read<S: WireSource>(
         _ source: S, _ root: S.Node, format: String, context: inout NormaliseContext, locating: Bool,
-        customData: Bool = true, layoutMemory: Bool = true
-    )
-        -> PushNotification?
-    {
-        var n = PushNotification()
+        customData: Bool = true, layoutMemory: Bool = true, into n: inout PushNotification
+    ) -> Bool {
         n.source = format
         var ext = JSONObject()
-        var layout = FCMLayout()
+        // Nil when no layout memory is wanted: nothing of it is then built.
+        var layout: FCMLayout? = layoutMemory ? FCMLayout() : nil
         if isRequest(source, root) {
             var request = WireSpeltObject(source, root, at: .root, duplicate: .fcmKeyDuplicate, locates: locating)
-            layout.wrapped = true
+            layout?.wrapped = true
             if let found = request.take(W.validateOnly, context: &context) {
                 if let validateOnly = source.bool(found.value) {
                     ext.appendUnchecked(X.validateOnly, .bool(validateOnly))
@@ -145,25 +164,28 @@ package enum FCMMessageReader {
                 }
             }
             guard let found = request.take(W.message, context: &context), source.isObject(found.value) else {
-                return nil
+                return false
             }
-            if !locating && !request.declaredUsed.isEmpty { return nil }
-            layout.camel += request.declaredUsed.map(\.description)
+            if !request.declaredUsed.isEmpty {
+                if !locating { return false }
+                layout?.camel += request.declaredUsed.map(\.description)
+            }
             let others = unknown(request, "a send request", &context)
             if !others.isEmpty { ext.appendUnchecked(X.request, .object(others)) }
             guard
                 readMessage(
                     source, found.value, at: request.location(of: found.key), locating: locating,
                     customData: customData, into: &n, ext: &ext, layout: &layout, context: &context)
-            else { return nil }
+            else { return false }
         } else {
             guard
                 readMessage(
                     source, root, at: .root, locating: locating, customData: customData, into: &n, ext: &ext,
                     layout: &layout, context: &context)
-            else { return nil }
+            else { return false }
         }
-        ext[X.layout] = layoutMemory ? layout.json : .object(JSONObject())
+        // Never among the keys read above: appended, not looked up.
+        ext.appendUnchecked(X.layout, layout?.json ?? .object(JSONObject()))
         var all = n.extensionObject(FCMKeys.namespace)
         if all.isEmpty {
             // Nothing of FCM's in the model yet (the usual case): `ext` as it is, not merged key by key.
@@ -172,7 +194,7 @@ package enum FCMMessageReader {
             for (key, value) in ext { all[key] = value }
         }
         n.setExtension(FCMKeys.namespace, all)
-        return n
+        return true
     }
 
     /// Takes the string `key` spells from `object`, with its input path; a value of another type is reported and
@@ -213,7 +235,7 @@ package enum FCMMessageReader {
     /// false: custom data's keys only (see ``read(_:_:format:context:customData:layoutMemory:)``).
     static func readMessage<S: WireSource>(
         _ source: S, _ message: S.Node, at path: JSONPointer, locating: Bool, customData: Bool = true,
-        into n: inout PushNotification, ext: inout JSONObject, layout: inout FCMLayout,
+        into n: inout PushNotification, ext: inout JSONObject, layout: inout FCMLayout?,
         context: inout NormaliseContext
     ) -> Bool {
         var f = WireSpeltObject(source, message, at: path, duplicate: .fcmKeyDuplicate, locates: locating)
@@ -221,17 +243,18 @@ package enum FCMMessageReader {
         var camel: [JSONPointer] = []
         // Target.
         var target = PushNotification.Target()
-        for key in W.targets {
+        for (index, key) in W.targets.enumerated() {
             guard let (value, at) = string(key, in: &f, context: &context) else { continue }
-            switch key.description {
-            case W.token.description: target.token = value
-            case W.topic.description: target.topic = value
+            // `W.targets`'s order: token, topic, condition.
+            switch index {
+            case 0: target.token = value
+            case 1: target.topic = value
             default: target.condition = value
             }
             context.record("target", from: at)
         }
         n.target = target.isEmpty ? nil : target
-        for key in [W.name, W.fid] {
+        for key in messageKept {
             if let member = take(key, in: &f, context: &context) { kept.appendUnchecked(member.key, member.value) }
         }
         // Shared notification.
@@ -242,16 +265,19 @@ package enum FCMMessageReader {
             for (index, key) in W.notificationContent.enumerated() {
                 if let value = string(key, in: &nf, context: &context) {
                     shared[index] = value
-                    layout.notification.append(key.description)
+                    layout?.notification.append(key.description)
                 }
             }
             notificationKept = unknown(nf, "Notification", &context)
-            camel += nf.declaredUsed
+            if !nf.declaredUsed.isEmpty { camel += nf.declaredUsed }
         }
         // APNs: headers, the payload, the image.
         var apple = Content<String>()
         var apnsKept = JSONObject()
         var apnsData = JSONObject()
+        // `apns.payload`'s members beside `aps` (without custom data, only counted; their keys go to the layout
+        // memory when one is built).
+        var apnsDataCount = 0
         var apnsDataPath: JSONPointer?
         if let (object, at) = self.object(W.apns, in: &f, context: &context) {
             var af = WireSpeltObject(source, object, at: at, duplicate: .fcmKeyDuplicate, locates: locating)
@@ -260,19 +286,26 @@ package enum FCMMessageReader {
                 if !others.isEmpty { ext.appendUnchecked(X.apnsHeaders, .object(others)) }
             }
             if let (payload, payloadPath) = self.object(W.payload, in: &af, context: &context) {
-                layout.apnsPayload = true
+                layout?.apnsPayload = true
                 var aps: S.Node?
                 var rest: [JSONObject.Member] = []
+                if customData { rest.reserveCapacity(source.childCount(payload)) }
                 for member in source.members(payload) {
                     if aps == nil, source.key(member.key, is: APNsKeys.apsLiteral) {
                         aps = member.value
                     } else {
-                        // Without custom data, only the key (for the layout memory).
-                        let value = customData ? source.jsonValue(member.value) : .null
-                        rest.append(JSONObject.Member(key: source.keyString(member.key), value: value))
+                        apnsDataCount += 1
+                        if customData {
+                            rest.append(
+                                JSONObject.Member(
+                                    key: source.keyString(member.key), value: source.jsonValue(member.value)))
+                        } else if layout != nil {
+                            // Without custom data, only the key (for the layout memory).
+                            layout?.dataApns.append(source.keyString(member.key))
+                        }
                     }
                 }
-                layout.aps = aps != nil
+                layout?.aps = aps != nil
                 if let aps {
                     // Without locations, read strictly (it gives up at a finding, building no path).
                     let read = APNsWire.readApsMember(
@@ -295,7 +328,7 @@ package enum FCMMessageReader {
                 if !optionsRest.isEmpty {
                     apnsKept.appendUnchecked(W.fcmOptions.name(.snakeCase), .object(optionsRest))
                 }
-                camel += of.declaredUsed
+                if !of.declaredUsed.isEmpty { camel += of.declaredUsed }
             }
             for key in W.apnsKept {
                 if let member = take(key, in: &af, context: &context) {
@@ -303,9 +336,11 @@ package enum FCMMessageReader {
                 }
             }
             for (key, value) in unknown(af, "ApnsConfig", &context) { apnsKept.appendUnchecked(key, value) }
-            camel += af.declaredUsed
+            if !af.declaredUsed.isEmpty { camel += af.declaredUsed }
         }
-        layout.apple = sharedContent.indices.filter { apple[$0] != nil }.map { sharedContent[$0] }
+        if layout != nil {
+            layout?.apple = sharedContent.indices.filter { apple[$0] != nil }.map { sharedContent[$0] }
+        }
         // What iOS shows: the APNs alert over the shared notification.
         for index in 0..<2 where apple[index] == nil {
             guard let (value, at) = shared[index] else { continue }
@@ -321,15 +356,16 @@ package enum FCMMessageReader {
         var android = PushNotification.Android()
         var own = Content<String>()
         if let (object, at) = self.object(W.android, in: &f, context: &context) {
-            camel += readAndroid(
+            readAndroid(
                 source, object, at: at, locating: locating, into: &android, own: &own, ext: &ext, layout: &layout,
-                context: &context)
+                camel: &camel, context: &context)
             context.record("android", from: at)
         }
-        let ios = Content<String>(title: n.title, body: n.body, image: image)
         for index in sharedContent.indices {
+            // What iOS shows.
+            let ios = index == 0 ? n.title : index == 1 ? n.body : image
             let view = own[index] ?? shared[index]?.0
-            if let view, view != ios[index] {
+            if let view, view != ios {
                 switch index {
                 case 0: android.title = view
                 case 1: android.body = view
@@ -337,7 +373,7 @@ package enum FCMMessageReader {
                 }
             }
             // The shared value neither platform shows: kept for the web and for an exact rendering.
-            if apple[index] != nil, own[index] != nil, let (value, _) = shared[index], value != ios[index] {
+            if apple[index] != nil, own[index] != nil, let (value, _) = shared[index], value != ios {
                 notificationKept[sharedContent[index]] = .string(value)
             }
         }
@@ -348,21 +384,23 @@ package enum FCMMessageReader {
         if android.titleLocKey == n.titleLocKey { android.titleLocKey = nil }
         if android.bodyLocArgs == n.bodyLocArgs { android.bodyLocArgs = nil }
         if android.titleLocArgs == n.titleLocArgs { android.titleLocArgs = nil }
-        n.setAndroid(android)
+        n.setAndroid(moveOut(&android))
         if !notificationKept.isEmpty { ext.appendUnchecked(X.notification, .object(notificationKept)) }
         if !apnsKept.isEmpty { ext.appendUnchecked(X.apns, .object(apnsKept)) }
         // Data: the custom keys of `apns.payload`, then `message.data`.
-        layout.dataApns = apnsData.keys
+        if customData, layout != nil { layout?.dataApns = apnsData.keys }
         var data = apnsData
         var differing = JSONObject()
         if !customData, let (node, at) = self.object(W.data, in: &f, context: &context) {
             // Only the keys, for the layout memory.
-            for member in source.members(node) { layout.dataMessage.append(source.keyString(member.key)) }
+            if layout != nil {
+                for member in source.members(node) { layout?.dataMessage.append(source.keyString(member.key)) }
+            }
             if source.childCount(node) > 0 { context.record("data", from: at) }
         } else if customData, let (node, at) = self.object(W.data, in: &f, context: &context) {
             let object = source.jsonValue(node).objectValue ?? JSONObject()
             for (key, value) in object {
-                layout.dataMessage.append(key)
+                layout?.dataMessage.append(key)
                 if let there = data[key] {
                     if there != value { differing.appendUnchecked(key, value) }
                 } else {
@@ -370,7 +408,7 @@ package enum FCMMessageReader {
                 }
             }
             if !object.isEmpty { context.record("data", from: at) }
-        } else if !apnsData.isEmpty, let apnsDataPath {
+        } else if apnsDataCount > 0, let apnsDataPath {
             context.record("data", from: apnsDataPath)
         }
         n.data = customData ? data : JSONObject()
@@ -381,11 +419,22 @@ package enum FCMMessageReader {
         }
         for (key, value) in unknown(f, "Message", &context) { kept.appendUnchecked(key, value) }
         if !kept.isEmpty { ext.appendUnchecked(X.message, .object(kept)) }
-        camel += f.declaredUsed
-        if !locating && !camel.isEmpty { return false }
+        if !f.declaredUsed.isEmpty { camel += f.declaredUsed }
+        if camel.isEmpty { return true }
+        if !locating { return false }
         // Relative to the message.
-        layout.camel += camel.map { JSONPointer(tokens: Array($0.tokens.dropFirst(path.tokens.count))).description }
+        layout?.camel += camel.map { JSONPointer(tokens: Array($0.tokens.dropFirst(path.tokens.count))).description }
         return true
+    }
+
+    /// `part`'s fields, moved out of it (it is left empty): a part handed on this way is not copied field by field
+    /// (handing on the variable itself copied it, and destroyed the variable after).
+    /// (Not inlined: inlined, the moved value was a variable again, copied to be handed on.)
+    @inline(never)
+    static func moveOut(_ part: inout PushNotification.Android) -> PushNotification.Android {
+        var moved = PushNotification.Android()
+        swap(&moved, &part)
+        return moved
     }
 
     /// `text` as an integer when it is one written the way it would be written back (no sign, zeros or spaces added).
@@ -433,26 +482,30 @@ package enum FCMMessageReader {
 
     /// Reads `android` (`AndroidConfig`) at `path` through ``FCMAndroidWire``: Android's values into `android`, its
     /// own title, body, image and sound into `own` (the caller keeps them where they differ from what iOS shows), the
-    /// keys the model does not hold into `extensions.fcm.android` and `.androidNotification`. Returns the paths of
-    /// the keys read in lowerCamelCase.
+    /// keys the model does not hold into `extensions.fcm.android` and `.androidNotification`, the layout memory
+    /// (when one is built) into `layout`. Appends the paths of the keys read in lowerCamelCase to `camel`.
+    ///
+    /// `android` is read into as it comes (an empty part): the part itself, not through a notification (each field
+    /// moved the part in and out) nor a copy of it.
     static func readAndroid<S: WireSource>(
         _ source: S, _ node: S.Node, at path: JSONPointer, locating: Bool, into android: inout PushNotification.Android,
-        own: inout Content<String>, ext: inout JSONObject, layout: inout FCMLayout, context: inout NormaliseContext
-    ) -> [JSONPointer] {
+        own: inout Content<String>, ext: inout JSONObject, layout: inout FCMLayout?, camel: inout [JSONPointer],
+        context: inout NormaliseContext
+    ) {
         typealias W = FCMAndroidWire
-        // Read into the part itself (through a notification, each field moved the part in and out).
-        var part = PushNotification.Android()
         var config = WireSpeltObject(source, node, at: path, duplicate: .fcmKeyDuplicate, locates: locating)
-        var camel: [JSONPointer] = []
-        for step in W.configSteps {
-            switch step {
+        // A step whose key the object cannot hold is skipped without copying it (most of them).
+        let steps = W.configSteps
+        let stepKeys = configStepKeys
+        for index in steps.indices where config.mayHold(stepKeys[index]) {
+            switch steps[index] {
             case .data(let key):
                 guard let found = config.take(key, context: &context) else { continue }
                 guard case .object(let data) = source.jsonValue(found.value) else {
                     reportWrongType(found, expected: "an object", in: &config, context: &context)
                     continue
                 }
-                part.data = data
+                android.data = data
             case .notification(let key):
                 guard let found = config.take(key, context: &context) else { continue }
                 guard source.isObject(found.value) else {
@@ -462,11 +515,14 @@ package enum FCMMessageReader {
                 var notification = WireSpeltObject(
                     source, found.value, at: config.location(of: found.key), duplicate: .fcmKeyDuplicate,
                     locates: locating)
-                for line in W.notificationScalars {
-                    _ = notification.read(line.scalar, codes: line.codes, into: &part, context: &context)
+                // Most lines name a key the object does not hold: told from the key alone, the line not copied.
+                let lines = W.notificationScalars
+                for index in lines.indices where notification.mayHold(lines[index].scalar.key) {
+                    _ = notification.read(
+                        lines[index].scalar, codes: lines[index].codes, into: &android, context: &context)
                 }
                 var kept = JSONObject()
-                for key in W.notificationKept {
+                for key in W.notificationKept where notification.mayHold(key) {
                     guard let member = notification.take(key, context: &context) else { continue }
                     kept.appendUnchecked(member.key.description, source.jsonValue(member.value))
                 }
@@ -474,38 +530,48 @@ package enum FCMMessageReader {
                     kept.appendUnchecked(key, value)
                 }
                 if !kept.isEmpty { ext.appendUnchecked(X.androidNotification, .object(kept)) }
-                camel += notification.declaredUsed
+                if !notification.declaredUsed.isEmpty { camel += notification.declaredUsed }
             case .scalar(let scalar, let codes):
-                _ = config.read(scalar, codes: codes, into: &part, context: &context)
+                guard config.mayHold(scalar.key) else { continue }
+                _ = config.read(scalar, codes: codes, into: &android, context: &context)
             }
         }
         var kept = JSONObject()
         // Kept verbatim, in the spelling they came in.
-        for key in W.configKept {
+        for key in W.configKept where config.mayHold(key) {
             guard let member = config.take(key, context: &context) else { continue }
             kept.appendUnchecked(member.key.description, source.jsonValue(member.value))
         }
         for (key, value) in unknown(config, "AndroidConfig", &context) { kept.appendUnchecked(key, value) }
         if !kept.isEmpty { ext.appendUnchecked(X.android, .object(kept)) }
         // Layout memory: which shared values `android.notification` named.
-        for scalar in W.layoutScalars where scalar.isHeld(by: part) {
-            layout.android.append(scalar.key.name(.snakeCase))
+        if layout != nil {
+            for scalar in W.layoutScalars where scalar.isHeld(by: android) {
+                layout?.android.append(scalar.key.name(.snakeCase))
+            }
         }
-        own = Content(title: part.title, body: part.body, image: part.image, sound: part.sound)
-        part.title = nil
-        part.body = nil
-        part.image = nil
-        part.sound = nil
-        if let priority = part.priority {
+        // Moved out, not copied.
+        own.title = android.title.take()
+        own.body = android.body.take()
+        own.image = android.image.take()
+        own.sound = android.sound.take()
+        if let priority = android.priority {
             // The REST enum's spelling (`HIGH`) is the SDKs' `high`: the model holds it lowercased.
             let lowered = priority.lowercased()
             if lowered != priority, ["high", "normal"].contains(lowered) {
-                part.priority = lowered
-                layout.prioritySpelling = priority
+                android.priority = lowered
+                layout?.prioritySpelling = priority
             }
         }
-        android = part
-        return camel + config.declaredUsed
+        if !config.declaredUsed.isEmpty { camel += config.declaredUsed }
+    }
+
+    /// The key of each of ``FCMAndroidWire/configSteps``, by index.
+    static let configStepKeys: [WireKey] = FCMAndroidWire.configSteps.map { step in
+        switch step {
+        case .scalar(let scalar, _): return scalar.key
+        case .data(let key), .notification(let key): return key
+        }
     }
 
     /// Reports a value of the wrong type under the key as spelt, and sets it aside (kept as it was).
