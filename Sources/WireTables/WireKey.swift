@@ -65,6 +65,16 @@ public import JSONCodec
         matches(source, key, length: source.keyLength(key))
     }
 
+    /// The bit of a key of `length` bytes in a set of key lengths (one bit each, modulo 64: an object's member names,
+    /// gathered once, tell a key none of whose spellings has such a length absent without looking at a member).
+    @inlinable package static func lengthBit(_ length: Int) -> UInt64 { 1 << UInt64(length & 63) }
+
+    /// The bits of this key's spellings' lengths (``lengthBit(_:)``): a set of member key lengths without any of them
+    /// holds no member this key names.
+    @inlinable package var lengthBits: UInt64 {
+        Self.lengthBit(bytes.count) | (snake.map { Self.lengthBit($0.count) } ?? 0)
+    }
+
     /// True when `key` (a key node of `source`) spells one of `keys`: told by length, then bytes (no key decoded).
     @inlinable package static func list<S: WireSource>(_ keys: [WireKey], holds key: S.Node, of source: S) -> Bool {
         let length = source.keyLength(key)

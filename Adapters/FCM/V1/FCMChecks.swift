@@ -49,12 +49,18 @@ package enum FCMChecks {
         let source: S
         let node: S.Node
         let location: S.Location
+        /// The lengths of the members' keys (``WireTables/WireKey/lengthBit(_:)``): a key of none of them is absent,
+        /// told without a member scan.
+        let keyLengths: UInt64
 
         init?(_ source: S, _ node: S.Node, location: S.Location) {
             guard source.isObject(node) else { return nil }
             self.source = source
             self.node = node
             self.location = location
+            var keyLengths: UInt64 = 0
+            for member in source.members(node) { keyLengths |= WireKey.lengthBit(source.keyLength(member.key)) }
+            self.keyLengths = keyLengths
         }
 
         /// The checked root `node`.
@@ -67,6 +73,7 @@ package enum FCMChecks {
 
         /// The value of `key` in either spelling (the snake_case one first, the first member of that name).
         func value(_ key: WireKey) -> Found<S>? {
+            guard keyLengths & key.lengthBits != 0 else { return nil }
             var declared: (key: S.Node, value: S.Node)?
             for member in source.members(node) {
                 switch key.spelling(of: source, member.key) {
