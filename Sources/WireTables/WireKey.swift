@@ -69,10 +69,12 @@ public import JSONCodec
     /// gathered once, tell a key none of whose spellings has such a length absent without looking at a member).
     @inlinable package static func lengthBit(_ length: Int) -> UInt64 { 1 << UInt64(length & 63) }
 
-    /// The bits of this key's spellings' lengths (``lengthBit(_:)``): a set of member key lengths without any of them
-    /// holds no member this key names.
-    @inlinable package var lengthBits: UInt64 {
-        Self.lengthBit(bytes.count) | (snake.map { Self.lengthBit($0.count) } ?? 0)
+    /// False when the set of member key lengths `lengths` (``lengthBit(_:)``) has the length of neither of this key's
+    /// spellings: no member of that object is this key.
+    @inlinable package func mayBeIn(_ lengths: UInt64) -> Bool {
+        if lengths & Self.lengthBit(bytes.count) != 0 { return true }
+        guard let snake else { return false }
+        return lengths & Self.lengthBit(snake.count) != 0
     }
 
     /// True when `key` (a key node of `source`) spells one of `keys`: told by length, then bytes (no key decoded).

@@ -79,7 +79,7 @@ package struct WireSpeltObject<S: WireSource> {
         var keyLengths: UInt64 = 0
         for member in source.members(node) {
             count += 1
-            keyLengths |= Self.lengthBit(source.keyLength(member.key))
+            keyLengths |= WireKey.lengthBit(source.keyLength(member.key))
         }
         self.count = count
         self.keyLengths = keyLengths
@@ -109,8 +109,8 @@ package struct WireSpeltObject<S: WireSource> {
         // not looked for: the walk stops once each spelling looked for is found.
         var declared: (index: Int, value: S.Node)?
         var snake: (index: Int, value: S.Node)?
-        var seekingDeclared = keyLengths & Self.lengthBit(key.bytes.count) != 0
-        var seekingSnake = key.snake.map { keyLengths & Self.lengthBit($0.count) != 0 } ?? false
+        var seekingDeclared = keyLengths & WireKey.lengthBit(key.bytes.count) != 0
+        var seekingSnake = key.snake.map { keyLengths & WireKey.lengthBit($0.count) != 0 } ?? false
         var index = 0
         for member in source.members(node) {
             defer { index += 1 }
@@ -191,17 +191,10 @@ package struct WireSpeltObject<S: WireSource> {
         aside.append(index)
     }
 
-    /// The bit of ``keyLengths`` for a key of `length` bytes.
-    @inlinable static func lengthBit(_ length: Int) -> UInt64 { 1 << UInt64(length & 63) }
-
     /// False when no member of the object can be `key`: none has a key of the length of either of its spellings
     /// (``take(_:snakeOnly:context:)`` would find nothing). Told from the key alone, so a reader walking a table
     /// asks it before copying a line to read it.
-    @inlinable package func mayHold(_ key: WireKey) -> Bool {
-        if keyLengths & Self.lengthBit(key.bytes.count) != 0 { return true }
-        guard let snake = key.snake else { return false }
-        return keyLengths & Self.lengthBit(snake.count) != 0
-    }
+    @inlinable package func mayHold(_ key: WireKey) -> Bool { key.mayBeIn(keyLengths) }
 
     private func isTaken(_ index: Int) -> Bool {
         index < 64 ? taken & (1 << UInt64(index)) != 0 : takenBeyond[index - 64]

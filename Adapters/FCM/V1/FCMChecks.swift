@@ -73,7 +73,7 @@ package enum FCMChecks {
 
         /// The value of `key` in either spelling (the snake_case one first, the first member of that name).
         func value(_ key: WireKey) -> Found<S>? {
-            guard keyLengths & key.lengthBits != 0 else { return nil }
+            guard key.mayBeIn(keyLengths) else { return nil }
             var declared: (key: S.Node, value: S.Node)?
             for member in source.members(node) {
                 switch key.spelling(of: source, member.key) {
