@@ -23,6 +23,9 @@ public struct JSONObject: Sendable, Hashable, Sequence {
     /// Each key's index in ``members``, kept once the object has `indexedCount` members (nil below).
     @usableFromInline private(set) var positions: [String: Int]?
 
+    /// The room an empty object's first append makes.
+    static let firstCapacity = 4
+
     /// Members from which lookups go through the hash index.
     @usableFromInline static let indexedCount = 32
 
@@ -56,6 +59,9 @@ public struct JSONObject: Sendable, Hashable, Sequence {
 
     /// Appends a member and keeps the index.
     private mutating func append(_ member: Member) {
+        // Room for a few members at the first: an object built member by member (a reader's memory, custom data)
+        // grows once, not at its first, second and third member.
+        if members.capacity == 0 { members.reserveCapacity(Self.firstCapacity) }
         members.append(member)
         if positions != nil {
             if positions?[member.key] == nil { positions?[member.key] = members.count - 1 }
