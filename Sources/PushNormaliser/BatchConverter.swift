@@ -121,6 +121,15 @@ public struct BatchConverter: Sendable {
     /// its messages' `lost` are empty, and ``Outcome/unlistedLoss`` says whether anything was lost), as
     /// ``convertOnWire(_:index:line:lostFields:into:)`` builds them.
     public func process(_ bytes: UnsafeBufferPointer<UInt8>, index: Int, line: Int, lostFields: Bool) -> Outcome {
+        process(bytes, index: index, line: line, lostFields: lostFields, afterWire: false)
+    }
+
+    /// ``process(_:index:line:lostFields:)`` of a record ``convertOnWire(_:index:line:lostFields:into:)`` declined
+    /// just before (`afterWire`, with the same `lostFields`): the single message is not read through the tables a
+    /// second time.
+    package func process(
+        _ bytes: UnsafeBufferPointer<UInt8>, index: Int, line: Int, lostFields: Bool, afterWire: Bool
+    ) -> Outcome {
         var outcome = Outcome(index: index, line: line, output: nil, lost: [], diagnostics: [], failed: false)
         switch operation {
         case .convert(let from, let to, let strict):
@@ -137,7 +146,9 @@ public struct BatchConverter: Sendable {
                 } else {
                     results = try normaliser.convertMessages(
                         bytes, from: from, to: to, strict: strict, allowInvalid: allowInvalid, options: options,
-                        lostFields: lostFields, tryingTables: recipientPair == nil)
+                        lostFields: lostFields,
+                        tryingSingle: recipientPair == nil && !(afterWire && wirePair != nil && !allowInvalid),
+                        tryingRecipients: recipientPair == nil)
                 }
                 guard let result = results.first else { break }
                 outcome.diagnostics = result.diagnostics

@@ -19,20 +19,22 @@ extension Normaliser {
     /// result's lost fields only when `lostFields` (or `strict`, which fails on them): without them only
     /// ``ConversionResult/lossy`` says whether anything was lost (the CLI when nothing reports the paths).
     ///
-    /// `tryingTables` false: the tables' paths were tried before (a batch's), only the adapters' is left.
+    /// `tryingSingle` / `tryingRecipients` false: the caller tried that path of the tables before (a batch's, through
+    /// the formats it looked up once) and it declined; it is not tried again.
     package func convertMessages(
         _ bytes: some Collection<UInt8>, from: String, to: String, strict: Bool, allowInvalid: Bool,
-        options: FormatOptions, lostFields: Bool, tryingTables: Bool = true
+        options: FormatOptions, lostFields: Bool, tryingSingle: Bool = true, tryingRecipients: Bool = true
     ) throws(NormalisationFailure) -> [ConversionResult] {
-        if tryingTables, !strict, !allowInvalid {
-            if !yieldsVariants(from),
+        if !strict, !allowInvalid {
+            if tryingSingle, !yieldsVariants(from),
                 let result = wireConvert(bytes, from: from, to: to, options: options, lostFields: lostFields)
             {
                 // The wire engine declines a notification the target fans out (`WireEngine` guard): this is one
                 // message.
                 return [result]
             }
-            if let results = wireConvertRecipients(bytes, from: from, to: to, options: options, lostFields: lostFields)
+            if tryingRecipients,
+                let results = wireConvertRecipients(bytes, from: from, to: to, options: options, lostFields: lostFields)
             {
                 return results
             }

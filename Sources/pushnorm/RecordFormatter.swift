@@ -104,7 +104,9 @@ struct RecordFormatter: Sendable {
                 }
                 if isConvert, appendOnWire(bytes, span: span, to: &work, written: &written) { continue }
                 append(
-                    converter.process(bytes, index: span.index, line: span.line, lostFields: wantsLostFields(work)),
+                    converter.process(
+                        bytes, index: span.index, line: span.line, lostFields: wantsLostFields(work),
+                        afterWire: isConvert),
                     to: &work, written: &written, span: span.start..<span.end)
             }
         }
