@@ -58,32 +58,16 @@ extension Normaliser {
         model.data = JSONObject()
         model.extensions = JSONObject()
         var written: (bytes: [UInt8], context: RenderContext)?
-        // Writes the model with the custom data of `document`'s root (none when `data` is false).
-        func write(within document: BorrowedDocument, data: Bool, capacity: Int) {
-            var wire = WireNotification(document: document)
-            if data { wire.data.append(contentsOf: document.members(document.root)) }
-            swap(&wire.model, &model)
-            defer { swap(&wire.model, &model) }
-            guard !target.format.wireDataCollides(wire, options: options),
-                !wire.model.fansOut(for: target.descriptor.recipients)
-            else { return }
-            var context = RenderContext(options: options)
-            var out: [UInt8] = []
-            out.reserveCapacity(capacity + 512)
-            guard target.format.wireWrite(wire, into: &out, context: &context),
-                // A loss explained inside a custom data member: the adapter says which part of it is gone.
-                !context.lossReasons.keys.contains(where: { $0.tokens.count > 2 && $0.tokens[0] == "data" })
-            else { return }
-            written = (out, context)
-        }
         if data.isEmpty, let beside {
-            write(within: beside, data: false, capacity: 0)
+            written = Self.wireWrite(&model, within: beside, data: false, capacity: 0, target: target, options: options)
         } else {
             // The custom data as a document: `{}` when there are none (the notification needs one all the same).
             let bytes = data.isEmpty ? Self.emptyObject : JSONWriter(style: .compact).bytes(.object(data))
             _ = bytes.withUnsafeBufferPointer { buffer in
                 parser.withBorrowedDocument(buffer) { document in
-                    write(within: document, data: true, capacity: buffer.count)
+                    written = Self.wireWrite(
+                        &model, within: document, data: true, capacity: buffer.count, target: target,
+                        options: options)
                 }
             }
         }
@@ -102,6 +86,31 @@ extension Normaliser {
                 of: target.format, size: result.bytes.count, notification: model, rendering: context)
         }
         return result
+    }
+
+    /// Writes `model` (lent to the wire notification and given back) with the target's table, the custom data those
+    /// of `document`'s root (none when `data` is false): the payload and the rendering's context, or nil when the
+    /// target declines it or a loss is explained inside a custom data member. (A function of its own, not a nested
+    /// one: what a nested function captures and changes is kept on the heap.)
+    private static func wireWrite(
+        _ model: inout PushNotification, within document: BorrowedDocument, data: Bool, capacity: Int,
+        target: WireEntry, options: FormatOptions
+    ) -> (bytes: [UInt8], context: RenderContext)? {
+        var wire = WireNotification(document: document)
+        if data { wire.data.append(contentsOf: document.members(document.root)) }
+        swap(&wire.model, &model)
+        defer { swap(&wire.model, &model) }
+        guard !target.format.wireDataCollides(wire, options: options),
+            !wire.model.fansOut(for: target.descriptor.recipients)
+        else { return nil }
+        var context = RenderContext(options: options)
+        var out: [UInt8] = []
+        out.reserveCapacity(capacity + 512)
+        guard target.format.wireWrite(wire, into: &out, context: &context),
+            // A loss explained inside a custom data member: the adapter says which part of it is gone.
+            !context.lossReasons.keys.contains(where: { $0.tokens.count > 2 && $0.tokens[0] == "data" })
+        else { return nil }
+        return (out, context)
     }
 
     /// `{}`.
