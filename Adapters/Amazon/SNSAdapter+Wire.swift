@@ -5,6 +5,7 @@ package import PushCore
 package import WireTables
 
 private typealias S = AmazonKeys.SNS
+private typealias G = AmazonKeys.Extension.SNSGCM
 
 extension SNSAdapter: WireFormat {
     /// The common message, `default` and the APNs payload's string (under the `snsPlatform` option's key), with or
@@ -59,6 +60,7 @@ extension SNSAdapter: WireFormat {
                 context.diagnostics.allSatisfy({ $0.code == .amazonMediaFound })
             else { return }
             var wire = WireNotification(document: inner)
+            wire.reuseScratch()
             if !context.diagnostics.isEmpty {
                 var located = NormaliseContext(options: options)
                 located.recordsProvenance = false
@@ -67,7 +69,7 @@ extension SNSAdapter: WireFormat {
                 wire.diagnostics = located.diagnostics
             }
             if !n.media.isEmpty { wire.provenance.append(("media", JSONPointer(tokens: [platform]))) }
-            if S.voIPPlatforms.contains(platform) {
+            if Self.isVoIP(platform) {
                 wire.provenance.append(("delivery", JSONPointer(tokens: [platform])))
             }
             var kept = JSONObject()
@@ -77,14 +79,16 @@ extension SNSAdapter: WireFormat {
                 // then consumed.
                 var taken: (message: PushNotification, memory: JSONObject)?
                 swap(&taken, &android)
+                var gcmMemory: JSONObject?
                 if var (g, memory) = consume taken {
                     var layout = JSONObject()
                     let shared = Self.stringData(wire.data, of: wire.document)
                     merge(&g, into: &n, shared: shared, memory: &memory, layout: &layout)
-                    Self.rememberGCM(memory, layout: layout, in: &n)
+                    memory[G.layout] = .object(layout)
+                    gcmMemory = consume memory
                     wire.provenance.append(("android", Self.gcmPointer))
                 }
-                Self.remember(platform: platform, kept: kept, in: &n)
+                Self.remember(platform: platform, kept: kept, gcm: gcmMemory, in: &n)
                 swap(&wire.model, &n)  // moved, not copied
                 body(&wire)
                 done = true
@@ -111,6 +115,9 @@ extension SNSAdapter: WireFormat {
     /// Where the Android side read from `GCM` comes from.
     private static let gcmPointer = JSONPointer(tokens: [S.gcm])
 
+    /// The `fcm` format's name, the source the GCM message is read as (its descriptor built once).
+    private static let fcmFormat = FCMAdapter().descriptor.name
+
     /// The GCM string `{"fcmV1Message": …}` read as ``readGCM(_:apple:into:kept:context:)`` reads it beside an APNs
     /// payload (before the merge): the message by the `fcm` reader, with an empty memory. Nil for what only the
     /// adapter reads exactly: another key beside `fcmV1Message`, an `apns` block (kept verbatim in the memory), a
@@ -134,7 +141,7 @@ extension SNSAdapter: WireFormat {
             // Without FCM's layout memory: the merge drops it (it described the GCM message alone).
             guard
                 let message = FCMMessageReader.read(
-                    in: g, v1, format: FCMAdapter().descriptor.name, context: &context, layoutMemory: false),
+                    in: g, v1, format: Self.fcmFormat, context: &context, layoutMemory: false),
                 context.diagnostics.isEmpty, message.target == nil
             else { return }
             read = message
