@@ -47,7 +47,7 @@ package enum EmbeddedJSON {
     /// in one buffer: the bytes appended, decoded once.
     private static func located(_ message: String, name: String, inside: String) -> String {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(message.utf8.count + name.utf8.count + inside.utf8.count + 9)
+        bytes.reserveCapacity(message.utf8.count + name.utf8.count + inside.utf8.count + 11)
         bytes.append(contentsOf: "in `".utf8)
         bytes.append(contentsOf: name.utf8)
         bytes.append(contentsOf: "` at ".utf8)

@@ -60,6 +60,7 @@ extension SNSAdapter: WireFormat {
                 context.diagnostics.allSatisfy({ $0.code == .amazonMediaFound })
             else { return }
             var wire = WireNotification(document: inner)
+            // This thread's arrays for `kept` and `provenance`, handed back by the facade's `recycle()` of the last.
             wire.reuseScratch()
             if !context.diagnostics.isEmpty {
                 var located = NormaliseContext(options: options)
@@ -156,7 +157,9 @@ extension SNSAdapter: WireFormat {
         _ data: [(key: BorrowedDocument.Node, value: BorrowedDocument.Node)], of document: BorrowedDocument,
         withoutMediaKey key: String
     ) -> [UInt8] {
-        var out: [UInt8] = [UInt8(ascii: "{")]
+        var out: [UInt8] = []
+        out.reserveCapacity(Self.customDataCapacity)
+        out.append(UInt8(ascii: "{"))
         var first = true
         func separate() {
             if !first { out.append(UInt8(ascii: ",")) }
@@ -170,22 +173,31 @@ extension SNSAdapter: WireFormat {
                 document.writeCompact(member.value, into: &out)
                 continue
             }
-            let kept = document.members(member.value).filter { !document.key($0.key, isString: key) }
-            guard !kept.isEmpty else { continue }
-            separate()
-            JSONWriter.writeString(bytes: document.stringBytes(member.key), into: &out)
-            out.append(contentsOf: Array(":{".utf8))
-            for (index, inner) in kept.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
+            // The `data` member's own members but the media key, written as they come (none: the member is left
+            // out); its key and opening brace are written before the first.
+            var keptAny = false
+            for inner in document.members(member.value) where !document.key(inner.key, isString: key) {
+                if keptAny {
+                    out.append(UInt8(ascii: ","))
+                } else {
+                    separate()
+                    JSONWriter.writeString(bytes: document.stringBytes(member.key), into: &out)
+                    out.append(UInt8(ascii: ":"))
+                    out.append(UInt8(ascii: "{"))
+                    keptAny = true
+                }
                 JSONWriter.writeString(bytes: document.stringBytes(inner.key), into: &out)
                 out.append(UInt8(ascii: ":"))
                 document.writeCompact(inner.value, into: &out)
             }
-            out.append(UInt8(ascii: "}"))
+            if keptAny { out.append(UInt8(ascii: "}")) }
         }
         out.append(UInt8(ascii: "}"))
         return out
     }
+
+    /// The bytes reserved for rebuilt custom data (most fit; a larger one grows as an array does).
+    private static var customDataCapacity: Int { 256 }
 
     /// The string members of custom data (what ``stringData(_:)`` keeps of the model's).
     private static func stringData(
