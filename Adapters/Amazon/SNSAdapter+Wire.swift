@@ -40,10 +40,9 @@ extension SNSAdapter: WireFormat {
             guard slot == nil, document.kind(member.value) == .string else { return false }
         }
         guard let apple, let defaultText, let text = document.string(defaultText) else { return false }
-        var android: (message: PushNotification, memory: JSONObject)?
+        var android: PushNotification?
         if let gcm {
-            guard let read = readGCM(document.stringBytes(gcm), options: options) else { return false }
-            android = read
+            guard readGCM(document.stringBytes(gcm), options: options, into: &android) else { return false }
         }
         var done = false
         _ = JSONParser().withBorrowedDocument(document.stringBytes(apple)) { inner in
@@ -78,10 +77,11 @@ extension SNSAdapter: WireFormat {
             func lend(_ wire: inout WireNotification) {
                 // Moved out, not copied (the notification is lent once): swapped out of the captured variable,
                 // then consumed.
-                var taken: (message: PushNotification, memory: JSONObject)?
+                var taken: PushNotification?
                 swap(&taken, &android)
                 var gcmMemory: JSONObject?
-                if var (g, memory) = consume taken {
+                if var g = consume taken {
+                    var memory = JSONObject()
                     var layout = JSONObject()
                     let shared = Self.stringData(wire.data, of: wire.document)
                     merge(&g, into: &n, shared: shared, memory: &memory, layout: &layout)
@@ -119,14 +119,14 @@ extension SNSAdapter: WireFormat {
     /// The `fcm` format's name, the source the GCM message is read as (its descriptor built once).
     private static let fcmFormat = FCMAdapter().descriptor.name
 
-    /// The GCM string `{"fcmV1Message": …}` read as ``readGCM(_:apple:into:kept:context:)`` reads it beside an APNs
-    /// payload (before the merge): the message by the `fcm` reader, with an empty memory. Nil for what only the
-    /// adapter reads exactly: another key beside `fcmV1Message`, an `apns` block (kept verbatim in the memory), a
-    /// target (a warning), any finding.
-    private func readGCM(_ bytes: UnsafeBufferPointer<UInt8>, options: FormatOptions) -> (
-        message: PushNotification, memory: JSONObject
-    )? {
-        var read: PushNotification?
+    /// The GCM string `{"fcmV1Message": …}` read into `android` as ``readGCM(_:apple:into:kept:context:)`` reads it
+    /// beside an APNs payload (before the merge, whose memory starts empty): the message by the `fcm` reader. False
+    /// (and `android` left nil) for what only the adapter reads exactly: another key beside `fcmV1Message`, an `apns`
+    /// block (kept verbatim in the memory), a target (a warning), any finding.
+    private func readGCM(
+        _ bytes: UnsafeBufferPointer<UInt8>, options: FormatOptions, into android: inout PushNotification?
+    ) -> Bool {
+        var read = false  // told apart so, not by comparing `android` with nil (which copies the notification)
         _ = JSONParser().withBorrowedDocument(bytes) { g in
             guard g.isObject(g.root), g.childCount(g.root) == 1,
                 let v1 = WireMembers.member(g, g.root, "fcmV1Message"), g.isObject(v1)
@@ -145,10 +145,10 @@ extension SNSAdapter: WireFormat {
                     in: g, v1, format: Self.fcmFormat, context: &context, layoutMemory: false),
                 context.diagnostics.isEmpty, message.target == nil
             else { return }
-            read = message
+            android = message
+            read = true
         }
-        guard let message = consume read else { return nil }
-        return (message, JSONObject())
+        return read
     }
 
     /// Custom data `data` as a compact JSON object, the media key left out of its `data` member (and that member

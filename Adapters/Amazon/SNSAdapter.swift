@@ -97,6 +97,7 @@ public struct SNSAdapter: PayloadAdapter {
             n.delivery = delivery
         }
         n.modifyExtension(X.namespace) { ext in
+            ext.reserveCapacity(ext.count + 3)  // grown once, not member by member
             if let gcm { ext[X.snsGCM] = .object(gcm) }
             if let platform { ext[X.snsPlatform] = .string(platform) }
             if !kept.isEmpty { ext[X.sns] = .object(kept) }
