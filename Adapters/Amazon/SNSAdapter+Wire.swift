@@ -85,7 +85,7 @@ extension SNSAdapter: WireFormat {
                     var layout = JSONObject()
                     let shared = Self.stringData(wire.data, of: wire.document)
                     merge(&g, into: &n, shared: shared, memory: &memory, layout: &layout)
-                    memory[G.layout] = .object(layout)
+                    memory.appendUnchecked(G.layout, .object(layout))  // the merge never writes this key
                     gcmMemory = consume memory
                     wire.provenance.append(("android", Self.gcmPointer))
                 }
