@@ -43,6 +43,20 @@ package enum EmbeddedJSON {
         return object
     }
 
+    /// `message` prefixed with where inside the string `name` it is found (`in `name` at inside: message`), built
+    /// in one buffer: the bytes appended, decoded once.
+    private static func located(_ message: String, name: String, inside: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(message.utf8.count + name.utf8.count + inside.utf8.count + 11)
+        bytes.append(contentsOf: "in `".utf8)
+        bytes.append(contentsOf: name.utf8)
+        bytes.append(contentsOf: "` at ".utf8)
+        bytes.append(contentsOf: inside.utf8)
+        bytes.append(contentsOf: ": ".utf8)
+        bytes.append(contentsOf: message.utf8)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// Moves the findings and provenance of `inner` (a context that read the embedded document) into
     /// `context`, located at `path`; each message is prefixed with the location inside the string.
     package static func relocate(
@@ -50,11 +64,12 @@ package enum EmbeddedJSON {
     ) {
         for diagnostic in inner.diagnostics {
             let location = diagnostic.path.description
-            let inside = location.isEmpty ? "/" : location
             context.diagnostics.append(
                 Diagnostic(
-                    diagnostic.severity, diagnostic.code, at: path, "in `\(name)` at \(inside): \(diagnostic.message)"))
+                    diagnostic.severity, diagnostic.code, at: path,
+                    located(diagnostic.message, name: name, inside: location.isEmpty ? "/" : location)))
         }
+        guard !inner.provenance.isEmpty else { return }
         for (field, _) in inner.provenance.sorted(by: { $0.key.description < $1.key.description }) {
             context.provenance[field] = path
         }

@@ -209,10 +209,9 @@ extension SNSAdapter {
         }
         // FCM-only values (webpush, fcm_options, android keys the model does not hold, validate_only, …); not the
         // reader's layout memory, which described the GCM message alone.
-        var fcm = g.extensionObject(FCMKeys.namespace)
-        fcm.removeValue(forKey: FCMKeys.Extension.layout)
+        let fcm = g.extensionObject(FCMKeys.namespace)
         n.modifyExtension(FCMKeys.namespace) { all in
-            for (key, value) in fcm { all[key] = value }
+            for (key, value) in fcm where key != FCMKeys.Extension.layout { all[key] = value }
         }
         for (key, value) in g.extensions where key != FCMKeys.namespace && n.extensions[key] == nil {
             n.extensions.appendUnchecked(key, value)

@@ -5,6 +5,7 @@ package import PushCore
 package import WireTables
 
 private typealias S = AmazonKeys.SNS
+private typealias G = AmazonKeys.Extension.SNSGCM
 
 extension SNSAdapter: WireFormat {
     /// The common message, `default` and the APNs payload's string (under the `snsPlatform` option's key), with or
@@ -39,10 +40,9 @@ extension SNSAdapter: WireFormat {
             guard slot == nil, document.kind(member.value) == .string else { return false }
         }
         guard let apple, let defaultText, let text = document.string(defaultText) else { return false }
-        var android: (message: PushNotification, memory: JSONObject)?
+        var android: PushNotification?
         if let gcm {
-            guard let read = readGCM(document.stringBytes(gcm), options: options) else { return false }
-            android = read
+            guard readGCM(document.stringBytes(gcm), options: options, into: &android) else { return false }
         }
         var done = false
         _ = JSONParser().withBorrowedDocument(document.stringBytes(apple)) { inner in
@@ -59,6 +59,8 @@ extension SNSAdapter: WireFormat {
                 context.diagnostics.allSatisfy({ $0.code == .amazonMediaFound })
             else { return }
             var wire = WireNotification(document: inner)
+            // This thread's arrays for `kept` and `provenance`, handed back by the facade's `recycle()` of the last.
+            wire.reuseScratch()
             if !context.diagnostics.isEmpty {
                 var located = NormaliseContext(options: options)
                 located.recordsProvenance = false
@@ -67,7 +69,7 @@ extension SNSAdapter: WireFormat {
                 wire.diagnostics = located.diagnostics
             }
             if !n.media.isEmpty { wire.provenance.append(("media", JSONPointer(tokens: [platform]))) }
-            if S.voIPPlatforms.contains(platform) {
+            if Self.isVoIP(platform) {
                 wire.provenance.append(("delivery", JSONPointer(tokens: [platform])))
             }
             var kept = JSONObject()
@@ -75,16 +77,19 @@ extension SNSAdapter: WireFormat {
             func lend(_ wire: inout WireNotification) {
                 // Moved out, not copied (the notification is lent once): swapped out of the captured variable,
                 // then consumed.
-                var taken: (message: PushNotification, memory: JSONObject)?
+                var taken: PushNotification?
                 swap(&taken, &android)
-                if var (g, memory) = consume taken {
+                var gcmMemory: JSONObject?
+                if var g = consume taken {
+                    var memory = JSONObject()
                     var layout = JSONObject()
                     let shared = Self.stringData(wire.data, of: wire.document)
                     merge(&g, into: &n, shared: shared, memory: &memory, layout: &layout)
-                    Self.rememberGCM(memory, layout: layout, in: &n)
+                    memory.appendUnchecked(G.layout, .object(layout))  // the merge never writes this key
+                    gcmMemory = consume memory
                     wire.provenance.append(("android", Self.gcmPointer))
                 }
-                Self.remember(platform: platform, kept: kept, in: &n)
+                Self.remember(platform: platform, kept: kept, gcm: gcmMemory, in: &n)
                 swap(&wire.model, &n)  // moved, not copied
                 body(&wire)
                 done = true
@@ -111,14 +116,17 @@ extension SNSAdapter: WireFormat {
     /// Where the Android side read from `GCM` comes from.
     private static let gcmPointer = JSONPointer(tokens: [S.gcm])
 
-    /// The GCM string `{"fcmV1Message": …}` read as ``readGCM(_:apple:into:kept:context:)`` reads it beside an APNs
-    /// payload (before the merge): the message by the `fcm` reader, with an empty memory. Nil for what only the
-    /// adapter reads exactly: another key beside `fcmV1Message`, an `apns` block (kept verbatim in the memory), a
-    /// target (a warning), any finding.
-    private func readGCM(_ bytes: UnsafeBufferPointer<UInt8>, options: FormatOptions) -> (
-        message: PushNotification, memory: JSONObject
-    )? {
-        var read: PushNotification?
+    /// The `fcm` format's name, the source the GCM message is read as (its descriptor built once).
+    private static let fcmFormat = FCMAdapter().descriptor.name
+
+    /// The GCM string `{"fcmV1Message": …}` read into `android` as ``readGCM(_:apple:into:kept:context:)`` reads it
+    /// beside an APNs payload (before the merge, whose memory starts empty): the message by the `fcm` reader. False
+    /// (and `android` left nil) for what only the adapter reads exactly: another key beside `fcmV1Message`, an `apns`
+    /// block (kept verbatim in the memory), a target (a warning), any finding.
+    private func readGCM(
+        _ bytes: UnsafeBufferPointer<UInt8>, options: FormatOptions, into android: inout PushNotification?
+    ) -> Bool {
+        var read = false  // told apart so, not by comparing `android` with nil (which copies the notification)
         _ = JSONParser().withBorrowedDocument(bytes) { g in
             guard g.isObject(g.root), g.childCount(g.root) == 1,
                 let v1 = WireMembers.member(g, g.root, "fcmV1Message"), g.isObject(v1)
@@ -134,13 +142,13 @@ extension SNSAdapter: WireFormat {
             // Without FCM's layout memory: the merge drops it (it described the GCM message alone).
             guard
                 let message = FCMMessageReader.read(
-                    in: g, v1, format: FCMAdapter().descriptor.name, context: &context, layoutMemory: false),
+                    in: g, v1, format: Self.fcmFormat, context: &context, layoutMemory: false),
                 context.diagnostics.isEmpty, message.target == nil
             else { return }
-            read = message
+            android = message
+            read = true
         }
-        guard let message = consume read else { return nil }
-        return (message, JSONObject())
+        return read
     }
 
     /// Custom data `data` as a compact JSON object, the media key left out of its `data` member (and that member
@@ -149,7 +157,9 @@ extension SNSAdapter: WireFormat {
         _ data: [(key: BorrowedDocument.Node, value: BorrowedDocument.Node)], of document: BorrowedDocument,
         withoutMediaKey key: String
     ) -> [UInt8] {
-        var out: [UInt8] = [UInt8(ascii: "{")]
+        var out: [UInt8] = []
+        out.reserveCapacity(Self.customDataCapacity)
+        out.append(UInt8(ascii: "{"))
         var first = true
         func separate() {
             if !first { out.append(UInt8(ascii: ",")) }
@@ -163,22 +173,31 @@ extension SNSAdapter: WireFormat {
                 document.writeCompact(member.value, into: &out)
                 continue
             }
-            let kept = document.members(member.value).filter { !document.key($0.key, isString: key) }
-            guard !kept.isEmpty else { continue }
-            separate()
-            JSONWriter.writeString(bytes: document.stringBytes(member.key), into: &out)
-            out.append(contentsOf: Array(":{".utf8))
-            for (index, inner) in kept.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
+            // The `data` member's own members but the media key, written as they come (none: the member is left
+            // out); its key and opening brace are written before the first.
+            var keptAny = false
+            for inner in document.members(member.value) where !document.key(inner.key, isString: key) {
+                if keptAny {
+                    out.append(UInt8(ascii: ","))
+                } else {
+                    separate()
+                    JSONWriter.writeString(bytes: document.stringBytes(member.key), into: &out)
+                    out.append(UInt8(ascii: ":"))
+                    out.append(UInt8(ascii: "{"))
+                    keptAny = true
+                }
                 JSONWriter.writeString(bytes: document.stringBytes(inner.key), into: &out)
                 out.append(UInt8(ascii: ":"))
                 document.writeCompact(inner.value, into: &out)
             }
-            out.append(UInt8(ascii: "}"))
+            if keptAny { out.append(UInt8(ascii: "}")) }
         }
         out.append(UInt8(ascii: "}"))
         return out
     }
+
+    /// The bytes reserved for rebuilt custom data (most fit; a larger one grows as an array does).
+    private static var customDataCapacity: Int { 256 }
 
     /// The string members of custom data (what ``stringData(_:)`` keeps of the model's).
     private static func stringData(

@@ -75,7 +75,7 @@ public struct SNSAdapter: PayloadAdapter {
         readGCM(root, apple: platform != nil, into: &n, kept: &kept, context: &context)
         readADM(root, apple: platform, into: &n, kept: &kept, context: &context)
         readBaidu(root, apple: platform, into: &n, kept: &kept, context: &context)
-        if let platform, S.voIPPlatforms.contains(platform) {
+        if let platform, Self.isVoIP(platform) {
             context.record("delivery", from: JSONPointer(tokens: [platform]))
         }
         Self.remember(platform: platform, kept: kept, in: &n)
@@ -86,16 +86,27 @@ public struct SNSAdapter: PayloadAdapter {
 
     /// Records in `n` the key its APNs payload was read from (`platform`: a VoIP key makes the push type `voip`)
     /// and the keys kept verbatim (`ADM` read alone left its key out of `kept`, and named it in `snsPlatform`).
-    static func remember(platform: String?, kept: JSONObject, in n: inout PushNotification) {
-        if let platform, S.voIPPlatforms.contains(platform) {
+    /// With `gcm`, the GCM string's memory is recorded first (as ``rememberGCM(_:layout:in:)`` records it), in the
+    /// same change of `extensions.amazon`.
+    static func remember(
+        platform: String?, kept: JSONObject, gcm: JSONObject? = nil, in n: inout PushNotification
+    ) {
+        if let platform, isVoIP(platform) {
             var delivery = n.delivery ?? PushNotification.Delivery()
             delivery.pushType = "voip"
             n.delivery = delivery
         }
         n.modifyExtension(X.namespace) { ext in
+            ext.reserveCapacity(ext.count + 3)  // grown once, not member by member
+            if let gcm { ext[X.snsGCM] = .object(gcm) }
             if let platform { ext[X.snsPlatform] = .string(platform) }
             if !kept.isEmpty { ext[X.sns] = .object(kept) }
         }
+    }
+
+    /// True for a VoIP key (``AmazonKeys/SNS/voIPPlatforms``), told by comparing with its two members (no hashing).
+    static func isVoIP(_ platform: String) -> Bool {
+        platform == S.apnsVoIP || platform == S.apnsVoIPSandbox
     }
 
     /// Reads the APNs payload string; returns the key it was read from (nil when none could be read,
