@@ -79,8 +79,16 @@ extension PushNotification {
         /// An empty Android part.
         public init() {}
 
-        /// True when nothing is set.
-        public var isEmpty: Bool { self == Android() }
+        /// True when nothing is set (every field nil, as in `Android()`: told field by field, not by comparing
+        /// with a new part).
+        public var isEmpty: Bool {
+            title == nil && body == nil && titleLocKey == nil && titleLocArgs == nil && bodyLocKey == nil
+                && bodyLocArgs == nil && image == nil && sound == nil && icon == nil && imageIcon == nil
+                && smallImageIcon == nil && color == nil && tag == nil && clickAction == nil && url == nil
+                && deepLink == nil && channelID == nil && notificationCount == nil && visibility == nil
+                && notificationPriority == nil && priority == nil && ttl == nil && collapseKey == nil
+                && restrictedPackageName == nil && directBootOK == nil && silent == nil && data == nil
+        }
     }
 
     /// Where a send request goes: `target` in the canonical JSON. One of them, as FCM requires (the format's

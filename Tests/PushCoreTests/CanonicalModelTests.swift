@@ -39,6 +39,16 @@ struct CanonicalModelTests {
         #expect(Self.properties(definitions?["media"]) == Set(item.keys))
     }
 
+    /// `Android.isEmpty` tests its fields one by one: each declared field of the part, set alone, makes it non-empty.
+    @Test(arguments: valueFields.filter { $0.first == "android" }.map { $0.joined(separator: ".") })
+    func anAndroidPartHoldingOneFieldIsNotEmpty(field: String) throws {
+        let n = PushNotification.documentationSample(field.split(separator: ".").map(String.init))
+        let part = try #require(n.android)
+        #expect(!part.isEmpty)
+        #expect(part != PushNotification.Android())
+        #expect(PushNotification.Android().isEmpty)
+    }
+
     @Test func topLevelFieldsFitTheirBits() {
         #expect(PushNotification.topLevelFieldNames.count <= 32)
         #expect(Set(PushNotification.topLevelFieldNames).count == PushNotification.topLevelFieldNames.count)
