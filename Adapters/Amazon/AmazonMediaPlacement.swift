@@ -37,5 +37,11 @@ package enum AmazonMediaPlacement: String, Sendable, Hashable, CaseIterable {
     }
 
     /// How messages name the placement: `attachment-url`, `data.attachment-url`, `aps.attachment-url`.
-    package func display(key: String) -> String { pointer(key: key).tokens.joined(separator: ".") }
+    package func display(key: String) -> String {
+        switch self {
+        case .top: return key
+        case .data: return AmazonKeys.data + "." + key
+        case .aps: return APNsKeys.aps + "." + key
+        }
+    }
 }

@@ -52,9 +52,13 @@ package enum AmazonWire {
                 continue
             }
             found.append((placement, url))
-            context.diagnostics.info(
-                .amazonMediaFound, at: placement.pointer(key: key),
-                "media URL read from `\(placement.display(key: key))` (placement `\(placement.rawValue)`)")
+            var message = "media URL read from `"
+            message.reserveCapacity(64 + key.utf8.count)
+            message += placement.display(key: key)
+            message += "` (placement `"
+            message += placement.rawValue
+            message += "`)"
+            context.diagnostics.info(.amazonMediaFound, at: placement.pointer(key: key), message)
         }
         if found.count > 1 {
             if strict { return nil }
