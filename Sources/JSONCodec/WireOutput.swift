@@ -139,6 +139,82 @@ extension WireOutput {
     }
 }
 
+/// The compact size of what a writer writes, counted and never written: byte for byte the count of what
+/// ``CompactOutput`` writes for the same calls (a size check measures a rendering it does not keep, so no scratch
+/// buffer is lent and no byte is copied). Its methods are compiled in this module, where the string and value
+/// writers are specialised for the counting sink.
+@usableFromInline package struct CompactSizeOutput: WireOutput {
+    /// The bytes counted so far.
+    @usableFromInline var counter = ByteCounter()
+    @usableFromInline var needsComma = false
+
+    /// An empty count.
+    @usableFromInline package init() {}
+
+    /// The compact size of what was written.
+    package var size: Int { counter.count }
+
+    @inline(__always) mutating func separate() {
+        if needsComma { counter.count &+= 1 }
+    }
+    @usableFromInline package mutating func beginObject() {
+        separate()
+        counter.count &+= 1
+        needsComma = false
+    }
+    @usableFromInline package mutating func endObject() {
+        counter.count &+= 1
+        needsComma = true
+    }
+    @usableFromInline package mutating func beginArray() {
+        separate()
+        counter.count &+= 1
+        needsComma = false
+    }
+    @usableFromInline package mutating func endArray() {
+        counter.count &+= 1
+        needsComma = true
+    }
+    @usableFromInline package mutating func key(_ key: StaticString) {
+        separate()
+        // Quotes and colon around a literal written as it is.
+        counter.count &+= key.utf8CodeUnitCount &+ 3
+        needsComma = false
+    }
+    @usableFromInline package mutating func key(_ key: String) {
+        separate()
+        JSONWriter.writeString(key, into: &counter)
+        counter.count &+= 1
+        needsComma = false
+    }
+    @usableFromInline package mutating func key(bytes key: UnsafeBufferPointer<UInt8>) {
+        separate()
+        JSONWriter.writeString(bytes: key, into: &counter)
+        counter.count &+= 1
+        needsComma = false
+    }
+    @usableFromInline package mutating func string(_ value: String) {
+        separate()
+        JSONWriter.writeString(value, into: &counter)
+        needsComma = true
+    }
+    @usableFromInline package mutating func integer(_ value: Int64) {
+        separate()
+        JSONWriter.writeInteger(value, into: &counter)
+        needsComma = true
+    }
+    @usableFromInline package mutating func bool(_ value: Bool) {
+        separate()
+        counter.count &+= value ? 4 : 5
+        needsComma = true
+    }
+    @usableFromInline package mutating func value(_ value: JSONValue) {
+        separate()
+        JSONWriter.writeCompact(value, into: &counter)
+        needsComma = true
+    }
+}
+
 /// A ``JSONValue`` built by a writer.
 @usableFromInline package struct JSONValueOutput: WireOutput {
     /// The open containers, innermost last. Objects and arrays are kept in their own stacks and appended to in
