@@ -473,14 +473,15 @@ extension APNsWire {
         var written: UInt32 = 0
         // The Live Activity keys come last: skipped at once without a Live Activity. A line whose field `n` does
         // not hold is passed over without asking for its value.
-        let end = present & fields.live == 0 ? liveStart : aps.count
+        let lines = fields.apsLines
+        let end = present & fields.live == 0 ? fields.liveStart : lines.count
         for index in 0..<end where present & fields.aps[index] != 0 {
-            if write(aps, index, n, present: present, fields: fields, ext: ext, to: &out) { written |= 1 << index }
+            if write(lines, index, n, present: present, fields: fields, ext: ext, to: &out) { written |= 1 << index }
         }
         var added = adding == nil
         if let extraAps {
             for (key, value) in extraAps {
-                if let index = aps.firstIndex(where: { $0.name == key }), written & (1 << index) != 0 { continue }
+                if let index = lines.firstIndex(where: { $0.name == key }), written & (1 << index) != 0 { continue }
                 out.key(key)
                 if let adding, !added, adding.key == key {
                     out.string(adding.value)
@@ -500,7 +501,7 @@ extension APNsWire {
     /// The top-level fields (``PushCore/PushNotification/presentFields`` bits) each line of ``aps`` and ``alert``
     /// writes from, derived once from the tables: the writer tells an absent line from one mask, without asking
     /// the notification for the line's value.
-    struct WriteFields {
+    final class WriteFields: Sendable {
         /// Per line of ``aps``: the fields it writes from (every bit for `alert`, written from kept keys too, and
         /// for a line that names no top-level field).
         let aps: [UInt32]
@@ -514,6 +515,12 @@ extension APNsWire {
         let anyAps: UInt32
         /// `liveActivity`.
         let live: UInt32
+        /// ``aps``, held here so that a write looks up one static value.
+        let apsLines: [Line]
+        /// ``alert``.
+        let alertLines: [Line]
+        /// ``liveStart``.
+        let liveStart: Int
 
         /// The fields of ``apsTable`` and ``alertTable``.
         static let shared = WriteFields()
@@ -528,6 +535,9 @@ extension APNsWire {
             }
             anyAps = APNsWire.aps.reduce(anyAlert) { $0 | Self.fields(of: $1) }
             live = CarriedFields.bit(of: "liveActivity")
+            apsLines = APNsWire.aps
+            alertLines = APNsWire.alert
+            liveStart = APNsWire.liveStart
         }
 
         /// The top-level fields `line` writes from: its scalar's, or those its hook carries (none for another line).
@@ -610,12 +620,13 @@ extension APNsWire {
         key.write(to: &out)
         out.beginObject()
         var written: UInt32 = 0
-        for index in alert.indices where present & fields.alert[index] != 0 {
-            if write(alert, index, n, present: present, fields: fields, ext: nil, to: &out) { written |= 1 << index }
+        let lines = fields.alertLines
+        for index in lines.indices where present & fields.alert[index] != 0 {
+            if write(lines, index, n, present: present, fields: fields, ext: nil, to: &out) { written |= 1 << index }
         }
         if let extra {
             for (key, value) in extra {
-                if let index = alert.firstIndex(where: { $0.name == key }), written & (1 << index) != 0 { continue }
+                if let index = lines.firstIndex(where: { $0.name == key }), written & (1 << index) != 0 { continue }
                 out.key(key)
                 out.value(value)
             }
