@@ -89,12 +89,34 @@ extension WireOutput {
         buffer.appendByte(UInt8(ascii: "]"))
         needsComma = true
     }
+    /// A literal key, written as it is: one capacity check for the separator, the quoted key and the colon, and a
+    /// key of 8 to 16 bytes (most table keys) copied as two overlapping words (a shorter one as two smaller ones) instead of through `memcpy`.
     @inlinable package mutating func key(_ key: StaticString) {
-        separate()
-        buffer.appendByte(UInt8(ascii: "\""))
-        buffer.appendLiteral(key)
-        buffer.appendByte(UInt8(ascii: "\""))
-        buffer.appendByte(UInt8(ascii: ":"))
+        let length = key.utf8CodeUnitCount
+        let needed = length &+ 4
+        if buffer.capacity &- buffer.count < needed { buffer.grow(toHold: needed) }
+        var at = buffer.base + buffer.count
+        if needsComma {
+            at.pointee = UInt8(ascii: ",")
+            at += 1
+        }
+        at.pointee = UInt8(ascii: "\"")
+        at += 1
+        let source = UnsafeRawPointer(key.utf8Start)
+        let target = UnsafeMutableRawPointer(at)
+        if length >= 8 && length <= 16 {
+            Self.copyOverlapping(UInt64.self, length, from: source, to: target)
+        } else if length >= 4 && length < 8 {
+            Self.copyOverlapping(UInt32.self, length, from: source, to: target)
+        } else if length >= 2 && length < 4 {
+            Self.copyOverlapping(UInt16.self, length, from: source, to: target)
+        } else {
+            at.update(from: key.utf8Start, count: length)
+        }
+        at += length
+        at.pointee = UInt8(ascii: "\"")
+        (at + 1).pointee = UInt8(ascii: ":")
+        buffer.count = at + 2 - buffer.base
         needsComma = false
     }
     @inlinable package mutating func key(_ key: String) {
@@ -102,6 +124,16 @@ extension WireOutput {
         JSONWriter.writeString(key, into: &buffer)
         buffer.appendByte(UInt8(ascii: ":"))
         needsComma = false
+    }
+    /// Copies `length` bytes (from one to two words of `Word`) as the first and the last word, overlapping.
+    @inlinable @inline(__always) static func copyOverlapping<Word: FixedWidthInteger>(
+        _ word: Word.Type, _ length: Int, from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer
+    ) {
+        let size = MemoryLayout<Word>.size
+        let first = source.loadUnaligned(as: Word.self)
+        let last = source.loadUnaligned(fromByteOffset: length &- size, as: Word.self)
+        target.storeBytes(of: first, as: Word.self)
+        target.storeBytes(of: last, toByteOffset: length &- size, as: Word.self)
     }
     /// A key given as the bytes of a borrowed string.
     @inlinable package mutating func key(bytes key: UnsafeBufferPointer<UInt8>) {
