@@ -23,9 +23,13 @@ public enum NotificationChecks {
     /// messages or warnings built (the conversion path's question).
     public static func hasErrors(_ n: PushNotification, payloadSize: Int, isDelivered: Bool = true) -> Bool {
         var out = Findings.probing
-        check(n, payloadSize: payloadSize, context: NormaliseContext(), isDelivered: isDelivered, into: &out)
+        check(n, payloadSize: payloadSize, context: probingContext, isDelivered: isDelivered, into: &out)
         return out.hasErrors
     }
+
+    /// The context ``hasErrors(_:payloadSize:isDelivered:)`` checks with: a probe builds no location, so it is
+    /// never read; one shared value, not a context built and destroyed per call.
+    private static let probingContext = NormaliseContext()
 
     /// Every check, its findings into `out`.
     private static func check(
