@@ -84,9 +84,10 @@ public enum NotificationChecks {
     }
 
     private static func checkDelivery(_ n: PushNotification, at: (String) -> JSONPointer, into out: inout Findings) {
+        // Every check below reads a delivery value: without a delivery there is nothing to check.
+        guard let delivery = n.delivery else { return }
         let isBackground = n.contentAvailable == true && !n.isVisible
-        let delivery = n.delivery ?? PushNotification.Delivery()
-        if n.delivery?.pushType == "background" && n.isVisible {
+        if delivery.pushType == "background" && n.isVisible {
             out.warning(
                 .apnsBackgroundVisible, at: at("delivery"),
                 "a background push should not carry an alert, a sound or a badge")
