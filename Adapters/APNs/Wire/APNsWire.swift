@@ -475,7 +475,8 @@ extension APNsWire {
         // not hold is passed over without asking for its value.
         let lines = fields.apsLines
         let end = present & fields.live == 0 ? fields.liveStart : lines.count
-        for index in 0..<end where present & fields.aps[index] != 0 {
+        let asked = present | WriteFields.always
+        for index in 0..<end where fields.aps[index] & asked != 0 {
             if write(lines, index, n, present: present, fields: fields, ext: ext, to: &out) { written |= 1 << index }
         }
         var added = adding == nil
@@ -502,7 +503,7 @@ extension APNsWire {
     /// writes from, derived once from the tables: the writer tells an absent line from one mask, without asking
     /// the notification for the line's value.
     final class WriteFields: Sendable {
-        /// Per line of ``aps``: the fields it writes from (every bit for `alert`, written from kept keys too, and
+        /// Per line of ``aps``: the fields it writes from (``always`` for `alert`, written from kept keys too, and
         /// for a line that names no top-level field).
         let aps: [UInt32]
         /// Per line of ``alert``: the field it writes from.
@@ -530,7 +531,7 @@ extension APNsWire {
             anyAlert = APNsWire.alert.reduce(0) { $0 | Self.fields(of: $1) }
             alertButBody = anyAlert & ~CarriedFields.bit(of: "body")
             aps = APNsWire.aps.map { line in
-                if case .object = line.value { return .max }
+                if case .object = line.value { return Self.always }
                 return Self.asked(Self.fields(of: line))
             }
             anyAps = APNsWire.aps.reduce(anyAlert) { $0 | Self.fields(of: $1) }
@@ -546,8 +547,13 @@ extension APNsWire {
             return line.hookCarries.reduce(0) { $0 | CarriedFields.bit(of: $1) }
         }
 
-        /// The mask a line is asked under: its fields, or every bit when it names none.
-        private static func asked(_ fields: UInt32) -> UInt32 { fields == 0 ? .max : fields }
+        /// The bit of a line asked always, set in the mask a write asks with (beside the fields the notification
+        /// holds). Should a top-level field ever have this bit too, its line is merely asked when it need not be:
+        /// a line writes only what the notification holds.
+        static let always: UInt32 = 1 << 31
+
+        /// The mask a line is asked under: its fields, or ``always`` when it names none.
+        private static func asked(_ fields: UInt32) -> UInt32 { fields == 0 ? always : fields }
     }
 
     /// What ``writeAps(_:adding:to:)`` writes for a notification.
@@ -621,7 +627,8 @@ extension APNsWire {
         out.beginObject()
         var written: UInt32 = 0
         let lines = fields.alertLines
-        for index in lines.indices where present & fields.alert[index] != 0 {
+        let asked = present | WriteFields.always
+        for index in lines.indices where fields.alert[index] & asked != 0 {
             if write(lines, index, n, present: present, fields: fields, ext: nil, to: &out) { written |= 1 << index }
         }
         if let extra {
