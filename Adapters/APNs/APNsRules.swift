@@ -20,15 +20,15 @@ public struct APNsRules: PlatformRules {
     }
 
     /// The compact size of `n`'s plain APNs rendering (``APNsPayloadWriter/payload(for:)``), told without building
-    /// it: `aps` written compact into this thread's scratch buffer and counted, then the size of each of `data`'s members the
-    /// rendering holds at the root (all but an `aps` when `aps` was written).
+    /// it: `aps` counted as written compact (``CompactSizeOutput``: nothing written), then the size of each of
+    /// `data`'s members the rendering holds at the root (all but an `aps` when `aps` was written).
     package static func renderedSize(_ n: PushNotification) -> Int {
-        // `{}`, or `{"aps":…}`: measured in the scratch buffer, nothing kept.
-        var size = CompactOutput.measuring { out in
-            out.beginObject()
-            APNsWire.writeAps(n, to: &out)
-            out.endObject()
-        }
+        // `{}`, or `{"aps":…}`: counted, nothing kept.
+        var out = CompactSizeOutput()
+        out.beginObject()
+        APNsWire.writeAps(n, to: &out)
+        out.endObject()
+        var size = out.size
         var hasMembers = size > 2
         let apsWritten = hasMembers
         for (key, value) in n.data where !(apsWritten && key == APNsKeys.aps) {

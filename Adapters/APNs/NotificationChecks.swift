@@ -23,9 +23,13 @@ public enum NotificationChecks {
     /// messages or warnings built (the conversion path's question).
     public static func hasErrors(_ n: PushNotification, payloadSize: Int, isDelivered: Bool = true) -> Bool {
         var out = Findings.probing
-        check(n, payloadSize: payloadSize, context: NormaliseContext(), isDelivered: isDelivered, into: &out)
+        check(n, payloadSize: payloadSize, context: probingContext, isDelivered: isDelivered, into: &out)
         return out.hasErrors
     }
+
+    /// The context ``hasErrors(_:payloadSize:isDelivered:)`` checks with: a probe builds no location, so it is
+    /// never read; one shared value, not a context built and destroyed per call.
+    private static let probingContext = NormaliseContext()
 
     /// Every check, its findings into `out`.
     private static func check(
@@ -80,9 +84,10 @@ public enum NotificationChecks {
     }
 
     private static func checkDelivery(_ n: PushNotification, at: (String) -> JSONPointer, into out: inout Findings) {
+        // Every check below reads a delivery value: without a delivery there is nothing to check.
+        guard let delivery = n.delivery else { return }
         let isBackground = n.contentAvailable == true && !n.isVisible
-        let delivery = n.delivery ?? PushNotification.Delivery()
-        if n.delivery?.pushType == "background" && n.isVisible {
+        if delivery.pushType == "background" && n.isVisible {
             out.warning(
                 .apnsBackgroundVisible, at: at("delivery"),
                 "a background push should not carry an alert, a sound or a badge")

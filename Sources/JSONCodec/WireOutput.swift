@@ -89,12 +89,34 @@ extension WireOutput {
         buffer.appendByte(UInt8(ascii: "]"))
         needsComma = true
     }
+    /// A literal key, written as it is: one capacity check for the separator, the quoted key and the colon, and a
+    /// key of 8 to 16 bytes (most table keys) copied as two overlapping words (a shorter one as two smaller ones) instead of through `memcpy`.
     @inlinable package mutating func key(_ key: StaticString) {
-        separate()
-        buffer.appendByte(UInt8(ascii: "\""))
-        buffer.appendLiteral(key)
-        buffer.appendByte(UInt8(ascii: "\""))
-        buffer.appendByte(UInt8(ascii: ":"))
+        let length = key.utf8CodeUnitCount
+        let needed = length &+ 4
+        if buffer.capacity &- buffer.count < needed { buffer.grow(toHold: needed) }
+        var at = buffer.base + buffer.count
+        if needsComma {
+            at.pointee = UInt8(ascii: ",")
+            at += 1
+        }
+        at.pointee = UInt8(ascii: "\"")
+        at += 1
+        let source = UnsafeRawPointer(key.utf8Start)
+        let target = UnsafeMutableRawPointer(at)
+        if length >= 8 && length <= 16 {
+            Self.copyOverlapping(UInt64.self, length, from: source, to: target)
+        } else if length >= 4 && length < 8 {
+            Self.copyOverlapping(UInt32.self, length, from: source, to: target)
+        } else if length >= 2 && length < 4 {
+            Self.copyOverlapping(UInt16.self, length, from: source, to: target)
+        } else {
+            at.update(from: key.utf8Start, count: length)
+        }
+        at += length
+        at.pointee = UInt8(ascii: "\"")
+        (at + 1).pointee = UInt8(ascii: ":")
+        buffer.count = at + 2 - buffer.base
         needsComma = false
     }
     @inlinable package mutating func key(_ key: String) {
@@ -102,6 +124,16 @@ extension WireOutput {
         JSONWriter.writeString(key, into: &buffer)
         buffer.appendByte(UInt8(ascii: ":"))
         needsComma = false
+    }
+    /// Copies `length` bytes (from one to two words of `Word`) as the first and the last word, overlapping.
+    @inlinable @inline(__always) static func copyOverlapping<Word: FixedWidthInteger>(
+        _ word: Word.Type, _ length: Int, from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer
+    ) {
+        let size = MemoryLayout<Word>.size
+        let first = source.loadUnaligned(as: Word.self)
+        let last = source.loadUnaligned(fromByteOffset: length &- size, as: Word.self)
+        target.storeBytes(of: first, as: Word.self)
+        target.storeBytes(of: last, toByteOffset: length &- size, as: Word.self)
     }
     /// A key given as the bytes of a borrowed string.
     @inlinable package mutating func key(bytes key: UnsafeBufferPointer<UInt8>) {
@@ -135,6 +167,82 @@ extension WireOutput {
     @inlinable package mutating func value(_ node: BorrowedDocument.Node, of document: BorrowedDocument) {
         separate()
         document.writeCompact(node, into: &buffer)
+        needsComma = true
+    }
+}
+
+/// The compact size of what a writer writes, counted and never written: byte for byte the count of what
+/// ``CompactOutput`` writes for the same calls (a size check measures a rendering it does not keep, so no scratch
+/// buffer is lent and no byte is copied). Its methods are compiled in this module, where the string and value
+/// writers are specialised for the counting sink.
+@usableFromInline package struct CompactSizeOutput: WireOutput {
+    /// The bytes counted so far.
+    @usableFromInline var counter = ByteCounter()
+    @usableFromInline var needsComma = false
+
+    /// An empty count.
+    @usableFromInline package init() {}
+
+    /// The compact size of what was written.
+    package var size: Int { counter.count }
+
+    @inline(__always) mutating func separate() {
+        if needsComma { counter.count &+= 1 }
+    }
+    @usableFromInline package mutating func beginObject() {
+        separate()
+        counter.count &+= 1
+        needsComma = false
+    }
+    @usableFromInline package mutating func endObject() {
+        counter.count &+= 1
+        needsComma = true
+    }
+    @usableFromInline package mutating func beginArray() {
+        separate()
+        counter.count &+= 1
+        needsComma = false
+    }
+    @usableFromInline package mutating func endArray() {
+        counter.count &+= 1
+        needsComma = true
+    }
+    @usableFromInline package mutating func key(_ key: StaticString) {
+        separate()
+        // Quotes and colon around a literal written as it is.
+        counter.count &+= key.utf8CodeUnitCount &+ 3
+        needsComma = false
+    }
+    @usableFromInline package mutating func key(_ key: String) {
+        separate()
+        JSONWriter.writeString(key, into: &counter)
+        counter.count &+= 1
+        needsComma = false
+    }
+    @usableFromInline package mutating func key(bytes key: UnsafeBufferPointer<UInt8>) {
+        separate()
+        JSONWriter.writeString(bytes: key, into: &counter)
+        counter.count &+= 1
+        needsComma = false
+    }
+    @usableFromInline package mutating func string(_ value: String) {
+        separate()
+        JSONWriter.writeString(value, into: &counter)
+        needsComma = true
+    }
+    @usableFromInline package mutating func integer(_ value: Int64) {
+        separate()
+        JSONWriter.writeInteger(value, into: &counter)
+        needsComma = true
+    }
+    @usableFromInline package mutating func bool(_ value: Bool) {
+        separate()
+        counter.count &+= value ? 4 : 5
+        needsComma = true
+    }
+    @usableFromInline package mutating func value(_ value: JSONValue) {
+        separate()
+        JSONWriter.writeCompact(value, into: &counter)
         needsComma = true
     }
 }

@@ -458,7 +458,9 @@ extension APNsWire {
     ) {
         let ext = n.extensions.isEmpty ? nil : n.extensions[X.namespace]?.objectValue
         let extraAps = ext?[X.aps]?.objectValue
-        if adding == nil, !hasContent(n, ext: ext, extraAps: extraAps) {
+        let present = n.presentFields
+        let fields = WriteFields.shared
+        if adding == nil, !hasContent(present, fields, ext: ext, extraAps: extraAps) {
             if let invalid = ext?[X.invalidAps] {
                 out.key(APNsKeys.apsLiteral)
                 out.value(invalid)
@@ -469,13 +471,18 @@ extension APNsWire {
         out.key(APNsKeys.apsLiteral)
         out.beginObject()
         var written: UInt32 = 0
-        // The Live Activity keys come last: skipped at once without a Live Activity.
-        let end = n.liveActivity == nil ? liveStart : aps.count
-        for index in 0..<end where write(aps, index, n, ext: ext, to: &out) { written |= 1 << index }
+        // The Live Activity keys come last: skipped at once without a Live Activity. A line whose field `n` does
+        // not hold is passed over without asking for its value.
+        let lines = fields.apsLines
+        let end = present & fields.live == 0 ? fields.liveStart : lines.count
+        let asked = present | WriteFields.always
+        for index in 0..<end where fields.aps[index] & asked != 0 {
+            if write(lines, index, n, present: present, fields: fields, ext: ext, to: &out) { written |= 1 << index }
+        }
         var added = adding == nil
         if let extraAps {
             for (key, value) in extraAps {
-                if let index = aps.firstIndex(where: { $0.name == key }), written & (1 << index) != 0 { continue }
+                if let index = lines.firstIndex(where: { $0.name == key }), written & (1 << index) != 0 { continue }
                 out.key(key)
                 if let adding, !added, adding.key == key {
                     out.string(adding.value)
@@ -492,6 +499,63 @@ extension APNsWire {
         out.endObject()
     }
 
+    /// The top-level fields (``PushCore/PushNotification/presentFields`` bits) each line of ``aps`` and ``alert``
+    /// writes from, derived once from the tables: the writer tells an absent line from one mask, without asking
+    /// the notification for the line's value.
+    final class WriteFields: Sendable {
+        /// Per line of ``aps``: the fields it writes from (``always`` for `alert`, written from kept keys too, and
+        /// for a line that names no top-level field).
+        let aps: [UInt32]
+        /// Per line of ``alert``: the field it writes from.
+        let alert: [UInt32]
+        /// The fields of ``alert``'s lines.
+        let anyAlert: UInt32
+        /// The fields of ``alert``'s lines but `body`.
+        let alertButBody: UInt32
+        /// The fields of every line of ``aps`` and ``alert``: `aps` has content when the notification holds one.
+        let anyAps: UInt32
+        /// `liveActivity`.
+        let live: UInt32
+        /// ``aps``, held here so that a write looks up one static value.
+        let apsLines: [Line]
+        /// ``alert``.
+        let alertLines: [Line]
+        /// ``liveStart``.
+        let liveStart: Int
+
+        /// The fields of ``apsTable`` and ``alertTable``.
+        static let shared = WriteFields()
+
+        private init() {
+            alert = APNsWire.alert.map { Self.asked(Self.fields(of: $0)) }
+            anyAlert = APNsWire.alert.reduce(0) { $0 | Self.fields(of: $1) }
+            alertButBody = anyAlert & ~CarriedFields.bit(of: "body")
+            aps = APNsWire.aps.map { line in
+                if case .object = line.value { return Self.always }
+                return Self.asked(Self.fields(of: line))
+            }
+            anyAps = APNsWire.aps.reduce(anyAlert) { $0 | Self.fields(of: $1) }
+            live = CarriedFields.bit(of: "liveActivity")
+            apsLines = APNsWire.aps
+            alertLines = APNsWire.alert
+            liveStart = APNsWire.liveStart
+        }
+
+        /// The top-level fields `line` writes from: its scalar's, or those its hook carries (none for another line).
+        private static func fields(of line: Line) -> UInt32 {
+            if let scalar = line.scalar { return CarriedFields.bit(of: scalar.canonicalName) }
+            return line.hookCarries.reduce(0) { $0 | CarriedFields.bit(of: $1) }
+        }
+
+        /// The bit of a line asked always, set in the mask a write asks with (beside the fields the notification
+        /// holds). Should a top-level field ever have this bit too, its line is merely asked when it need not be:
+        /// a line writes only what the notification holds.
+        static let always: UInt32 = 1 << 31
+
+        /// The mask a line is asked under: its fields, or ``always`` when it names none.
+        private static func asked(_ fields: UInt32) -> UInt32 { fields == 0 ? always : fields }
+    }
+
     /// What ``writeAps(_:adding:to:)`` writes for a notification.
     package enum ApsShape {
         /// An object.
@@ -505,7 +569,7 @@ extension APNsWire {
     /// What ``writeAps(_:adding:to:)`` writes for `n` (with nothing added).
     package static func apsShape(_ n: PushNotification) -> ApsShape {
         let ext = n.extensions.isEmpty ? nil : n.extensions[X.namespace]?.objectValue
-        if hasContent(n, ext: ext, extraAps: ext?[X.aps]?.objectValue) { return .object }
+        if hasContent(n.presentFields, .shared, ext: ext, extraAps: ext?[X.aps]?.objectValue) { return .object }
         if ext?[X.invalidAps] != nil { return .verbatim }
         return ext?[X.apsMissing] == .bool(true) ? .absent : .object
     }
@@ -513,35 +577,28 @@ extension APNsWire {
     /// True when ``writeAps(_:adding:to:)`` writes an `aps` with something in it for `n` (with nothing added).
     package static func apsHasContent(_ n: PushNotification) -> Bool {
         let ext = n.extensions.isEmpty ? nil : n.extensions[X.namespace]?.objectValue
-        return hasContent(n, ext: ext, extraAps: ext?[X.aps]?.objectValue)
+        return hasContent(n.presentFields, .shared, ext: ext, extraAps: ext?[X.aps]?.objectValue)
     }
 
-    /// True when `aps` has something to hold.
-    private static func hasContent(_ n: PushNotification, ext: JSONObject?, extraAps: JSONObject?) -> Bool {
-        n.badge != nil || n.sound != nil || n.group != nil || n.category != nil || n.contentAvailable != nil
-            || n.mutableContent != nil || n.targetContentID != nil || n.interruptionLevel != nil
-            || n.relevanceScore != nil || n.filterCriteria != nil || n.liveActivity != nil || hasAlert(n)
-            || ext?[X.alert]?.objectValue != nil || !(extraAps?.isEmpty ?? true)
-    }
-
-    private static func hasAlert(_ n: PushNotification) -> Bool {
-        n.body != nil || !onlyBody(n)
-    }
-
-    /// True when no alert field but `body` is set.
-    private static func onlyBody(_ n: PushNotification) -> Bool {
-        n.title == nil && n.subtitle == nil && n.launchImage == nil && n.titleLocKey == nil && n.titleLocArgs == nil
-            && n.subtitleLocKey == nil && n.subtitleLocArgs == nil && n.bodyLocKey == nil && n.bodyLocArgs == nil
+    /// True when `aps` has something to hold: a field one of its lines writes (`present`, the notification's
+    /// ``PushCore/PushNotification/presentFields``), a kept `alert` dictionary or kept `aps` keys.
+    private static func hasContent(_ present: UInt32, _ fields: WriteFields, ext: JSONObject?, extraAps: JSONObject?)
+        -> Bool
+    {
+        present & fields.anyAps != 0 || ext?[X.alert]?.objectValue != nil || !(extraAps?.isEmpty ?? true)
     }
 
     /// Writes one line's key and value when `n` has it; true when written.
     @inline(__always) private static func write<O: WireOutput>(
-        _ table: [Line], _ index: Int, _ n: PushNotification, ext: JSONObject?, to out: inout O
+        _ table: [Line], _ index: Int, _ n: PushNotification, present: UInt32, fields: WriteFields, ext: JSONObject?,
+        to out: inout O
     ) -> Bool {
         if let written = table[index].scalar?.write(n, to: &out) { return written }
         switch table[index].value {
         case .object:
-            return writeAlert(n, extra: ext?[X.alert]?.objectValue, key: table[index].key, to: &out)
+            return writeAlert(
+                n, present: present, fields: fields, extra: ext?[X.alert]?.objectValue, key: table[index].key,
+                to: &out)
         case .hook(.sound):
             guard let sound = n.sound else { return false }
             table[index].key.write(to: &out)
@@ -555,23 +612,28 @@ extension APNsWire {
     /// The alert: a string when only `body` is set (and no kept key), else a dictionary; nothing when there is no
     /// alert and none was read.
     private static func writeAlert<O: WireOutput>(
-        _ n: PushNotification, extra: JSONObject?, key: WireKey, to out: inout O
+        _ n: PushNotification, present: UInt32, fields: WriteFields, extra: JSONObject?, key: WireKey,
+        to out: inout O
     ) -> Bool {
-        let onlyBody = onlyBody(n)
-        if let body = n.body, onlyBody, extra?.isEmpty ?? true {
+        let onlyBody = present & fields.alertButBody == 0
+        if onlyBody, extra?.isEmpty ?? true, let body = n.body {
             key.write(to: &out)
             out.string(body)
             return true
         }
         // A dictionary read (possibly empty) is written back.
-        guard !onlyBody || n.body != nil || extra != nil else { return false }
+        guard present & fields.anyAlert != 0 || extra != nil else { return false }
         key.write(to: &out)
         out.beginObject()
         var written: UInt32 = 0
-        for index in alert.indices where write(alert, index, n, ext: nil, to: &out) { written |= 1 << index }
+        let lines = fields.alertLines
+        let asked = present | WriteFields.always
+        for index in lines.indices where fields.alert[index] & asked != 0 {
+            if write(lines, index, n, present: present, fields: fields, ext: nil, to: &out) { written |= 1 << index }
+        }
         if let extra {
             for (key, value) in extra {
-                if let index = alert.firstIndex(where: { $0.name == key }), written & (1 << index) != 0 { continue }
+                if let index = lines.firstIndex(where: { $0.name == key }), written & (1 << index) != 0 { continue }
                 out.key(key)
                 out.value(value)
             }
