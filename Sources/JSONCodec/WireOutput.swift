@@ -59,15 +59,6 @@ extension WireOutput {
         return body(&output)
     }
 
-    /// The compact size of what `body` writes: written into this thread's scratch buffer and counted, never
-    /// copied out (a size check measures a rendering it does not keep).
-    @usableFromInline package static func measuring(_ body: (inout CompactOutput) -> Void) -> Int {
-        var output = CompactOutput(capacity: 1024)
-        defer { output.buffer.release() }
-        body(&output)
-        return output.buffer.count
-    }
-
     @inlinable @inline(__always) mutating func separate() {
         if needsComma { buffer.appendByte(UInt8(ascii: ",")) }
     }
