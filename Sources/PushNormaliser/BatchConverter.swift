@@ -89,8 +89,7 @@ public struct BatchConverter: Sendable {
     /// conversion, or not one the tables make).
     private var wirePair: Normaliser.WirePair?
     /// The send format whose recipients the tables read, and the target, when the conversion's single messages do not
-    /// go through the tables (``Normaliser/convertMessages(_:from:to:strict:allowInvalid:options:lostFields:)`` tries
-    /// it next), looked up once.
+    /// go through the tables (`Normaliser.convertMessages` tries it next), looked up once.
     private var recipientPair: Normaliser.RecipientPair?
     /// True when the conversion's target is a delivered payload (each message carries its APNs headers).
     private var deliversTarget = false
