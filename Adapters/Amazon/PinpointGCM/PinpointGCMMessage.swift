@@ -23,9 +23,22 @@ package enum PinpointGCMMessage {
         "Action", "Body", "ImageIconUrl", "ImageSmallIconUrl", "ImageUrl", "JsonBody", "MediaUrl", "RawContent",
         "SilentPush", "TimeToLive", "Title", "Url",
     ]
-    /// ``directKeys`` and ``campaignKeys`` as lists, compared member by member as bytes.
-    static let directKeyList = directKeys.map(WireKey.init)
+    /// Each channel's ``PinpointAndroidChannel/directKeys`` and ``campaignKeys`` as lists, compared member by member
+    /// as bytes. (A `WireKey` of a `String` keeps its bytes for the life of the process: these lists are built once.)
+    static let gcmKeyList = PinpointAndroidChannel.gcm.directKeys.map(WireKey.init)
+    static let admKeyList = PinpointAndroidChannel.adm.directKeys.map(WireKey.init)
+    static let baiduKeyList = PinpointAndroidChannel.baidu.directKeys.map(WireKey.init)
     static let campaignKeyList = campaignKeys.map(WireKey.init)
+
+    /// The list of known keys of a campaign's message, or of `channel`'s.
+    static func keyList(campaign: Bool, channel: PinpointAndroidChannel) -> [WireKey] {
+        if campaign { return campaignKeyList }
+        switch channel {
+        case .gcm: return gcmKeyList
+        case .adm: return admKeyList
+        case .baidu: return baiduKeyList
+        }
+    }
     /// `DefaultPushNotificationMessage`: fills what the channel message lacks.
     static let defaultKeys: [String] = ["Action", "Body", "Data", "SilentPush", "Substitutions", "Title", "Url"]
 
@@ -156,7 +169,7 @@ package enum PinpointGCMMessage {
         if campaign { memory["campaign"] = .bool(true) }
         if channel != .gcm { memory[PinpointAndroidChannel.memoryKey] = .string(channel.rawValue) }
         let known = campaign ? campaignKeys : channel.directKeys
-        let listed = campaign ? campaignKeyList : channel == .gcm ? directKeyList : known.map(WireKey.init)
+        let listed = keyList(campaign: campaign, channel: channel)
         for member in source.members(message) {
             // A known key spelt as it is listed, told by its length and bytes; any other is compared as a `String`
             // (canonical equivalence), which is rare: it is warned about.
