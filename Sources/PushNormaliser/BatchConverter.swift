@@ -126,7 +126,7 @@ public struct BatchConverter: Sendable {
     /// ``process(_:index:line:lostFields:)`` of a record ``convertOnWire(_:index:line:lostFields:into:)`` declined
     /// just before (`afterWire`, with the same `lostFields`): the single message is not read through the tables a
     /// second time.
-    package func process(
+    public func process(
         _ bytes: UnsafeBufferPointer<UInt8>, index: Int, line: Int, lostFields: Bool, afterWire: Bool
     ) -> Outcome {
         var outcome = Outcome(index: index, line: line, output: nil, lost: [], diagnostics: [], failed: false)
