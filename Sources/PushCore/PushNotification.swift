@@ -55,7 +55,7 @@ public struct PushNotification: Sendable, Hashable {
     public var delivery: Delivery?
     /// `android` — what only Android has, and Android's own content where it differs (``Android``).
     ///
-    /// Held behind a reference (``AndroidStorage``), copied only when a shared part is changed: the part is large,
+    /// Held behind a reference of its own, copied only when a shared part is changed: the part is large,
     /// and a notification is moved, copied and destroyed on every conversion whether it has one or not.
     @inlinable public var android: Android? {
         get { androidStorage?.value }
