@@ -142,7 +142,7 @@ extension PushNotification {
     @usableFromInline final class AndroidStorage: @unchecked Sendable, Hashable {
         // Mutated only through a uniquely referenced storage (``PushNotification/storeAndroid(_:)``,
         // ``PushNotification/takeAndroid()``), so a shared one is never written: safe to send.
-        @usableFromInline var value: Android
+        @exclusivity(unchecked) @usableFromInline var value: Android
 
         @usableFromInline init(_ value: consuming Android) { self.value = value }
 

@@ -14,19 +14,40 @@ public struct PushNotification: Sendable, Hashable {
     /// `body` — `aps.alert.body`, or a string `aps.alert`.
     public var body: String?
     /// `titleLocKey` — `aps.alert.title-loc-key`.
-    public var titleLocKey: String?
+    @inlinable public var titleLocKey: String? {
+        get { appleDetails.storage?.value.titleLocKey }
+        set { appleDetails.modify(clearing: AppleDetails.isNone(newValue)) { $0.titleLocKey = newValue } }
+    }
     /// `titleLocArgs` — `aps.alert.title-loc-args`.
-    public var titleLocArgs: [String]?
+    @inlinable public var titleLocArgs: [String]? {
+        get { appleDetails.storage?.value.titleLocArgs }
+        set { appleDetails.modify(clearing: AppleDetails.isNone(newValue)) { $0.titleLocArgs = newValue } }
+    }
     /// `subtitleLocKey` — `aps.alert.subtitle-loc-key`.
-    public var subtitleLocKey: String?
+    @inlinable public var subtitleLocKey: String? {
+        get { appleDetails.storage?.value.subtitleLocKey }
+        set { appleDetails.modify(clearing: AppleDetails.isNone(newValue)) { $0.subtitleLocKey = newValue } }
+    }
     /// `subtitleLocArgs` — `aps.alert.subtitle-loc-args`.
-    public var subtitleLocArgs: [String]?
+    @inlinable public var subtitleLocArgs: [String]? {
+        get { appleDetails.storage?.value.subtitleLocArgs }
+        set { appleDetails.modify(clearing: AppleDetails.isNone(newValue)) { $0.subtitleLocArgs = newValue } }
+    }
     /// `bodyLocKey` — `aps.alert.loc-key`.
-    public var bodyLocKey: String?
+    @inlinable public var bodyLocKey: String? {
+        get { appleDetails.storage?.value.bodyLocKey }
+        set { appleDetails.modify(clearing: AppleDetails.isNone(newValue)) { $0.bodyLocKey = newValue } }
+    }
     /// `bodyLocArgs` — `aps.alert.loc-args`.
-    public var bodyLocArgs: [String]?
+    @inlinable public var bodyLocArgs: [String]? {
+        get { appleDetails.storage?.value.bodyLocArgs }
+        set { appleDetails.modify(clearing: AppleDetails.isNone(newValue)) { $0.bodyLocArgs = newValue } }
+    }
     /// `launchImage` — `aps.alert.launch-image`.
-    public var launchImage: String?
+    @inlinable public var launchImage: String? {
+        get { appleDetails.storage?.value.launchImage }
+        set { appleDetails.modify(clearing: AppleDetails.isNone(newValue)) { $0.launchImage = newValue } }
+    }
     /// `badge` — `aps.badge`: absolute; 0 clears the badge, nil leaves it unchanged.
     public var badge: Int64?
     /// `sound` — `aps.sound` (a string, or the critical-alert dictionary).
@@ -40,19 +61,42 @@ public struct PushNotification: Sendable, Hashable {
     /// `contentAvailable` — `aps.content-available` (1 is true).
     public var contentAvailable: Bool?
     /// `interruptionLevel` — `aps.interruption-level`: `passive`, `active`, `time-sensitive`, `critical`.
-    public var interruptionLevel: String?
+    @inlinable public var interruptionLevel: String? {
+        get { appleDetails.storage?.value.interruptionLevel }
+        set { appleDetails.modify(clearing: AppleDetails.isNone(newValue)) { $0.interruptionLevel = newValue } }
+    }
     /// `relevanceScore` — `aps.relevance-score`.
-    public var relevanceScore: Double?
+    @inlinable public var relevanceScore: Double? {
+        get { appleDetails.storage?.value.relevanceScore }
+        set { appleDetails.modify(clearing: AppleDetails.isNone(newValue)) { $0.relevanceScore = newValue } }
+    }
     /// `targetContentId` — `aps.target-content-id`.
-    public var targetContentID: String?
+    @inlinable public var targetContentID: String? {
+        get { appleDetails.storage?.value.targetContentID }
+        set { appleDetails.modify(clearing: AppleDetails.isNone(newValue)) { $0.targetContentID = newValue } }
+    }
     /// `filterCriteria` — `aps.filter-criteria`.
-    public var filterCriteria: String?
+    @inlinable public var filterCriteria: String? {
+        get { appleDetails.storage?.value.filterCriteria }
+        set { appleDetails.modify(clearing: AppleDetails.isNone(newValue)) { $0.filterCriteria = newValue } }
+    }
     /// `liveActivity` — the Live Activity keys of `aps`.
-    public var liveActivity: LiveActivity?
+    @inlinable public var liveActivity: LiveActivity? {
+        get { appleDetails.storage?.value.liveActivity }
+        set { appleDetails.modify(clearing: AppleDetails.isNone(newValue)) { $0.liveActivity = newValue } }
+    }
     /// `media` — rich-media attachments, fetched by a Notification Service Extension.
     public var media: [Media]
     /// `delivery` — APNs request headers.
-    public var delivery: Delivery?
+    @inlinable public var delivery: Delivery? {
+        get { appleDetails.storage?.value.delivery }
+        set { appleDetails.modify(clearing: AppleDetails.isNone(newValue)) { $0.delivery = newValue } }
+    }
+    /// Where the fields Apple alone uses, and a notification seldom holds, are kept: the localised texts, the launch
+    /// image, the interruption level, relevance score, target content and filter criteria, the Live Activity and the
+    /// APNs request headers (``AppleDetails``). Held behind a reference, so that a notification without them is
+    /// small to move, copy and destroy.
+    @usableFromInline var appleDetails = AppleDetailsBox()
     /// `android` — what only Android has, and Android's own content where it differs (``Android``).
     ///
     /// Held behind a reference of its own, copied only when a shared part is changed: the part is large,

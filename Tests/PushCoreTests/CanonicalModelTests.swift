@@ -49,6 +49,40 @@ struct CanonicalModelTests {
         #expect(PushNotification.Android().isEmpty)
     }
 
+    /// The fields Apple alone uses are held apart (copy on write): a copy changed leaves the original as it was, and
+    /// a field set then set back to nil leaves a notification equal to, and hashed as, one that never held it.
+    @Test func appleDetailsAreCopiedOnWriteAndComparedByValue() {
+        var original = PushNotification()
+        original.titleLocKey = "GREETING"
+        var delivery = PushNotification.Delivery()
+        delivery.priority = 10
+        original.delivery = delivery
+        var copy = original
+        copy.titleLocKey = "FAREWELL"
+        copy.delivery?.priority = 5
+        #expect(original.titleLocKey == "GREETING")
+        #expect(original.delivery?.priority == 10)
+        #expect(copy.titleLocKey == "FAREWELL")
+        #expect(copy.delivery?.priority == 5)
+        #expect(copy != original)
+
+        var cleared = original
+        cleared.titleLocKey = nil
+        cleared.delivery = nil
+        #expect(cleared == PushNotification())
+        #expect(cleared.hashValue == PushNotification().hashValue)
+        #expect(original.titleLocKey == "GREETING", "clearing a shared copy leaves the original")
+
+        var alone = PushNotification()
+        alone.relevanceScore = 0.5
+        alone.relevanceScore = nil
+        #expect(alone == PushNotification())
+        var setToNil = PushNotification()
+        setToNil.liveActivity = nil
+        #expect(setToNil == PushNotification())
+        #expect(PushNotification.documentationSample(["launchImage"]) != PushNotification())
+    }
+
     @Test func topLevelFieldsFitTheirBits() {
         #expect(PushNotification.topLevelFieldNames.count <= 32)
         #expect(Set(PushNotification.topLevelFieldNames).count == PushNotification.topLevelFieldNames.count)
