@@ -136,7 +136,7 @@ public struct BatchConverter: Sendable {
                 // A send request whose recipients the tables read: tried first, through the pair looked up once
                 // (what `convertMessages` tries after the single message, which has no pair here); the adapters'
                 // path reads the rest.
-                let results: [ConversionResult]
+                var results: [ConversionResult]
                 if let recipientPair,
                     let read = normaliser.wireConvertRecipients(
                         bytes, pair: recipientPair, options: options, lostFields: lostFields)
@@ -149,17 +149,18 @@ public struct BatchConverter: Sendable {
                         tryingSingle: recipientPair == nil && !(afterWire && wirePair != nil && !allowInvalid),
                         tryingRecipients: recipientPair == nil)
                 }
-                guard let result = results.first else { break }
-                outcome.diagnostics = result.diagnostics
-                outcome.format = result.from
-                outcome.notices = result.notices
-                if results.count == 1 && result.recipient == nil {
-                    outcome.output = result.compactBytes
-                    outcome.lost = result.lost
+                guard !results.isEmpty else { break }
+                outcome.diagnostics = results[0].diagnostics
+                outcome.format = results[0].from
+                outcome.notices = results[0].notices
+                let lossy = results.contains(where: \.lossy)
+                if results.count == 1 && results[0].recipient == nil {
+                    outcome.output = results[0].compactBytes
+                    outcome.lost = results[0].lost
                 } else {
-                    outcome.messages = Self.messages(results, headers: deliversTarget, lost: &outcome.lost)
+                    outcome.messages = Self.messages(taking: &results, headers: deliversTarget, lost: &outcome.lost)
                 }
-                outcome.unlistedLoss = outcome.lost.isEmpty && results.contains(where: \.lossy)
+                outcome.unlistedLoss = outcome.lost.isEmpty && lossy
             } catch {
                 outcome.failed = true
                 outcome.diagnostics =
@@ -179,22 +180,27 @@ public struct BatchConverter: Sendable {
     }
 
     /// The outcome's messages of a record converted into `results`, and the paths any of them lost (each once, with
-    /// its first reason). `headers`: each message carries its result's APNs headers (a delivered target).
-    static func messages(_ results: [ConversionResult], headers: Bool, lost: inout [LostField]) -> [Message] {
+    /// its first reason). `headers`: each message carries its result's APNs headers (a delivered target). Each
+    /// result's payload, losses and findings are moved into its message, not copied: `results` is left without them.
+    static func messages(taking results: inout [ConversionResult], headers: Bool, lost: inout [LostField]) -> [Message]
+    {
         var seen: Set<JSONPointer> = []
         var messages: [Message] = []
         messages.reserveCapacity(results.count)
-        for (index, result) in results.enumerated() {
+        let count = results.count
+        for index in results.indices {
+            for field in results[index].lost where seen.insert(field.path).inserted { lost.append(field) }
             let recipient =
-                result.recipient
+                results[index].recipient
                 ?? Recipient(
-                    index: index + 1, count: results.count,
-                    label: PushNotification.recipientLabel(index + 1, of: results.count), tokens: [])
-            messages.append(
-                Message(
-                    recipient: recipient, output: result.compactBytes, lost: result.lost,
-                    diagnostics: result.diagnostics, headers: headers ? result.headers : nil))
-            for field in result.lost where seen.insert(field.path).inserted { lost.append(field) }
+                    index: index + 1, count: count, label: PushNotification.recipientLabel(index + 1, of: count),
+                    tokens: [])
+            var message = Message(
+                recipient: recipient, output: results[index].takeCompactBytes(), lost: [], diagnostics: [],
+                headers: headers ? results[index].headers : nil)
+            swap(&message.lost, &results[index].lost)
+            swap(&message.diagnostics, &results[index].diagnostics)
+            messages.append(consume message)
         }
         return messages
     }

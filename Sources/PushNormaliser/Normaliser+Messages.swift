@@ -135,12 +135,6 @@ extension Normaliser {
     ) throws(E) -> [ConversionResult]? {
         var results: [ConversionResult] = []
         results.reserveCapacity(variants.count)
-        func add(_ notification: inout PushNotification, _ recipient: Recipient) throws(E) -> Bool {
-            guard var result = try convert(&notification, recipient) else { return false }
-            result.recipient = recipient
-            results.append(result)
-            return true
-        }
         for index in variants.indices {
             var notification = PushNotification()
             swap(&notification, &variants[index].notification)
@@ -153,18 +147,29 @@ extension Normaliser {
                         index: results.count + 1, count: 0,
                         label: parts.count == 1 ? label : "\(label), \(own.label)", tokens: own.tokens,
                         besidePayload: own.besidePayload)
-                    guard try add(&parts[part].notification, recipient) else { return nil }
+                    guard var result = try convert(&parts[part].notification, recipient) else { return nil }
+                    result.recipient = recipient
+                    results.append(result)
                 }
             } else {
-                let target = notification.target
-                let tokens = target?.tokens ?? target?.token.map { [$0] } ?? []
-                let recipient = Recipient(index: results.count + 1, count: 0, label: label, tokens: tokens)
-                guard try add(&notification, recipient) else { return nil }
+                let recipient = Recipient(
+                    index: results.count + 1, count: 0, label: label, tokens: Self.tokens(of: notification.target))
+                guard var result = try convert(&notification, recipient) else { return nil }
+                result.recipient = recipient
+                results.append(result)
             }
         }
         let count = results.count
         for index in results.indices { results[index].recipient?.count = count }
         return results
+    }
+
+    /// The device tokens a notification's target names: its `tokens`, or its one `token`, or none.
+    private static func tokens(of target: PushNotification.Target?) -> [String] {
+        guard let target else { return [] }
+        if let tokens = target.tokens { return tokens }
+        if let token = target.token { return [token] }
+        return []
     }
 
     /// True when the format named `name` reads per-recipient variants (never the wire engine's).

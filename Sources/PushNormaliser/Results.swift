@@ -69,6 +69,14 @@ public struct ConversionResult: Sendable {
         case .value(let value): return JSONWriter(style: .compact).bytes(value)
         }
     }
+
+    /// ``compactBytes``, moved out when the result holds them as bytes alone (the result is left holding none).
+    mutating func takeCompactBytes() -> [UInt8] {
+        guard case .bytes(let bytes) = rendered else { return compactBytes }
+        rendered = .bytes([])
+        return bytes
+    }
+
     /// APNs request headers derived from `delivery`.
     public var headers: JSONObject
     /// Compact UTF-8 byte size of `payload`.

@@ -159,7 +159,7 @@ struct RecordFormatter: Sendable {
         if work.shape == .jsonArray && !single {
             work.output.append(contentsOf: (written == 0 ? "[\n" : ",\n").utf8)
         }
-        if reportLoss { work.output.append(contentsOf: "{\"payload\":".utf8) }
+        if reportLoss { work.output.append(text: "{\"payload\":") }
         guard
             let (outcome, lossy) = converter.convertOnWire(
                 bytes, index: span.index, line: span.line, lostFields: wantsLostFields(work),
@@ -172,7 +172,7 @@ struct RecordFormatter: Sendable {
         written += 1
         if reportLoss {
             // `--allow-invalid` (whose findings would follow) never takes this path.
-            work.output.append(contentsOf: ",\"lost\":".utf8)
+            work.output.append(text: ",\"lost\":")
             JSONWriter().write(.array(outcome.lost.map(\.jsonValue)), into: &work.output)
             work.output.append(UInt8(ascii: "}"))
         }
@@ -226,7 +226,7 @@ struct RecordFormatter: Sendable {
             if errorsApart {
                 JSONWriter().write(errorRecord(outcome, input: input), into: &work.errors)
                 work.errors.append(0x0A)
-                work.output.append(contentsOf: "null".utf8)
+                work.output.append(text: "null")
             } else {
                 JSONWriter().write(errorRecord(outcome, input: input), into: &work.output)
             }
@@ -235,13 +235,13 @@ struct RecordFormatter: Sendable {
             return
         } else if let bytes = outcome.output {
             if reportLoss {
-                work.output.append(contentsOf: "{\"payload\":".utf8)
+                work.output.append(text: "{\"payload\":")
                 work.output.append(contentsOf: bytes)
-                work.output.append(contentsOf: ",\"lost\":".utf8)
+                work.output.append(text: ",\"lost\":")
                 JSONWriter().write(.array(outcome.lost.map(\.jsonValue)), into: &work.output)
                 if allowInvalid {
                     // The findings a record was converted despite.
-                    work.output.append(contentsOf: ",\"diagnostics\":".utf8)
+                    work.output.append(text: ",\"diagnostics\":")
                     JSONWriter().write(.array(outcome.diagnostics.map(\.jsonValue)), into: &work.output)
                 }
                 work.output.append(UInt8(ascii: "}"))
@@ -260,7 +260,7 @@ struct RecordFormatter: Sendable {
     /// but `lost` and `diagnostics`, so a reader can cut it out without parsing it (the Spark job does).
     private func emitMessages(_ outcome: BatchConverter.Outcome, work: inout Work) {
         let single = work.single
-        if single { work.output.append(contentsOf: "{\"messages\":[".utf8) }
+        if single { work.output.append(text: "{\"messages\":[") }
         for (index, message) in outcome.messages.enumerated() {
             if index > 0 {
                 // The record's first message took the record's separator.
@@ -268,36 +268,36 @@ struct RecordFormatter: Sendable {
             }
             work.output.append(UInt8(ascii: "{"))
             if !single {
-                work.output.append(contentsOf: "\"record\":".utf8)
+                work.output.append(text: "\"record\":")
                 JSONWriter().write(.integer(Int64(outcome.index)), into: &work.output)
                 work.output.append(UInt8(ascii: ","))
             }
             Self.writeMessageHead(message, into: &work.output)
             work.output.append(contentsOf: message.output)
             if reportLoss {
-                work.output.append(contentsOf: ",\"lost\":".utf8)
+                work.output.append(text: ",\"lost\":")
                 JSONWriter().write(.array(message.lost.map(\.jsonValue)), into: &work.output)
                 if allowInvalid {
-                    work.output.append(contentsOf: ",\"diagnostics\":".utf8)
+                    work.output.append(text: ",\"diagnostics\":")
                     JSONWriter().write(.array(message.diagnostics.map(\.jsonValue)), into: &work.output)
                 }
             }
             work.output.append(UInt8(ascii: "}"))
         }
-        if single { work.output.append(contentsOf: "]}".utf8) }
+        if single { work.output.append(text: "]}") }
         if work.shape == .ndjson || single { work.output.append(0x0A) }
     }
 
     /// `"recipient":{…},` then `"headers":{…},` when the message has headers (a delivered target), then
     /// `"payload":`: what every message record holds before its payload.
     static func writeMessageHead(_ message: BatchConverter.Message, into out: inout [UInt8]) {
-        out.append(contentsOf: "\"recipient\":".utf8)
+        out.append(text: "\"recipient\":")
         message.recipient.writeJSON(into: &out)
         if let headers = message.headers {
-            out.append(contentsOf: ",\"headers\":".utf8)
+            out.append(text: ",\"headers\":")
             JSONWriter().write(.object(headers), into: &out)
         }
-        out.append(contentsOf: ",\"payload\":".utf8)
+        out.append(text: ",\"payload\":")
     }
 
     /// A directory's file converted into several messages: `{"messages": [{"recipient", "headers", "payload"}, …]}`,
@@ -312,7 +312,7 @@ struct RecordFormatter: Sendable {
             out.append(contentsOf: message.output)
             out.append(UInt8(ascii: "}"))
         }
-        out.append(contentsOf: "]}".utf8)
+        out.append(text: "]}")
         return out
     }
 
@@ -338,5 +338,14 @@ struct RecordFormatter: Sendable {
         }
         JSONWriter().write(.object(result), into: &work.output)
         work.output.append(0x0A)
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Appends the UTF-8 of a literal in one copy (a `String.UTF8View` is appended through a generic path, at a few
+    /// hundred instructions a call: these run per record). JSONCodec's own is not visible to the fuzz package, which
+    /// builds these sources against this one.
+    @inline(__always) fileprivate mutating func append(text: StaticString) {
+        append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 }
