@@ -2,15 +2,8 @@ extension PushNotification {
     /// The fields of a notification that Apple alone uses and most notifications leave unset (their meanings are
     /// those of the properties of the same names on ``PushNotification``, which read and write them).
     @usableFromInline struct AppleDetails: Sendable, Hashable {
-        @usableFromInline var titleLocKey: String?
-        @usableFromInline var titleLocArgs: [String]?
         @usableFromInline var subtitleLocKey: String?
-        @usableFromInline var subtitleLocArgs: [String]?
-        @usableFromInline var bodyLocKey: String?
-        @usableFromInline var bodyLocArgs: [String]?
         @usableFromInline var launchImage: String?
-        @usableFromInline var interruptionLevel: String?
-        @usableFromInline var relevanceScore: Double?
         @usableFromInline var targetContentID: String?
         @usableFromInline var filterCriteria: String?
         @usableFromInline var liveActivity: LiveActivity?
@@ -20,11 +13,8 @@ extension PushNotification {
 
         /// True when every field is nil.
         @usableFromInline var isEmpty: Bool {
-            Self.isNone(titleLocKey) && Self.isNone(titleLocArgs) && Self.isNone(subtitleLocKey)
-                && Self.isNone(subtitleLocArgs) && Self.isNone(bodyLocKey) && Self.isNone(bodyLocArgs)
-                && Self.isNone(launchImage) && Self.isNone(interruptionLevel) && Self.isNone(relevanceScore)
-                && Self.isNone(targetContentID) && Self.isNone(filterCriteria) && Self.isNone(liveActivity)
-                && Self.isNone(delivery)
+            Self.isNone(subtitleLocKey) && Self.isNone(launchImage) && Self.isNone(targetContentID)
+                && Self.isNone(filterCriteria) && Self.isNone(liveActivity) && Self.isNone(delivery)
         }
 
         /// True when `value` is nil, told by its case alone (`Value` is unconstrained, so no `==` of whole values).

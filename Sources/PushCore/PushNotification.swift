@@ -14,35 +14,20 @@ public struct PushNotification: Sendable, Hashable {
     /// `body` — `aps.alert.body`, or a string `aps.alert`.
     public var body: String?
     /// `titleLocKey` — `aps.alert.title-loc-key`.
-    @inlinable public var titleLocKey: String? {
-        get { appleDetails.storage?.value.titleLocKey }
-        set { appleDetails.modify(clearing: AppleDetails.isNone(newValue)) { $0.titleLocKey = newValue } }
-    }
+    public var titleLocKey: String?
     /// `titleLocArgs` — `aps.alert.title-loc-args`.
-    @inlinable public var titleLocArgs: [String]? {
-        get { appleDetails.storage?.value.titleLocArgs }
-        set { appleDetails.modify(clearing: AppleDetails.isNone(newValue)) { $0.titleLocArgs = newValue } }
-    }
+    public var titleLocArgs: [String]?
     /// `subtitleLocKey` — `aps.alert.subtitle-loc-key`.
     @inlinable public var subtitleLocKey: String? {
         get { appleDetails.storage?.value.subtitleLocKey }
         set { appleDetails.modify(clearing: AppleDetails.isNone(newValue)) { $0.subtitleLocKey = newValue } }
     }
     /// `subtitleLocArgs` — `aps.alert.subtitle-loc-args`.
-    @inlinable public var subtitleLocArgs: [String]? {
-        get { appleDetails.storage?.value.subtitleLocArgs }
-        set { appleDetails.modify(clearing: AppleDetails.isNone(newValue)) { $0.subtitleLocArgs = newValue } }
-    }
+    public var subtitleLocArgs: [String]?
     /// `bodyLocKey` — `aps.alert.loc-key`.
-    @inlinable public var bodyLocKey: String? {
-        get { appleDetails.storage?.value.bodyLocKey }
-        set { appleDetails.modify(clearing: AppleDetails.isNone(newValue)) { $0.bodyLocKey = newValue } }
-    }
+    public var bodyLocKey: String?
     /// `bodyLocArgs` — `aps.alert.loc-args`.
-    @inlinable public var bodyLocArgs: [String]? {
-        get { appleDetails.storage?.value.bodyLocArgs }
-        set { appleDetails.modify(clearing: AppleDetails.isNone(newValue)) { $0.bodyLocArgs = newValue } }
-    }
+    public var bodyLocArgs: [String]?
     /// `launchImage` — `aps.alert.launch-image`.
     @inlinable public var launchImage: String? {
         get { appleDetails.storage?.value.launchImage }
@@ -61,15 +46,9 @@ public struct PushNotification: Sendable, Hashable {
     /// `contentAvailable` — `aps.content-available` (1 is true).
     public var contentAvailable: Bool?
     /// `interruptionLevel` — `aps.interruption-level`: `passive`, `active`, `time-sensitive`, `critical`.
-    @inlinable public var interruptionLevel: String? {
-        get { appleDetails.storage?.value.interruptionLevel }
-        set { appleDetails.modify(clearing: AppleDetails.isNone(newValue)) { $0.interruptionLevel = newValue } }
-    }
+    public var interruptionLevel: String?
     /// `relevanceScore` — `aps.relevance-score`.
-    @inlinable public var relevanceScore: Double? {
-        get { appleDetails.storage?.value.relevanceScore }
-        set { appleDetails.modify(clearing: AppleDetails.isNone(newValue)) { $0.relevanceScore = newValue } }
-    }
+    public var relevanceScore: Double?
     /// `targetContentId` — `aps.target-content-id`.
     @inlinable public var targetContentID: String? {
         get { appleDetails.storage?.value.targetContentID }
@@ -92,9 +71,9 @@ public struct PushNotification: Sendable, Hashable {
         get { appleDetails.storage?.value.delivery }
         set { appleDetails.modify(clearing: AppleDetails.isNone(newValue)) { $0.delivery = newValue } }
     }
-    /// Where the fields Apple alone uses, and a notification seldom holds, are kept: the localised texts, the launch
-    /// image, the interruption level, relevance score, target content and filter criteria, the Live Activity and the
-    /// APNs request headers (``AppleDetails``). Held behind a reference, so that a notification without them is
+    /// Where the fields Apple alone uses, and a notification seldom holds, are kept: the localised subtitle, the
+    /// launch image, target content and filter criteria, the Live Activity and the APNs request headers
+    /// (``AppleDetails``). Held behind a reference, so that a notification without them is
     /// small to move, copy and destroy.
     @usableFromInline var appleDetails = AppleDetailsBox()
     /// `android` — what only Android has, and Android's own content where it differs (``Android``).

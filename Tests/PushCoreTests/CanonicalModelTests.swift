@@ -53,29 +53,29 @@ struct CanonicalModelTests {
     /// a field set then set back to nil leaves a notification equal to, and hashed as, one that never held it.
     @Test func appleDetailsAreCopiedOnWriteAndComparedByValue() {
         var original = PushNotification()
-        original.titleLocKey = "GREETING"
+        original.subtitleLocKey = "GREETING"
         var delivery = PushNotification.Delivery()
         delivery.priority = 10
         original.delivery = delivery
         var copy = original
-        copy.titleLocKey = "FAREWELL"
+        copy.subtitleLocKey = "FAREWELL"
         copy.delivery?.priority = 5
-        #expect(original.titleLocKey == "GREETING")
+        #expect(original.subtitleLocKey == "GREETING")
         #expect(original.delivery?.priority == 10)
-        #expect(copy.titleLocKey == "FAREWELL")
+        #expect(copy.subtitleLocKey == "FAREWELL")
         #expect(copy.delivery?.priority == 5)
         #expect(copy != original)
 
         var cleared = original
-        cleared.titleLocKey = nil
+        cleared.subtitleLocKey = nil
         cleared.delivery = nil
         #expect(cleared == PushNotification())
         #expect(cleared.hashValue == PushNotification().hashValue)
-        #expect(original.titleLocKey == "GREETING", "clearing a shared copy leaves the original")
+        #expect(original.subtitleLocKey == "GREETING", "clearing a shared copy leaves the original")
 
         var alone = PushNotification()
-        alone.relevanceScore = 0.5
-        alone.relevanceScore = nil
+        alone.targetContentID = "thread"
+        alone.targetContentID = nil
         #expect(alone == PushNotification())
         var setToNil = PushNotification()
         setToNil.liveActivity = nil
