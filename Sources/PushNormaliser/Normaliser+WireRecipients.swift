@@ -27,7 +27,8 @@ extension Normaliser {
         _ = bytes.withContiguousStorageIfAvailable { buffer in
             _ = parser.withBorrowedDocument(buffer) { document in
                 results = wireConvertRecipients(
-                    document, root: document.root, pair: pair, options: options, lostFields: lostFields)
+                    document, root: document.root, pair: pair, options: options, lostFields: lostFields,
+                    inputSize: buffer.count)
             }
         }
         return results
@@ -40,7 +41,8 @@ extension Normaliser {
         lostFields: Bool
     ) -> [ConversionResult]? {
         guard let pair = recipientPair(from: from, to: to, options: options) else { return nil }
-        return wireConvertRecipients(document, root: root, pair: pair, options: options, lostFields: lostFields)
+        return wireConvertRecipients(
+            document, root: root, pair: pair, options: options, lostFields: lostFields, inputSize: 0)
     }
 
     /// A send format whose recipients are read over the borrowed document, and a target each gets a message of:
@@ -65,10 +67,11 @@ extension Normaliser {
         return RecipientPair(source: source, to: to, target: target)
     }
 
-    /// The request at `root` read by `source`, checked, and each recipient's message written as `to`.
+    /// The request at `root` read by `source`, checked, and each recipient's message written as `to`. `inputSize`:
+    /// the request's size in bytes when known (0 when not), room each message is given up front.
     private func wireConvertRecipients(
         _ document: BorrowedDocument, root: BorrowedDocument.Node, pair: RecipientPair, options: FormatOptions,
-        lostFields: Bool
+        lostFields: Bool, inputSize: Int
     ) -> [ConversionResult]? {
         let source = pair.source
         guard var read = source.reader.wireRecipients(document, root: root, options: options),
@@ -79,15 +82,15 @@ extension Normaliser {
         guard !source.findsErrors(inAny: &read.channels) else { return nil }
         return convertRecipients(
             read.takeVariants(), diagnostics: read.diagnostics, pair: pair, within: document, options: options,
-            lostFields: lostFields)
+            lostFields: lostFields, inputSize: inputSize)
     }
 
     /// Each recipient's message of `variants` written as the pair's target, each result with the reading's findings;
     /// nil when one of them is the adapters' to write. `document`: the request's (a message without custom data is
-    /// written within it).
+    /// written within it); `inputSize`, its size in bytes (0 when not known).
     private func convertRecipients(
         _ variants: consuming [RecipientVariant], diagnostics: [Diagnostic], pair: RecipientPair,
-        within document: BorrowedDocument, options: FormatOptions, lostFields: Bool
+        within document: BorrowedDocument, options: FormatOptions, lostFields: Bool, inputSize: Int
     ) -> [ConversionResult]? {
         var variants = variants
         let from = pair.source.name
@@ -98,7 +101,8 @@ extension Normaliser {
             let headers = n.delivery?.headers ?? JSONObject()
             guard
                 let written = wireWrite(
-                    consume n, target: pair.target, options: options, lostFields: lostFields, beside: document)
+                    consume n, target: pair.target, options: options, lostFields: lostFields, beside: document,
+                    sizeHint: inputSize)
             else { return nil }
             // A rendering finding is located in the input through the reading's provenance: the adapters' path.
             let notices = written.diagnostics.runNotices

@@ -33,15 +33,17 @@ extension Normaliser {
         _ n: consuming PushNotification, to: String, options: FormatOptions, lostFields: Bool = true
     ) -> ModelWrite? {
         guard let target = registry.wireFormat(named: to) else { return nil }
-        return wireWrite(n, target: target, options: options, lostFields: lostFields, beside: nil)
+        return wireWrite(n, target: target, options: options, lostFields: lostFields, beside: nil, sizeHint: 0)
     }
 
     /// ``wireWrite(_:to:options:lostFields:)`` with the target looked up before. `beside`: a document that lives
     /// through the call (the request a send format's recipients were read from), which the wire notification is
-    /// given when the notification has no custom data, instead of a document parsed from `{}`.
+    /// given when the notification has no custom data, instead of a document parsed from `{}`. `sizeHint`: the size
+    /// of the input the notification was read from (0 when not known): the payload is given that much room up front
+    /// (at least 512 bytes, and its custom data's size and 512 more), so that it is not copied as it grows.
     func wireWrite(
         _ n: consuming PushNotification, target: WireEntry, options: FormatOptions, lostFields: Bool,
-        beside: BorrowedDocument?
+        beside: BorrowedDocument?, sizeHint: Int
     ) -> ModelWrite? {
         guard !target.format.dataCollides(n, options: options) else { return nil }
         let fields = target.descriptor.carriedFields
@@ -59,15 +61,16 @@ extension Normaliser {
         model.extensions = JSONObject()
         var written: (bytes: [UInt8], context: RenderContext)?
         if data.isEmpty, let beside {
-            written = Self.wireWrite(&model, within: beside, data: false, capacity: 0, target: target, options: options)
+            written = Self.wireWrite(
+                &model, within: beside, data: false, reserving: max(512, sizeHint), target: target, options: options)
         } else {
             // The custom data as a document: `{}` when there are none (the notification needs one all the same).
             let bytes = data.isEmpty ? Self.emptyObject : JSONWriter(style: .compact).bytes(.object(data))
             _ = bytes.withUnsafeBufferPointer { buffer in
                 parser.withBorrowedDocument(buffer) { document in
                     written = Self.wireWrite(
-                        &model, within: document, data: true, capacity: buffer.count, target: target,
-                        options: options)
+                        &model, within: document, data: true, reserving: max(buffer.count + 512, sizeHint),
+                        target: target, options: options)
                 }
             }
         }
@@ -89,11 +92,12 @@ extension Normaliser {
     }
 
     /// Writes `model` (lent to the wire notification and given back) with the target's table, the custom data those
-    /// of `document`'s root (none when `data` is false): the payload and the rendering's context, or nil when the
+    /// of `document`'s root (none when `data` is false), into a payload with room for `reserving` bytes: the payload
+    /// and the rendering's context, or nil when the
     /// target declines it or a loss is explained inside a custom data member. (A function of its own, not a nested
     /// one: what a nested function captures and changes is kept on the heap.)
     private static func wireWrite(
-        _ model: inout PushNotification, within document: BorrowedDocument, data: Bool, capacity: Int,
+        _ model: inout PushNotification, within document: BorrowedDocument, data: Bool, reserving: Int,
         target: WireEntry, options: FormatOptions
     ) -> (bytes: [UInt8], context: RenderContext)? {
         var wire = WireNotification(document: document)
@@ -105,7 +109,7 @@ extension Normaliser {
         else { return nil }
         var context = RenderContext(options: options)
         var out: [UInt8] = []
-        out.reserveCapacity(capacity + 512)
+        out.reserveCapacity(reserving)
         guard target.format.wireWrite(wire, into: &out, context: &context),
             // A loss explained inside a custom data member: the adapter says which part of it is gone.
             !context.lossReasons.keys.contains(where: { $0.tokens.count > 2 && $0.tokens[0] == "data" })
