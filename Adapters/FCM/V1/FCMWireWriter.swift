@@ -39,30 +39,33 @@ enum FCMWireWriter {
             guard item.identifier == nil, item.kind == kind else { return false }
             media = Media(kind: kind)
         }
+        // Android's own part, taken from the notification once: each read of `wire.model.android` hands over a copy
+        // of the whole part (retaining and then releasing each of its fields).
+        let ownPart = wire.model.android
         // Android's image's kind, found once for what `android` shows and for the loss of one that is not a picture.
-        let ownImageKind = wire.model.android?.image.flatMap(PushNotification.MediaKind.init(url:))
+        let ownImageKind = ownPart?.image.flatMap(PushNotification.MediaKind.init(url:))
         let keepsOwnImage = FCMImageField.takes(resolved: ownImageKind)
         // What `android` shows is Android's own part, read in place, and the shared values it inherits where its
         // own are nil (a small part of their own, ``FCMAndroidInherited``): copying Android's part to merge them
         // retained and released each of its fields. A part is built only when its image is dropped.
-        if let own = wire.model.android {
+        if let own = ownPart {
             guard keepsOwnImage else {
                 let shown = FCMMessageWriter.androidShown(wire.model, keepsImage: false)
                 return write(
-                    wire, android: shown, inheriting: nil, media: media, ownImageKind: ownImageKind, into: &out,
-                    context: &context)
+                    wire, android: shown, own: own, inheriting: nil, media: media, ownImageKind: ownImageKind,
+                    into: &out, context: &context)
             }
             let inherited =
                 FCMMessageWriter.inheritsNothing(own, from: wire.model)
                 ? nil : FCMAndroidInherited.inherited(by: own, from: wire.model)
             return write(
-                wire, android: own, inheriting: inherited, media: media, ownImageKind: ownImageKind, into: &out,
-                context: &context)
+                wire, android: own, own: own, inheriting: inherited, media: media, ownImageKind: ownImageKind,
+                into: &out, context: &context)
         }
         // No part of its own: an empty one, shared, and all it inherits.
         let inherited = FCMAndroidInherited.inherited(from: wire.model)
         return write(
-            wire, android: noAndroidPart, inheriting: inherited.isEmpty ? nil : inherited, media: media,
+            wire, android: noAndroidPart, own: nil, inheriting: inherited.isEmpty ? nil : inherited, media: media,
             ownImageKind: ownImageKind, into: &out, context: &context)
     }
 
@@ -76,12 +79,12 @@ enum FCMWireWriter {
     }
 
     /// Writes `wire` with `android` and `inherited`, what its `android` shows (``FCMMessageWriter/androidShown(_:)``):
-    /// each value `android`'s, else `inherited`'s; `media` is the shared media item's kind when there is one,
-    /// `ownImageKind` that of Android's own image.
+    /// each value `android`'s, else `inherited`'s; `own` is the notification's own Android part (nil when it has
+    /// none), `media` the shared media item's kind when there is one, `ownImageKind` that of Android's own image.
     private static func write(
-        _ wire: WireNotification, android: PushNotification.Android, inheriting inherited: FCMAndroidInherited?,
-        media: Media?, ownImageKind: PushNotification.MediaKind?, into out: inout [UInt8],
-        context: inout RenderContext
+        _ wire: WireNotification, android: PushNotification.Android, own: PushNotification.Android?,
+        inheriting inherited: FCMAndroidInherited?, media: Media?, ownImageKind: PushNotification.MediaKind?,
+        into out: inout [UInt8], context: inout RenderContext
     ) -> Bool {
         guard FCMChecks.passesAndroidChecks(android, inheriting: inherited) else { return false }
         // The shared notification's image: a video or audio URL is not one (declared lost below).
@@ -129,7 +132,7 @@ enum FCMWireWriter {
                 at: JSONPointer(tokens: ["media"]),
                 FCMImageField.reason(resolved: media.kind, field: .notification))
         }
-        if let own = wire.model.android {
+        if let own {
             if own.image != nil, android.image == nil {
                 context.explainLoss(
                     at: JSONPointer(tokens: ["android", "image"]),
@@ -238,8 +241,11 @@ enum FCMWireWriter {
                 key.write(to: &out, spelling: .snakeCase)
                 out.beginObject()
                 if let inherited {
-                    for scalar in scalars where !scalar.write(part, spelling: .snakeCase, to: &out) {
-                        _ = scalar.write(inherited, spelling: .snakeCase, to: &out)
+                    // Only a line `inherited` can hold is asked of it once the part has nothing for it.
+                    let inheritable = inheritableScalars
+                    for index in scalars.indices
+                    where !scalars[index].write(part, spelling: .snakeCase, to: &out) && inheritable[index] {
+                        _ = scalars[index].write(inherited, spelling: .snakeCase, to: &out)
                     }
                 } else {
                     for scalar in scalars { _ = scalar.write(part, spelling: .snakeCase, to: &out) }
@@ -251,6 +257,14 @@ enum FCMWireWriter {
         }
         out.endObject()
     }
+
+    /// Per line of ``FCMAndroidWire/notificationWriteScalars``: true when ``FCMAndroidInherited`` can hold its field
+    /// (told from an inherited part holding every field it has), so that the other lines are not asked of it.
+    private static let inheritableScalars: [Bool] = {
+        let every = FCMAndroidInherited(
+            sound: "", bodyLocKey: "", bodyLocArgs: [], titleLocKey: "", titleLocArgs: [])
+        return FCMAndroidWire.notificationWriteScalars.map { $0.isHeld(by: every) }
+    }()
 
     /// `apns`: the headers `delivery` names, and the payload (`aps` when it has anything, then the custom data
     /// that are not strings); nothing when both are empty.
