@@ -111,6 +111,11 @@ struct FCMWireWriterTests {
                 "a video is not an image",
                 notification(video) { $0.media = [PushNotification.Media(url: "https://x.example/song.mp3")] }
             ))
+        var videoAndUnsupported = PushNotification.Android()
+        videoAndUnsupported.image = "https://x.example/clip.mp4"
+        videoAndUnsupported.url = "https://x.example"
+        videoAndUnsupported.tag = "t"
+        cases.append(("a video image beside fields FCM has no place for", notification(videoAndUnsupported)))
         var inherits = PushNotification.Android()
         inherits.priority = "HIGH"
         inherits.bodyLocArgs = ["own"]
@@ -215,6 +220,10 @@ struct FCMWireWriterTests {
             video.context.lossReasons[JSONPointer(tokens: ["android", "image"])]
                 == "FCM's android.notification.image shows only images: a video URL would be a broken picture")
         #expect(video.context.lossReasons[JSONPointer(tokens: ["media"])] != nil)
+        // Android's part shown without its image: the image and the fields FCM has no place for are both lost.
+        let dropped = Self.both(try #require(cases["a video image beside fields FCM has no place for"])).wire
+        #expect(Set(dropped.context.lossReasons.keys.map(\.description)) == ["/android/image", "/android/url"])
+        #expect(Self.text(dropped.bytes).contains(#""tag":"t""#) && !Self.text(dropped.bytes).contains("clip.mp4"))
         let onlyURL = Self.both(try #require(cases["nothing FCM writes: no android block"])).wire
         #expect(!Self.text(onlyURL.bytes).contains("android"))
     }

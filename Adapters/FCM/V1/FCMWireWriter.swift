@@ -39,36 +39,50 @@ enum FCMWireWriter {
             guard item.identifier == nil, item.kind == kind else { return false }
             media = Media(kind: kind)
         }
-        // Android's image's kind, found once for what `android` shows and for the loss of one that is not a picture.
-        let ownImageKind = wire.model.android?.image.flatMap(PushNotification.MediaKind.init(url:))
-        let keepsOwnImage = FCMImageField.takes(resolved: ownImageKind)
         // What `android` shows is Android's own part, read in place, and the shared values it inherits where its
         // own are nil (a small part of their own, ``FCMAndroidInherited``): copying Android's part to merge them
-        // retained and released each of its fields. A part is built only when its image is dropped.
+        // retained and released each of its fields. A part is built only when its image is dropped. The part is
+        // bound once, straight from the notification: each read of `wire.model.android` hands over a copy of it, and
+        // a part bound from a variable holding one was copied again.
         if let own = wire.model.android {
-            guard keepsOwnImage else {
+            // Android's image's kind, found once for what `android` shows and for the loss of one that is not a
+            // picture.
+            let ownImageKind = own.image.flatMap(PushNotification.MediaKind.init(url:))
+            guard FCMImageField.takes(resolved: ownImageKind) else {
                 let shown = FCMMessageWriter.androidShown(wire.model, keepsImage: false)
                 return write(
-                    wire, android: shown, inheriting: nil, media: media, ownImageKind: ownImageKind, into: &out,
-                    context: &context)
+                    wire, android: shown, own: .dropsImage(own), inheriting: nil, media: media,
+                    ownImageKind: ownImageKind,
+                    into: &out, context: &context)
             }
             let inherited =
                 FCMMessageWriter.inheritsNothing(own, from: wire.model)
                 ? nil : FCMAndroidInherited.inherited(by: own, from: wire.model)
             return write(
-                wire, android: own, inheriting: inherited, media: media, ownImageKind: ownImageKind, into: &out,
-                context: &context)
+                wire, android: own, own: .shown, inheriting: inherited, media: media, ownImageKind: ownImageKind,
+                into: &out, context: &context)
         }
         // No part of its own: an empty one, shared, and all it inherits.
         let inherited = FCMAndroidInherited.inherited(from: wire.model)
         return write(
-            wire, android: noAndroidPart, inheriting: inherited.isEmpty ? nil : inherited, media: media,
-            ownImageKind: ownImageKind, into: &out, context: &context)
+            wire, android: noAndroidPart, own: .none, inheriting: inherited.isEmpty ? nil : inherited, media: media,
+            ownImageKind: nil, into: &out, context: &context)
     }
 
     /// The Android part of a notification without one, built once (a part built and destroyed per message cost more
     /// than the rest of its `android`).
     private static let noAndroidPart = PushNotification.Android()
+
+    /// The notification's own Android part, as the message's `android` shows it: handed on as the part shown itself
+    /// when it is (passing the part a second time copied it).
+    private enum OwnPart {
+        /// The notification has no Android part.
+        case none
+        /// The part shown is the notification's own.
+        case shown
+        /// The part shown is the notification's own (this) without its image, which FCM's image field does not take.
+        case dropsImage(PushNotification.Android)
+    }
 
     /// The shared media item's kind as its URL implies it (nil: unknown), which is its kind.
     private struct Media {
@@ -76,12 +90,13 @@ enum FCMWireWriter {
     }
 
     /// Writes `wire` with `android` and `inherited`, what its `android` shows (``FCMMessageWriter/androidShown(_:)``):
-    /// each value `android`'s, else `inherited`'s; `media` is the shared media item's kind when there is one,
-    /// `ownImageKind` that of Android's own image.
+    /// each value `android`'s, else `inherited`'s; `own` says how `android` stands to the notification's own part
+    /// (for the losses declared), `media` the shared media item's kind when there is one, `ownImageKind` that of
+    /// Android's own image.
     private static func write(
-        _ wire: WireNotification, android: PushNotification.Android, inheriting inherited: FCMAndroidInherited?,
-        media: Media?, ownImageKind: PushNotification.MediaKind?, into out: inout [UInt8],
-        context: inout RenderContext
+        _ wire: WireNotification, android: PushNotification.Android, own: OwnPart,
+        inheriting inherited: FCMAndroidInherited?, media: Media?, ownImageKind: PushNotification.MediaKind?,
+        into out: inout [UInt8], context: inout RenderContext
     ) -> Bool {
         guard FCMChecks.passesAndroidChecks(android, inheriting: inherited) else { return false }
         // The shared notification's image: a video or audio URL is not one (declared lost below).
@@ -129,7 +144,14 @@ enum FCMWireWriter {
                 at: JSONPointer(tokens: ["media"]),
                 FCMImageField.reason(resolved: media.kind, field: .notification))
         }
-        if let own = wire.model.android {
+        switch own {
+        case .none: break
+        case .shown:
+            // Shown as it is: its image is kept, and only its unsupported fields are lost.
+            if FCMAdapter.holdsUnsupported(android) {
+                FCMAndroidWire.explain(FCMAndroidWire.unsupported, android, context: &context)
+            }
+        case .dropsImage(let own):
             if own.image != nil, android.image == nil {
                 context.explainLoss(
                     at: JSONPointer(tokens: ["android", "image"]),
@@ -238,8 +260,11 @@ enum FCMWireWriter {
                 key.write(to: &out, spelling: .snakeCase)
                 out.beginObject()
                 if let inherited {
-                    for scalar in scalars where !scalar.write(part, spelling: .snakeCase, to: &out) {
-                        _ = scalar.write(inherited, spelling: .snakeCase, to: &out)
+                    // Only a line `inherited` can hold is asked of it once the part has nothing for it.
+                    let inheritable = inheritableScalars
+                    for index in scalars.indices
+                    where !scalars[index].write(part, spelling: .snakeCase, to: &out) && inheritable[index] {
+                        _ = scalars[index].write(inherited, spelling: .snakeCase, to: &out)
                     }
                 } else {
                     for scalar in scalars { _ = scalar.write(part, spelling: .snakeCase, to: &out) }
@@ -251,6 +276,14 @@ enum FCMWireWriter {
         }
         out.endObject()
     }
+
+    /// Per line of ``FCMAndroidWire/notificationWriteScalars``: true when ``FCMAndroidInherited`` can hold its field
+    /// (told from an inherited part holding every field it has), so that the other lines are not asked of it.
+    private static let inheritableScalars: [Bool] = {
+        let every = FCMAndroidInherited(
+            sound: "", bodyLocKey: "", bodyLocArgs: [], titleLocKey: "", titleLocArgs: [])
+        return FCMAndroidWire.notificationWriteScalars.map { $0.isHeld(by: every) }
+    }()
 
     /// `apns`: the headers `delivery` names, and the payload (`aps` when it has anything, then the custom data
     /// that are not strings); nothing when both are empty.
