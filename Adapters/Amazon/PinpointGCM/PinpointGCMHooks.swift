@@ -68,7 +68,10 @@ package struct PinpointGCMHooks: WireTableHooks {
                     "`Data` must be an object, found \(source.typeName(value)); kept as it was")
                 return false
             }
-            Self.checkData(data, at: path.appending(key), context: &context)
+            // The location is built only for a value that is not a string (a finding).
+            if data.members.contains(where: { $0.value.stringValue == nil }) {
+                Self.checkData(data, at: path.appending(key), context: &context)
+            }
             if data == n.data { same.append(key) } else { android.data = data }
         case .text(let field):
             guard let text = string(source, value, key: key, at: path, context: &context) else { return false }
@@ -80,12 +83,14 @@ package struct PinpointGCMHooks: WireTableHooks {
             case .restrictedPackageName: android.restrictedPackageName = text
             }
         case .priority:
-            switch source.string(value) {
+            // Decoded once, compared as a `String`.
+            let text = source.string(value)
+            switch text {
             case "high"?, "normal"?:
-                android.priority = source.string(value)
+                android.priority = text
             case "10"?, "5"?:
                 // Pinpoint takes the APNs values and converts them.
-                let priority = source.string(value) == "10" ? "high" : "normal"
+                let priority = text == "10" ? "high" : "normal"
                 android.priority = priority
                 context.diagnostics.warning(
                     .amazonGCMPriorityNormalised, at: path.appending(key),

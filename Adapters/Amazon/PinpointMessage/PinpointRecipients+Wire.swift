@@ -54,15 +54,8 @@ enum PinpointWireRecipients {
         guard context.diagnostics.allSatisfy({ $0.severity == .info }) else { return nil }
         var addressees: [WireRecipients.Addressee] = []
         addressees.reserveCapacity(request.addresses.count)
-        // `address 2 of 3 (GCM)`, as ``PinpointRecipients`` labels it: the count's part built once.
-        let total = " of " + String(request.addresses.count) + " ("
         for (position, address) in request.addresses.enumerated() {
-            var label = "address "
-            label.reserveCapacity(total.utf8.count + address.channel.utf8.count + 16)
-            label += String(position + 1)
-            label += total
-            label += address.channel
-            label += ")"
+            let label = AddressLabel.make(position + 1, of: request.addresses.count, channel: address.channel)
             addressees.append(
                 WireRecipients.Addressee(channel: address.isApple ? 0 : 1, token: address.token, label: label))
         }
@@ -101,19 +94,22 @@ enum PinpointWireRecipients {
         into n: inout PushNotification, context: inout NormaliseContext
     ) -> Bool {
         // RawContent, Substitutions and the console's raw form (an FCM body, kept verbatim with the configuration)
-        // are the adapter's; so is a campaign's Message.
+        // are the adapter's; so is a campaign's Message (a key only it has). One pass over the keys, compared as
+        // bytes.
         for member in document.members(node) {
             let key = document.stringBytes(member.key)
-            if document.key(member.key, isString: M.rawContent) || document.key(member.key, isString: M.substitutions)
-                || key.first.map({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") || $0 >= 0x80 }) == true
+            if key.first.map({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") || $0 >= 0x80 }) == true
+                || document.key(member.key, is: "RawContent") || document.key(member.key, is: "Substitutions")
+                || document.key(member.key, is: "ImageSmallIconUrl") || document.key(member.key, is: "JsonBody")
+                || document.key(member.key, is: "MediaUrl")
             {
                 return false
             }
         }
-        guard !PinpointGCMMessage.isCampaign(document, node) else { return false }
         n.source = PinpointMessageAdapter.formatName
+        // The memory the envelopes leave, which never holds `noAPNSMessage`: appended, not looked up.
         var memory = request.memory
-        memory[XM.noMessage] = .bool(true)
+        memory.appendUnchecked(XM.noMessage, .bool(true))
         var amazon = JSONObject()
         amazon.appendUnchecked(X.pinpointMessage, .object(memory))
         n.setExtension(X.namespace, amazon)
@@ -123,10 +119,12 @@ enum PinpointWireRecipients {
             document, node, at: path, campaign: false, channel: .gcm, memory: &android, context: &context)
         PinpointGCMMessage.readFields(
             document, node, at: path, campaign: false, channel: .gcm, into: &n, memory: &android, context: &context)
-        android["present"] = .bool(true)
-        amazon = n.extensionObject(X.namespace)
-        amazon[PinpointGCMMessage.memoryKey] = .object(android)
-        n.setExtension(X.namespace, amazon)
+        // Neither reader writes `present` (their keys are `campaign`, the channel's, `sameAsShared`, `fields`), nor
+        // the Android memory into `extensions.amazon` (a GCM table's hooks write only the Android part).
+        android.appendUnchecked("present", .bool(true))
+        n.modifyExtension(X.namespace) { amazon in
+            amazon[PinpointGCMMessage.memoryKey] = .object(android)
+        }
         return true
     }
 
@@ -216,16 +214,36 @@ enum PinpointWireRecipients {
             for member in document.members(addresses) {
                 let settings = member.value
                 guard document.kind(settings) == .object, document.childCount(settings) == 1,
-                    let type = document.value(settings, A.channelType), let channel = document.string(type)
+                    let type = document.value(settings, A.channelType), document.kind(type) == .string,
+                    let (channel, isApple) = Self.channel(document.stringBytes(type))
                 else { return nil }
-                let isApple = A.appleChannels.contains(channel)
-                guard isApple || channel == A.gcmChannel && gcm != nil else { return nil }
+                guard isApple || gcm != nil else { return nil }
                 read.append(
                     Address(
                         token: String(decoding: document.stringBytes(member.key), as: UTF8.self), channel: channel,
                         isApple: isApple))
             }
             self.addresses = read
+        }
+
+        /// The channel types an address may name, each with its name and whether it is an APNs channel (else
+        /// `GCM`).
+        static let channels: [(bytes: [UInt8], name: String, isApple: Bool)] =
+            A.appleChannels.sorted().map { (Array($0.utf8), $0, true) } + [
+                (Array(A.gcmChannel.utf8), A.gcmChannel, false)
+            ]
+
+        /// The channel type spelt by the UTF-8 `bytes` (a `ChannelType` string), with whether it is an APNs channel;
+        /// nil for any other. ASCII is compared as bytes (no `String` is built or hashed per address); anything else
+        /// as a `String` (canonical equivalence, as a `Set<String>` compares).
+        static func channel(_ bytes: UnsafeBufferPointer<UInt8>) -> (name: String, isApple: Bool)? {
+            if bytes.allSatisfy({ $0 < 0x80 }) {
+                for known in channels where known.bytes.elementsEqual(bytes) { return (known.name, known.isApple) }
+                return nil
+            }
+            let text = String(decoding: bytes, as: UTF8.self)
+            if A.appleChannels.contains(text) { return (text, true) }
+            return text == A.gcmChannel ? (text, false) : nil
         }
 
         /// The values of the members `first`, `second` and `third` of the object `node` (nil for an absent one),
@@ -254,5 +272,59 @@ enum PinpointWireRecipients {
         static func holdsPlaceholder(_ node: BorrowedDocument.Node, in document: BorrowedDocument) -> Bool {
             document.stringsHold(UInt8(ascii: "{"), UInt8(ascii: "{"), under: node)
         }
+    }
+}
+
+/// An address's label, `address 2 of 3 (GCM)`, as ``PinpointRecipients`` labels it.
+enum AddressLabel {
+    /// The label of the address at 1-based `position` of `total`, of channel type `channel`: written into one
+    /// string of its exact size (no string grown piece by piece per address).
+    static func make(_ position: Int, of total: Int, channel: String) -> String {
+        var channel = channel
+        return channel.withUTF8 { name in
+            let size = 8 + digits(position) + 4 + digits(total) + 2 + name.count + 1
+            return String(unsafeUninitializedCapacity: size) { buffer in
+                var index = 0
+                func put(_ text: StaticString) {
+                    for offset in 0..<text.utf8CodeUnitCount {
+                        buffer[index] = text.utf8Start[offset]
+                        index += 1
+                    }
+                }
+                func put(number: Int) {
+                    var rest = number
+                    let end = index + digits(number)
+                    index = end
+                    repeat {
+                        index -= 1
+                        buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                        rest /= 10
+                    } while rest > 0
+                    index = end
+                }
+                put("address ")
+                put(number: position)
+                put(" of ")
+                put(number: total)
+                put(" (")
+                for byte in name {
+                    buffer[index] = byte
+                    index += 1
+                }
+                put(")")
+                return index
+            }
+        }
+    }
+
+    /// The number of decimal digits of `number` (not negative).
+    static func digits(_ number: Int) -> Int {
+        var count = 1
+        var rest = number / 10
+        while rest > 0 {
+            count += 1
+            rest /= 10
+        }
+        return count
     }
 }
