@@ -195,15 +195,13 @@ package enum PinpointGCMMessage {
             url = source.string(member.value)
             break
         }
-        var hooks = PinpointGCMHooks(url: url)
         // The Android part is the hooks' while the table is read (moved, not copied), and the notification's after.
-        if let android = n.android.take() { hooks.android = android }
+        var hooks = PinpointGCMHooks(url: url)
+        hooks.startAndroid(n.android.take() ?? PushNotification.Android())
         var kept = JSONObject()
         (campaign ? PinpointGCMWire.campaign : channel.reading).read(
             source, message, at: base, into: &n, ext: &kept, hooks: &hooks, context: &context)
-        var android = PushNotification.Android()
-        swap(&android, &hooks.android)
-        n.setAndroid(android)
+        n.setAndroid(hooks.takeAndroid())
         if !hooks.same.isEmpty { memory["sameAsShared"] = .array(hooks.same.map(JSONValue.string)) }
         if n.holdsAndroid { context.record("android", from: base) }
         // Kept verbatim: Action OPEN_APP, a Url without its action, Substitutions, the authentication method,

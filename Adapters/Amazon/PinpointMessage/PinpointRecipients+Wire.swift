@@ -110,9 +110,6 @@ enum PinpointWireRecipients {
         // The memory the envelopes leave, which never holds `noAPNSMessage`: appended, not looked up.
         var memory = request.memory
         memory.appendUnchecked(XM.noMessage, .bool(true))
-        var amazon = JSONObject()
-        amazon.appendUnchecked(X.pinpointMessage, .object(memory))
-        n.setExtension(X.namespace, amazon)
         var android = JSONObject()
         let path = request.paths.gcm
         PinpointGCMMessage.startReading(
@@ -120,11 +117,13 @@ enum PinpointWireRecipients {
         PinpointGCMMessage.readFields(
             document, node, at: path, campaign: false, channel: .gcm, into: &n, memory: &android, context: &context)
         // Neither reader writes `present` (their keys are `campaign`, the channel's, `sameAsShared`, `fields`), nor
-        // the Android memory into `extensions.amazon` (a GCM table's hooks write only the Android part).
+        // any extension (a GCM table's hooks write only the Android part, and it has no other lines): the
+        // namespace, the request's memory then the Android side's, is set once, after.
         android.appendUnchecked("present", .bool(true))
-        n.modifyExtension(X.namespace) { amazon in
-            amazon[PinpointGCMMessage.memoryKey] = .object(android)
-        }
+        var amazon = JSONObject()
+        amazon.appendUnchecked(X.pinpointMessage, .object(memory))
+        amazon.appendUnchecked(PinpointGCMMessage.memoryKey, .object(android))
+        n.setExtension(X.namespace, amazon)
         return true
     }
 
@@ -172,7 +171,7 @@ enum PinpointWireRecipients {
             // `SendUsersMessageRequest` names users, not addresses).
             guard
                 let (envelope, applicationID, _) = Self.members(
-                    R.messageRequest, R.applicationID, nil, of: root, in: document, alone: false)
+                    Keys.messageRequest, Keys.applicationID, nil, of: root, in: document, alone: false)
             else { return nil }
             memory.reserveCapacity(6)
             if let envelope {
@@ -189,7 +188,7 @@ enum PinpointWireRecipients {
             // The request: its configuration and addresses, and what stays for every recipient (`TraceId`).
             guard
                 case let (configuration?, addresses?, traceID)? = Self.members(
-                    R.messageConfiguration, R.addresses, R.traceID, of: request, in: document, alone: true),
+                    Keys.messageConfiguration, Keys.addresses, Keys.traceID, of: request, in: document, alone: true),
                 document.kind(configuration) == .object, document.kind(addresses) == .object,
                 document.childCount(addresses) > 0
             else { return nil }
@@ -200,7 +199,7 @@ enum PinpointWireRecipients {
             // The configuration: an APNSMessage, and maybe a GCMMessage.
             guard
                 case let (apple?, gcm, _)? = Self.members(
-                    M.wrapper, R.gcmMessage, nil, of: configuration, in: document, alone: true)
+                    Keys.apnsMessage, Keys.gcmMessage, nil, of: configuration, in: document, alone: true)
             else { return nil }
             self.gcm = gcm
             guard document.kind(apple) == .object, gcm.map({ document.kind($0) == .object }) ?? true,
@@ -215,7 +214,7 @@ enum PinpointWireRecipients {
                 let settings = member.value
                 guard document.kind(settings) == .object, document.childCount(settings) == 1,
                     let type = document.value(settings, A.channelType), document.kind(type) == .string,
-                    let (channel, isApple) = Self.channel(document.stringBytes(type))
+                    let (channel, isApple) = Self.channel(type, in: document)
                 else { return nil }
                 guard isApple || gcm != nil else { return nil }
                 read.append(
@@ -226,39 +225,52 @@ enum PinpointWireRecipients {
             self.addresses = read
         }
 
-        /// The channel types an address may name, each with its name and whether it is an APNs channel (else
-        /// `GCM`).
-        static let channels: [(bytes: [UInt8], name: String, isApple: Bool)] =
-            A.appleChannels.sorted().map { (Array($0.utf8), $0, true) } + [
-                (Array(A.gcmChannel.utf8), A.gcmChannel, false)
-            ]
+        /// The channel types an address may name: the APNs channels, then `GCM`.
+        static let channelNames: [String] = A.appleChannels.sorted() + [A.gcmChannel]
+        /// ``channelNames`` as keys, compared as bytes (a key is copied as plain words: no reference counted).
+        static let channelKeys: [WireKey] = channelNames.map(WireKey.init)
 
-        /// The channel type spelt by the UTF-8 `bytes` (a `ChannelType` string), with whether it is an APNs channel;
-        /// nil for any other. ASCII is compared as bytes (no `String` is built or hashed per address); anything else
+        /// The channel type spelt by the string node `type`, with whether it is an APNs channel; nil for any other.
+        /// Its bytes are compared (no `String` is built or hashed per address); a type that is not ASCII is compared
         /// as a `String` (canonical equivalence, as a `Set<String>` compares).
-        static func channel(_ bytes: UnsafeBufferPointer<UInt8>) -> (name: String, isApple: Bool)? {
-            if bytes.allSatisfy({ $0 < 0x80 }) {
-                for known in channels where known.bytes.elementsEqual(bytes) { return (known.name, known.isApple) }
-                return nil
+        static func channel(_ type: BorrowedDocument.Node, in document: BorrowedDocument) -> (
+            name: String, isApple: Bool
+        )? {
+            let keys = channelKeys
+            for index in keys.indices where keys[index].matches(document, type) {
+                return (channelNames[index], index < keys.count - 1)
             }
+            let bytes = document.stringBytes(type)
+            if bytes.allSatisfy({ $0 < 0x80 }) { return nil }
             let text = String(decoding: bytes, as: UTF8.self)
             if A.appleChannels.contains(text) { return (text, true) }
             return text == A.gcmChannel ? (text, false) : nil
         }
 
+        /// The request's keys, compared as bytes (length first, no `String` per member).
+        enum Keys {
+            static let messageRequest = WireKey(R.messageRequest)
+            static let applicationID = WireKey(R.applicationID)
+            static let messageConfiguration = WireKey(R.messageConfiguration)
+            static let addresses = WireKey(R.addresses)
+            static let traceID = WireKey(R.traceID)
+            static let apnsMessage = WireKey(M.wrapper)
+            static let gcmMessage = WireKey(R.gcmMessage)
+        }
+
         /// The values of the members `first`, `second` and `third` of the object `node` (nil for an absent one),
         /// compared as bytes; nil when `alone` and the object holds any other member.
         static func members(
-            _ first: String, _ second: String, _ third: String?, of node: BorrowedDocument.Node,
+            _ first: WireKey, _ second: WireKey, _ third: WireKey?, of node: BorrowedDocument.Node,
             in document: BorrowedDocument, alone: Bool
         ) -> (BorrowedDocument.Node?, BorrowedDocument.Node?, BorrowedDocument.Node?)? {
             var found: (BorrowedDocument.Node?, BorrowedDocument.Node?, BorrowedDocument.Node?) = (nil, nil, nil)
             for member in document.members(node) {
-                if document.key(member.key, isString: first) {
+                if first.matches(document, member.key) {
                     found.0 = member.value
-                } else if document.key(member.key, isString: second) {
+                } else if second.matches(document, member.key) {
                     found.1 = member.value
-                } else if let third, document.key(member.key, isString: third) {
+                } else if let third, third.matches(document, member.key) {
                     found.2 = member.value
                 } else if alone {
                     return nil
