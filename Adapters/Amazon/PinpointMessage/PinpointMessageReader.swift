@@ -136,11 +136,11 @@ package enum PinpointMessageReader {
     /// True when every key of the object `message` of `source` is one of ``plainKeys`` (compared as bytes: no key is
     /// decoded).
     static func isPlain<S: WireSource>(_ source: S, _ message: S.Node) -> Bool {
-        source.members(message).allSatisfy { WireKey.list(plainKeyList, holds: $0.key, of: source) }
+        source.members(message).allSatisfy { plainKeySet.contains($0.key, of: source) }
     }
 
-    /// ``plainKeys`` as keys compared by their bytes.
-    private static let plainKeyList = plainKeys.map(WireKey.init)
+    /// ``plainKeys`` as keys compared by their length and bytes.
+    private static let plainKeySet = WireKeySet(plainKeys)
 
     /// ``read(_:at:into:memory:context:)`` of an `APNSMessage` (the object `message` of `source`) whose keys are all
     /// ``plainKeys`` (no header field, no `RawContent`, nothing unknown): the same steps, those that find nothing to do
