@@ -132,10 +132,12 @@ extension WireTable {
                         hooks: &hooks, context: &context)
                     took = true
                 default:
-                    guard let value else { continue }
+                    // The scalar and its codes taken from the line in place (the line itself is not copied).
+                    guard let value, let scalar = lines[number].scalar else { continue }
                     took =
-                        lines[number].readScalar(source, value, at: path, into: &n, context: &context, strict: false)
-                        == .taken
+                        scalar.read(
+                            source, value, at: path, into: &n, context: &context, strict: false,
+                            codes: lines[number].codes) == .taken
                 }
                 if took, let position { taken[position] = 1 }
             }

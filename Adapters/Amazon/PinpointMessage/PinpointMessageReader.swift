@@ -190,6 +190,13 @@ package enum PinpointMessageReader {
     /// place (taken out of its parent while it changes, so nothing is copied), a missing or non-object level made an
     /// object where it was.
     package static func setDelivered(_ key: String, _ value: JSONValue, in n: inout PushNotification) {
+        guard n.data.index(forKey: AmazonKeys.data) != nil else {
+            // The first value delivered (the usual case): the two levels built at once.
+            let pinpoint = JSONObject(uncheckedMembers: [JSONObject.Member(key: key, value: value)])
+            let data = JSONObject(uncheckedMembers: [JSONObject.Member(key: P.pinpoint, value: .object(pinpoint))])
+            n.data.appendUnchecked(AmazonKeys.data, .object(data))
+            return
+        }
         n.data.modifyValue(forKey: AmazonKeys.data) { slot in
             var data = slot?.objectValue ?? JSONObject()
             slot = nil

@@ -81,9 +81,9 @@ enum PinpointWireRecipients {
             PinpointMessageReader.read(message, at: path, into: &n, memory: &memory, context: &context)
         }
         PinpointMessageReader.convertTimeToLive(in: &memory, into: &n, at: path, context: &context)
-        var amazon = JSONObject()
-        amazon.appendUnchecked(X.pinpointMessage, .object(memory))
-        n.setExtension(X.namespace, amazon)
+        n.setExtension(
+            X.namespace,
+            JSONObject(uncheckedMembers: [JSONObject.Member(key: X.pinpointMessage, value: .object(memory))]))
         return true
     }
 
@@ -107,9 +107,10 @@ enum PinpointWireRecipients {
             }
         }
         n.source = PinpointMessageAdapter.formatName
-        // The memory the envelopes leave, which never holds `noAPNSMessage`: appended, not looked up.
-        var memory = request.memory
-        memory.appendUnchecked(XM.noMessage, .bool(true))
+        // The memory the envelopes leave, which never holds `noAPNSMessage`: appended, not looked up (one array of
+        // its size).
+        let memory = JSONObject(
+            uncheckedMembers: request.memory.members + [JSONObject.Member(key: XM.noMessage, value: .bool(true))])
         var android = JSONObject()
         let path = request.paths.gcm
         PinpointGCMMessage.startReading(
@@ -120,10 +121,12 @@ enum PinpointWireRecipients {
         // any extension (a GCM table's hooks write only the Android part, and it has no other lines): the
         // namespace, the request's memory then the Android side's, is set once, after.
         android.appendUnchecked("present", .bool(true))
-        var amazon = JSONObject()
-        amazon.appendUnchecked(X.pinpointMessage, .object(memory))
-        amazon.appendUnchecked(PinpointGCMMessage.memoryKey, .object(android))
-        n.setExtension(X.namespace, amazon)
+        n.setExtension(
+            X.namespace,
+            JSONObject(uncheckedMembers: [
+                JSONObject.Member(key: X.pinpointMessage, value: .object(memory)),
+                JSONObject.Member(key: PinpointGCMMessage.memoryKey, value: .object(android)),
+            ]))
         return true
     }
 
@@ -173,15 +176,19 @@ enum PinpointWireRecipients {
                 let (envelope, applicationID, _) = Self.members(
                     Keys.messageRequest, Keys.applicationID, nil, of: root, in: document, alone: false)
             else { return nil }
-            memory.reserveCapacity(6)
+            // The memory's members, gathered in one array of its size and made an object once.
+            var remembered: [JSONObject.Member] = []
+            remembered.reserveCapacity(4)
             if let envelope {
                 guard document.kind(envelope) == .object,
                     document.childCount(root) == (applicationID == nil ? 1 : 2)
                 else { return nil }
-                var input = JSONObject()
-                if let applicationID { input.appendUnchecked(R.applicationID, document.jsonValue(applicationID)) }
-                memory.appendUnchecked(XM.inputKey, .string(R.messageRequest))
-                memory.appendUnchecked(XM.input, .object(input))
+                let input = JSONObject(
+                    uncheckedMembers: applicationID.map {
+                        [JSONObject.Member(key: R.applicationID, value: document.jsonValue($0))]
+                    } ?? [])
+                remembered.append(JSONObject.Member(key: XM.inputKey, value: .string(R.messageRequest)))
+                remembered.append(JSONObject.Member(key: XM.input, value: .object(input)))
                 paths = Paths.input
                 request = envelope
             }
@@ -194,8 +201,9 @@ enum PinpointWireRecipients {
             else { return nil }
             var kept = JSONObject()
             if let traceID { kept.appendUnchecked(R.traceID, document.jsonValue(traceID)) }
-            memory.appendUnchecked(XM.request, .object(kept))
-            memory.appendUnchecked(XM.wrapped, .bool(true))
+            remembered.append(JSONObject.Member(key: XM.request, value: .object(kept)))
+            remembered.append(JSONObject.Member(key: XM.wrapped, value: .bool(true)))
+            memory = JSONObject(uncheckedMembers: remembered)
             // The configuration: an APNSMessage, and maybe a GCMMessage.
             guard
                 case let (apple?, gcm, _)? = Self.members(
