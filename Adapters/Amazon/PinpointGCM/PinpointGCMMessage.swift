@@ -199,8 +199,16 @@ package enum PinpointGCMMessage {
         // A notification without an Android part (the usual one) is not asked to move one out.
         hooks.startAndroid(n.holdsAndroid ? n.android.take() ?? PushNotification.Android() : PushNotification.Android())
         var kept = JSONObject()
-        (campaign ? PinpointGCMWire.campaign : channel.reading).read(
-            source, message, at: base, into: &n, ext: &kept, hooks: &hooks, context: &context)
+        // Each table read where it is declared (a table chosen into a value is copied, each of its arrays retained).
+        if campaign {
+            PinpointGCMWire.campaign.read(
+                source, message, at: base, into: &n, ext: &kept, hooks: &hooks, context: &context)
+        } else if channel == .gcm {
+            PinpointGCMWire.direct.read(
+                source, message, at: base, into: &n, ext: &kept, hooks: &hooks, context: &context)
+        } else {
+            channel.reading.read(source, message, at: base, into: &n, ext: &kept, hooks: &hooks, context: &context)
+        }
         n.setAndroid(hooks.takeAndroid())
         if !hooks.same.isEmpty { memory["sameAsShared"] = .array(hooks.same.map(JSONValue.string)) }
         if n.holdsAndroid { context.record("android", from: base) }

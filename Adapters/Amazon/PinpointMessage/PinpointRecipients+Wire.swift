@@ -109,8 +109,11 @@ enum PinpointWireRecipients {
         n.source = PinpointMessageAdapter.formatName
         // The memory the envelopes leave, which never holds `noAPNSMessage`: appended, not looked up (one array of
         // its size).
-        let memory = JSONObject(
-            uncheckedMembers: request.memory.members + [JSONObject.Member(key: XM.noMessage, value: .bool(true))])
+        var remembered: [JSONObject.Member] = []
+        remembered.reserveCapacity(request.memory.count + 1)
+        remembered.append(contentsOf: request.memory.members)
+        remembered.append(JSONObject.Member(key: XM.noMessage, value: .bool(true)))
+        let memory = JSONObject(uncheckedMembers: remembered)
         var android = JSONObject()
         let path = request.paths.gcm
         PinpointGCMMessage.startReading(
