@@ -53,10 +53,20 @@ package struct WireKeySet: Sendable {
     @_specialize(exported:true,where S == JSONValueSource)
     @inlinable package func contains<S: WireSource>(_ key: S.Node, of source: S) -> Bool {
         let length = source.keyLength(key)
-        for slot in index.slots(ofLength: length) where keys[index.positions[slot]].matches(source, key, length: length)
+        for slot in index.slots(ofLength: length) where keys[index.positions[slot]].spells(source, key, length: length)
         {
             return true
         }
         return false
+    }
+}
+
+extension WireKey {
+    /// ``matches(_:_:length:)`` compared in place: for the readers that ask it of every member they read (a table's
+    /// lines, a ``WireKeySet``), without a call per comparison.
+    @inlinable @inline(__always) package func spells<S: WireSource>(_ source: S, _ key: S.Node, length: Int) -> Bool {
+        if length == bytes.count { return source.key(key, isBytes: bytes) }
+        guard let snake, length == snake.count else { return false }
+        return source.key(key, isBytes: snake)
     }
 }

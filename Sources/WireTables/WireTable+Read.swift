@@ -75,7 +75,7 @@ extension WireTable {
                 let length = source.keyLength(key)
                 for slot in lengthIndex.slots(ofLength: length) {
                     let number = lengthIndex.positions[slot]
-                    if positions[number] < 0 && lines[number].key.matches(source, key, length: length) {
+                    if positions[number] < 0 && lines[number].key.spells(source, key, length: length) {
                         positions[number] = index
                     }
                 }

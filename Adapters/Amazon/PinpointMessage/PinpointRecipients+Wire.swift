@@ -213,9 +213,10 @@ enum PinpointWireRecipients {
                     Keys.apnsMessage, Keys.gcmMessage, nil, of: configuration, in: document, alone: true)
             else { return nil }
             self.gcm = gcm
+            // The configuration holds only the two messages, and its own member names hold no placeholder: its
+            // strings are the messages' (searched in one walk).
             guard document.kind(apple) == .object, gcm.map({ document.kind($0) == .object }) ?? true,
-                !Self.holdsPlaceholder(apple, in: document),
-                !(gcm.map { Self.holdsPlaceholder($0, in: document) } ?? false)
+                !Self.holdsPlaceholder(configuration, in: document)
             else { return nil }
             self.apple = apple
             // The addresses: each only its `ChannelType`, an APNs channel or GCM (with a GCMMessage).
@@ -224,7 +225,8 @@ enum PinpointWireRecipients {
             for member in document.members(addresses) {
                 let settings = member.value
                 guard document.kind(settings) == .object, document.childCount(settings) == 1,
-                    let type = document.value(settings, A.channelType), document.kind(type) == .string,
+                    let type = Self.member(Keys.channelType, of: settings, in: document),
+                    document.kind(type) == .string,
                     let (channel, isApple) = Self.channel(type, in: document)
                 else { return nil }
                 guard isApple || gcm != nil else { return nil }
@@ -267,6 +269,15 @@ enum PinpointWireRecipients {
             static let traceID = WireKey(R.traceID)
             static let apnsMessage = WireKey(M.wrapper)
             static let gcmMessage = WireKey(R.gcmMessage)
+            static let channelType = WireKey(A.channelType)
+        }
+
+        /// The value of the member `key` of the object `node`, compared as bytes.
+        static func member(_ key: WireKey, of node: BorrowedDocument.Node, in document: BorrowedDocument)
+            -> BorrowedDocument.Node?
+        {
+            for member in document.members(node) where key.matches(document, member.key) { return member.value }
+            return nil
         }
 
         /// The values of the members `first`, `second` and `third` of the object `node` (nil for an absent one),
@@ -308,11 +319,13 @@ enum AddressLabel {
             let size = 8 + digits(position) + 4 + digits(total) + 2 + name.count + 1
             return String(unsafeUninitializedCapacity: size) { buffer in
                 var index = 0
+                func put(_ text: UnsafeBufferPointer<UInt8>) {
+                    guard let start = text.baseAddress, let target = buffer.baseAddress else { return }
+                    (target + index).initialize(from: start, count: text.count)
+                    index += text.count
+                }
                 func put(_ text: StaticString) {
-                    for offset in 0..<text.utf8CodeUnitCount {
-                        buffer[index] = text.utf8Start[offset]
-                        index += 1
-                    }
+                    put(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
                 }
                 func put(number: Int) {
                     var rest = number
@@ -330,10 +343,7 @@ enum AddressLabel {
                 put(" of ")
                 put(number: total)
                 put(" (")
-                for byte in name {
-                    buffer[index] = byte
-                    index += 1
-                }
+                put(name)
                 put(")")
                 return index
             }
