@@ -62,6 +62,12 @@ enum PinpointWireRecipients {
         return WireRecipients(channels: channels, addressees: addressees, diagnostics: context.diagnostics)
     }
 
+    /// The `GCMMessage` keys the adapter reads (`RawContent`, `Substitutions`) and those only a campaign's `Message`
+    /// has (``PinpointGCMMessage/isCampaign(_:_:)``).
+    private static let declinedGCMKeys = WireKeySet([
+        M.rawContent, M.substitutions, "ImageSmallIconUrl", "JsonBody", "MediaUrl",
+    ])
+
     /// The `APNSMessage` as an address of an APNs channel gets it (the request with only that message), its findings
     /// in `context` located in the whole request.
     private static func readApple(
@@ -71,7 +77,7 @@ enum PinpointWireRecipients {
         var memory = request.memory
         let path = request.paths.apple
         if PinpointMessageReader.isPlain(document, request.apple) {
-            // Content alone (the usual message): read in place.
+            // Content alone (the usual message): read in place. It has no `TimeToLive` to convert.
             PinpointMessageReader.readPlain(
                 document, request.apple, at: path, into: &n, memory: &memory, context: &context)
         } else {
@@ -79,8 +85,8 @@ enum PinpointWireRecipients {
                 message[M.rawContent] == nil, message[M.substitutions] == nil
             else { return false }
             PinpointMessageReader.read(message, at: path, into: &n, memory: &memory, context: &context)
+            PinpointMessageReader.convertTimeToLive(in: &memory, into: &n, at: path, context: &context)
         }
-        PinpointMessageReader.convertTimeToLive(in: &memory, into: &n, at: path, context: &context)
         n.setExtension(
             X.namespace,
             JSONObject(uncheckedMembers: [JSONObject.Member(key: X.pinpointMessage, value: .object(memory))]))
@@ -99,9 +105,7 @@ enum PinpointWireRecipients {
         for member in document.members(node) {
             let key = document.stringBytes(member.key)
             if key.first.map({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") || $0 >= 0x80 }) == true
-                || document.key(member.key, is: "RawContent") || document.key(member.key, is: "Substitutions")
-                || document.key(member.key, is: "ImageSmallIconUrl") || document.key(member.key, is: "JsonBody")
-                || document.key(member.key, is: "MediaUrl")
+                || declinedGCMKeys.contains(member.key, of: document)
             {
                 return false
             }
@@ -213,10 +217,9 @@ enum PinpointWireRecipients {
                     Keys.apnsMessage, Keys.gcmMessage, nil, of: configuration, in: document, alone: true)
             else { return nil }
             self.gcm = gcm
-            // The configuration holds only the two messages, and its own member names hold no placeholder: its
-            // strings are the messages' (searched in one walk).
             guard document.kind(apple) == .object, gcm.map({ document.kind($0) == .object }) ?? true,
-                !Self.holdsPlaceholder(configuration, in: document)
+                !Self.holdsPlaceholder(apple, in: document),
+                !(gcm.map { Self.holdsPlaceholder($0, in: document) } ?? false)
             else { return nil }
             self.apple = apple
             // The addresses: each only its `ChannelType`, an APNs channel or GCM (with a GCMMessage).
@@ -311,13 +314,13 @@ enum PinpointWireRecipients {
 
 /// An address's label, `address 2 of 3 (GCM)`, as ``PinpointRecipients`` labels it.
 enum AddressLabel {
-    /// The label of the address at 1-based `position` of `total`, of channel type `channel`: written into one
-    /// string of its exact size (no string grown piece by piece per address).
+    /// The label of the address at 1-based `position` of `total`, of channel type `channel`: its bytes written on the
+    /// stack, then made a string at once (no string grown piece by piece per address).
     static func make(_ position: Int, of total: Int, channel: String) -> String {
         var channel = channel
         return channel.withUTF8 { name in
             let size = 8 + digits(position) + 4 + digits(total) + 2 + name.count + 1
-            return String(unsafeUninitializedCapacity: size) { buffer in
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { buffer in
                 var index = 0
                 func put(_ text: UnsafeBufferPointer<UInt8>) {
                     guard let start = text.baseAddress, let target = buffer.baseAddress else { return }
@@ -345,7 +348,7 @@ enum AddressLabel {
                 put(" (")
                 put(name)
                 put(")")
-                return index
+                return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<index]), as: UTF8.self)
             }
         }
     }
