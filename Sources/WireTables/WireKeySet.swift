@@ -36,11 +36,17 @@ public import JSONCodec
 package struct WireKeySet: Sendable {
     @usableFromInline let keys: [WireKey]
     @usableFromInline let index: WireLengthIndex
+    /// The lengths of the keys' spellings (``WireKey/lengthBit(_:)``): a key node of none of them is told absent
+    /// without looking at the keys.
+    @usableFromInline let lengths: UInt64
 
     /// The set of `keys`.
     package init(_ keys: [WireKey]) {
         self.keys = keys
         index = WireLengthIndex(keys)
+        lengths = keys.reduce(0) { lengths, key in
+            lengths | WireKey.lengthBit(key.bytes.count) | (key.snake.map { WireKey.lengthBit($0.count) } ?? 0)
+        }
     }
 
     /// The set of the keys spelt by `names`.
@@ -53,6 +59,7 @@ package struct WireKeySet: Sendable {
     @_specialize(exported:true,where S == JSONValueSource)
     @inlinable package func contains<S: WireSource>(_ key: S.Node, of source: S) -> Bool {
         let length = source.keyLength(key)
+        guard lengths & WireKey.lengthBit(length) != 0 else { return false }
         for slot in index.slots(ofLength: length) where keys[index.positions[slot]].spells(source, key, length: length)
         {
             return true
