@@ -66,14 +66,18 @@ extension WireTable {
             let taken = UnsafeMutableBufferPointer(rebasing: scratch[count...])
             positions.initialize(repeating: -1)
             taken.initialize(repeating: 0)
-            // The first member each line spells, found in one pass over the members. Lines are looked at in place (a
-            // line copied per member, or per line read, cost more than reading the value), and each key is named by
-            // the table's ``names`` (never decoded per record).
+            // The first member each line spells, found in one pass over the members, each compared only with the
+            // lines that have a spelling of its length (``lengthIndex``). Lines are looked at in place (a line copied
+            // per member, or per line read, cost more than reading the value), and each key is named by the table's
+            // ``names`` (never decoded per record).
             for index in 0..<members.count {
                 let key = members[index].key
                 let length = source.keyLength(key)
-                for number in 0..<count where positions[number] < 0 && lines[number].key.hasSpelling(ofLength: length) {
-                    if lines[number].key.matches(source, key, length: length) { positions[number] = index }
+                for slot in lengthIndex.slots(ofLength: length) {
+                    let number = lengthIndex.positions[slot]
+                    if positions[number] < 0 && lines[number].key.spells(source, key, length: length) {
+                        positions[number] = index
+                    }
                 }
             }
             for number in 0..<count {
@@ -128,10 +132,12 @@ extension WireTable {
                         hooks: &hooks, context: &context)
                     took = true
                 default:
-                    guard let value else { continue }
+                    // The scalar and its codes taken from the line in place (the line itself is not copied).
+                    guard let value, let scalar = lines[number].scalar else { continue }
                     took =
-                        lines[number].readScalar(source, value, at: path, into: &n, context: &context, strict: false)
-                        == .taken
+                        scalar.read(
+                            source, value, at: path, into: &n, context: &context, strict: false,
+                            codes: lines[number].codes) == .taken
                 }
                 if took, let position { taken[position] = 1 }
             }

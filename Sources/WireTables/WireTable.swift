@@ -258,6 +258,9 @@ public import PushCore
     /// Each line's key as declared, as a `String` (a hook's `key`, paths and findings), built once with the table:
     /// the reader hands it over without decoding the key's bytes per line and per record.
     @usableFromInline package let names: [String]
+    /// The lines grouped by the length of their keys' spellings, built once with the table: the reader compares a
+    /// member's key only with the lines that may spell it.
+    @usableFromInline let lengthIndex: WireLengthIndex
     /// The `extensions.<namespace>` key holding the object's keys the table does not model (unknown, or of the
     /// wrong type), in input order; empty for an object whose unknown keys are kept under their own names (Hive's
     /// `LocalPush`, read by its format).
@@ -280,6 +283,7 @@ public import PushCore
         self.namespace = namespace
         self.lines = lines
         self.names = lines.map(\.key.description)
+        self.lengthIndex = WireLengthIndex(lines.map(\.key))
         self.unmodelled = unmodelled
         self.unmodelledOthersLose = unmodelledOthersLose
         self.losses = losses

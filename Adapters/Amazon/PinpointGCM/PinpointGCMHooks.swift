@@ -20,11 +20,22 @@ package struct PinpointGCMHooks: WireTableHooks {
     private var tookURL = false
     /// Read: the Android part being read, held here for the whole table (``PinpointGCMMessage`` moves it out of the
     /// notification before the table is read and back after), not moved in and out of the notification per line.
-    var android = PushNotification.Android()
+    /// Nil until reading starts (``startAndroid(_:)``): hooks are built, and copied, with nothing to copy here.
+    var android: PushNotification.Android?
 
     package init(url: String? = nil, same: [String] = []) {
         self.url = url
         self.same = same
+    }
+
+    /// Starts reading into `part` (moved in, not copied).
+    mutating func startAndroid(_ part: consuming PushNotification.Android) {
+        android = consume part
+    }
+
+    /// The Android part read, moved out (the hooks are left with none).
+    mutating func takeAndroid() -> PushNotification.Android {
+        android.take() ?? PushNotification.Android()
     }
 
     // MARK: - Reading
@@ -56,10 +67,10 @@ package struct PinpointGCMHooks: WireTableHooks {
                 return true
             }
             switch field {
-            case .title: android.title = text
-            case .body: android.body = text
-            case .image: android.image = text
-            case .sound: android.sound = text
+            case .title: android?.title = text
+            case .body: android?.body = text
+            case .image: android?.image = text
+            case .sound: android?.sound = text
             }
         case .data:
             guard case .object(let data) = source.jsonValue(value) else {
@@ -68,25 +79,30 @@ package struct PinpointGCMHooks: WireTableHooks {
                     "`Data` must be an object, found \(source.typeName(value)); kept as it was")
                 return false
             }
-            Self.checkData(data, at: path.appending(key), context: &context)
-            if data == n.data { same.append(key) } else { android.data = data }
+            // The location is built only for a value that is not a string (a finding).
+            if data.members.contains(where: { $0.value.stringValue == nil }) {
+                Self.checkData(data, at: path.appending(key), context: &context)
+            }
+            if data == n.data { same.append(key) } else { android?.data = data }
         case .text(let field):
             guard let text = string(source, value, key: key, at: path, context: &context) else { return false }
             switch field {
-            case .collapseKey: android.collapseKey = text
-            case .icon: android.icon = text
-            case .imageIcon: android.imageIcon = text
-            case .smallImageIcon: android.smallImageIcon = text
-            case .restrictedPackageName: android.restrictedPackageName = text
+            case .collapseKey: android?.collapseKey = text
+            case .icon: android?.icon = text
+            case .imageIcon: android?.imageIcon = text
+            case .smallImageIcon: android?.smallImageIcon = text
+            case .restrictedPackageName: android?.restrictedPackageName = text
             }
         case .priority:
-            switch source.string(value) {
+            // Decoded once, compared as a `String`.
+            let text = source.string(value)
+            switch text {
             case "high"?, "normal"?:
-                android.priority = source.string(value)
+                android?.priority = text
             case "10"?, "5"?:
                 // Pinpoint takes the APNs values and converts them.
-                let priority = source.string(value) == "10" ? "high" : "normal"
-                android.priority = priority
+                let priority = text == "10" ? "high" : "normal"
+                android?.priority = priority
                 context.diagnostics.warning(
                     .amazonGCMPriorityNormalised, at: path.appending(key),
                     "`Priority` \(source.jsonValue(value).compactText) is APNs's; Pinpoint sends it as \"\(priority)\"")
@@ -104,7 +120,7 @@ package struct PinpointGCMHooks: WireTableHooks {
                     "`SilentPush` must be a boolean, found \(source.typeName(value)); kept")
                 return false
             }
-            android.silent = silent
+            android?.silent = silent
         case .timeToLive:
             guard let seconds = source.jsonValue(value).int64Value, seconds >= 0 else {
                 context.diagnostics.error(
@@ -113,11 +129,11 @@ package struct PinpointGCMHooks: WireTableHooks {
                         + "\(source.jsonValue(value).compactText); kept")
                 return false
             }
-            android.ttl = "\(seconds)s"
+            android?.ttl = "\(seconds)s"
         case .action:
             guard let action = source.string(value) else { return false }
             if let url, action == "URL" || action == "DEEP_LINK" {
-                if action == "URL" { android.url = url } else { android.deepLink = url }
+                if action == "URL" { android?.url = url } else { android?.deepLink = url }
                 tookURL = true
                 return true
             }
@@ -144,7 +160,7 @@ package struct PinpointGCMHooks: WireTableHooks {
                     .admExpiresAfterRange, at: path.appending(key),
                     "`ExpiresAfter` is \(seconds) seconds; ADM takes 60 to 2,678,400 (31 days)")
             }
-            android.ttl = "\(seconds)s"
+            android?.ttl = "\(seconds)s"
         case .md5:
             guard let text = string(source, value, key: key, at: path, context: &context) else { return false }
             if !ADMHooks.isBase64MD5(text) {

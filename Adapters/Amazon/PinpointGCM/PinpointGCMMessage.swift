@@ -23,20 +23,20 @@ package enum PinpointGCMMessage {
         "Action", "Body", "ImageIconUrl", "ImageSmallIconUrl", "ImageUrl", "JsonBody", "MediaUrl", "RawContent",
         "SilentPush", "TimeToLive", "Title", "Url",
     ]
-    /// Each channel's ``PinpointAndroidChannel/directKeys`` and ``campaignKeys`` as lists, compared member by member
-    /// as bytes. (A `WireKey` of a `String` keeps its bytes for the life of the process: these lists are built once.)
-    static let gcmKeyList = PinpointAndroidChannel.gcm.directKeys.map(WireKey.init)
-    static let admKeyList = PinpointAndroidChannel.adm.directKeys.map(WireKey.init)
-    static let baiduKeyList = PinpointAndroidChannel.baidu.directKeys.map(WireKey.init)
-    static let campaignKeyList = campaignKeys.map(WireKey.init)
+    /// Each channel's ``PinpointAndroidChannel/directKeys`` and ``campaignKeys`` as sets compared as bytes, by
+    /// length. (A `WireKey` of a `String` keeps its bytes for the life of the process: these sets are built once.)
+    static let gcmKeySet = WireKeySet(PinpointAndroidChannel.gcm.directKeys)
+    static let admKeySet = WireKeySet(PinpointAndroidChannel.adm.directKeys)
+    static let baiduKeySet = WireKeySet(PinpointAndroidChannel.baidu.directKeys)
+    static let campaignKeySet = WireKeySet(campaignKeys)
 
-    /// The list of known keys of a campaign's message, or of `channel`'s.
-    static func keyList(campaign: Bool, channel: PinpointAndroidChannel) -> [WireKey] {
-        if campaign { return campaignKeyList }
+    /// The known keys of a campaign's message, or of `channel`'s.
+    static func keySet(campaign: Bool, channel: PinpointAndroidChannel) -> WireKeySet {
+        if campaign { return campaignKeySet }
         switch channel {
-        case .gcm: return gcmKeyList
-        case .adm: return admKeyList
-        case .baidu: return baiduKeyList
+        case .gcm: return gcmKeySet
+        case .adm: return admKeySet
+        case .baidu: return baiduKeySet
         }
     }
     /// `DefaultPushNotificationMessage`: fills what the channel message lacks.
@@ -168,14 +168,13 @@ package enum PinpointGCMMessage {
     ) {
         if campaign { memory["campaign"] = .bool(true) }
         if channel != .gcm { memory[PinpointAndroidChannel.memoryKey] = .string(channel.rawValue) }
-        let known = campaign ? campaignKeys : channel.directKeys
-        let listed = keyList(campaign: campaign, channel: channel)
+        let listed = keySet(campaign: campaign, channel: channel)
         for member in source.members(message) {
             // A known key spelt as it is listed, told by its length and bytes; any other is compared as a `String`
             // (canonical equivalence), which is rare: it is warned about.
-            if WireKey.list(listed, holds: member.key, of: source) { continue }
+            if listed.contains(member.key, of: source) { continue }
             let key = source.keyString(member.key)
-            guard !known.contains(key) else { continue }
+            guard !(campaign ? campaignKeys : channel.directKeys).contains(key) else { continue }
             context.diagnostics.warning(
                 .amazonGCMUnknownKey, at: base.appending(key),
                 "`\(key)` is not a \(campaign ? "campaign Message" : channel.rawValue) field; kept and rendered back in place"
@@ -195,15 +194,22 @@ package enum PinpointGCMMessage {
             url = source.string(member.value)
             break
         }
-        var hooks = PinpointGCMHooks(url: url)
         // The Android part is the hooks' while the table is read (moved, not copied), and the notification's after.
-        if let android = n.android.take() { hooks.android = android }
+        var hooks = PinpointGCMHooks(url: url)
+        // A notification without an Android part (the usual one) is not asked to move one out.
+        hooks.startAndroid(n.holdsAndroid ? n.android.take() ?? PushNotification.Android() : PushNotification.Android())
         var kept = JSONObject()
-        (campaign ? PinpointGCMWire.campaign : channel.reading).read(
-            source, message, at: base, into: &n, ext: &kept, hooks: &hooks, context: &context)
-        var android = PushNotification.Android()
-        swap(&android, &hooks.android)
-        n.setAndroid(android)
+        // Each table read where it is declared (a table chosen into a value is copied, each of its arrays retained).
+        if campaign {
+            PinpointGCMWire.campaign.read(
+                source, message, at: base, into: &n, ext: &kept, hooks: &hooks, context: &context)
+        } else if channel == .gcm {
+            PinpointGCMWire.direct.read(
+                source, message, at: base, into: &n, ext: &kept, hooks: &hooks, context: &context)
+        } else {
+            channel.reading.read(source, message, at: base, into: &n, ext: &kept, hooks: &hooks, context: &context)
+        }
+        n.setAndroid(hooks.takeAndroid())
         if !hooks.same.isEmpty { memory["sameAsShared"] = .array(hooks.same.map(JSONValue.string)) }
         if n.holdsAndroid { context.record("android", from: base) }
         // Kept verbatim: Action OPEN_APP, a Url without its action, Substitutions, the authentication method,

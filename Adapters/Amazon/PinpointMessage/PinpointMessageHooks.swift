@@ -29,21 +29,23 @@ package struct PinpointMessageHooks: WireTableHooks {
         ext: inout JSONObject, context: inout NormaliseContext
     ) -> Bool {
         guard let value else { return false }
-        let at = path.appending(key)
         guard let text = source.string(value) else {
             context.diagnostics.error(
-                .wrongType, at: at, "`\(key)` must be a string, found \(source.typeName(value)); kept as it was")
+                .wrongType, at: path.appending(key),
+                "`\(key)` must be a string, found \(source.typeName(value)); kept as it was")
             return false
         }
         switch hook {
         case .mediaURL:
+            let at = path.appending(key)
             n.media = [PushNotification.Media(url: text)]
             context.record(path: mediaItem, from: at)
             context.diagnostics.info(.amazonMediaFound, at: at, "media URL read from `MediaUrl`")
             context.record("media", from: at)
         case .soundName:
             n.sound = PushNotification.Sound(name: text)
-            context.record("sound", from: at)
+            // The location is built only for a context that records it.
+            if context.recordsProvenance { context.record("sound", from: path.appending(key)) }
         }
         return true
     }

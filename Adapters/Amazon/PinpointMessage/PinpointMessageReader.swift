@@ -136,11 +136,11 @@ package enum PinpointMessageReader {
     /// True when every key of the object `message` of `source` is one of ``plainKeys`` (compared as bytes: no key is
     /// decoded).
     static func isPlain<S: WireSource>(_ source: S, _ message: S.Node) -> Bool {
-        source.members(message).allSatisfy { WireKey.list(plainKeyList, holds: $0.key, of: source) }
+        source.members(message).allSatisfy { plainKeySet.contains($0.key, of: source) }
     }
 
-    /// ``plainKeys`` as keys compared by their bytes.
-    private static let plainKeyList = plainKeys.map(WireKey.init)
+    /// ``plainKeys`` as keys compared by their length and bytes.
+    private static let plainKeySet = WireKeySet(plainKeys)
 
     /// ``read(_:at:into:memory:context:)`` of an `APNSMessage` (the object `message` of `source`) whose keys are all
     /// ``plainKeys`` (no header field, no `RawContent`, nothing unknown): the same steps, those that find nothing to do
@@ -166,15 +166,15 @@ package enum PinpointMessageReader {
         from rest: inout JSONObject, at base: JSONPointer, into n: inout PushNotification,
         context: inout NormaliseContext
     ) {
+        // Locations are built only for a finding, or for a context that records provenance.
         if let data = rest.takeObject(M.data, at: base, &context.diagnostics) {
-            let path = base.appending(M.data)
             for (key, value) in data where value.stringValue == nil {
                 context.diagnostics.error(
-                    .wrongType, at: path.appending(key),
+                    .wrongType, at: base.appending(M.data).appending(key),
                     "`Data` values must be strings, found \(value.typeName); kept as it was")
             }
             setDelivered(P.jsonBody, .object(data), in: &n)
-            context.record("data", from: path)
+            if context.recordsProvenance { context.record("data", from: base.appending(M.data)) }
         }
         if case .string(let action)? = rest[M.action], action == "DEEP_LINK" || action == "URL",
             case .string(let url)? = rest[M.url]
@@ -182,17 +182,32 @@ package enum PinpointMessageReader {
             rest.removeValue(forKey: M.action)
             rest.removeValue(forKey: M.url)
             setDelivered(action == "URL" ? P.url : P.deeplink, .string(url), in: &n)
-            context.record("data", from: base.appending(M.url))
+            if context.recordsProvenance { context.record("data", from: base.appending(M.url)) }
         }
     }
 
-    /// Sets `data.data.pinpoint.<key>` (custom data: the delivered payload's `data.pinpoint`).
+    /// Sets `data.data.pinpoint.<key>` (custom data: the delivered payload's `data.pinpoint`): each level changed in
+    /// place (taken out of its parent while it changes, so nothing is copied), a missing or non-object level made an
+    /// object where it was.
     package static func setDelivered(_ key: String, _ value: JSONValue, in n: inout PushNotification) {
-        var data = n.data[AmazonKeys.data]?.objectValue ?? JSONObject()
-        var pinpoint = data[P.pinpoint]?.objectValue ?? JSONObject()
-        pinpoint[key] = value
-        data[P.pinpoint] = .object(pinpoint)
-        n.data[AmazonKeys.data] = .object(data)
+        guard n.data.index(forKey: AmazonKeys.data) != nil else {
+            // The first value delivered (the usual case): the two levels built at once.
+            let pinpoint = JSONObject(uncheckedMembers: [JSONObject.Member(key: key, value: value)])
+            let data = JSONObject(uncheckedMembers: [JSONObject.Member(key: P.pinpoint, value: .object(pinpoint))])
+            n.data.appendUnchecked(AmazonKeys.data, .object(data))
+            return
+        }
+        n.data.modifyValue(forKey: AmazonKeys.data) { slot in
+            var data = slot?.objectValue ?? JSONObject()
+            slot = nil
+            data.modifyValue(forKey: P.pinpoint) { inner in
+                var pinpoint = inner?.objectValue ?? JSONObject()
+                inner = nil
+                pinpoint[key] = value
+                inner = .object(pinpoint)
+            }
+            slot = .object(data)
+        }
     }
 
     /// Checks the header fields kept verbatim (`TimeToLive`, `PreferredAuthenticationMethod`).

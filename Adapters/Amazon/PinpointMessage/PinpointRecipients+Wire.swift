@@ -54,20 +54,19 @@ enum PinpointWireRecipients {
         guard context.diagnostics.allSatisfy({ $0.severity == .info }) else { return nil }
         var addressees: [WireRecipients.Addressee] = []
         addressees.reserveCapacity(request.addresses.count)
-        // `address 2 of 3 (GCM)`, as ``PinpointRecipients`` labels it: the count's part built once.
-        let total = " of " + String(request.addresses.count) + " ("
         for (position, address) in request.addresses.enumerated() {
-            var label = "address "
-            label.reserveCapacity(total.utf8.count + address.channel.utf8.count + 16)
-            label += String(position + 1)
-            label += total
-            label += address.channel
-            label += ")"
+            let label = AddressLabel.make(position + 1, of: request.addresses.count, channel: address.channel)
             addressees.append(
                 WireRecipients.Addressee(channel: address.isApple ? 0 : 1, token: address.token, label: label))
         }
         return WireRecipients(channels: channels, addressees: addressees, diagnostics: context.diagnostics)
     }
+
+    /// The `GCMMessage` keys the adapter reads (`RawContent`, `Substitutions`) and those only a campaign's `Message`
+    /// has (``PinpointGCMMessage/isCampaign(_:_:)``).
+    private static let declinedGCMKeys = WireKeySet([
+        M.rawContent, M.substitutions, "ImageSmallIconUrl", "JsonBody", "MediaUrl",
+    ])
 
     /// The `APNSMessage` as an address of an APNs channel gets it (the request with only that message), its findings
     /// in `context` located in the whole request.
@@ -78,7 +77,7 @@ enum PinpointWireRecipients {
         var memory = request.memory
         let path = request.paths.apple
         if PinpointMessageReader.isPlain(document, request.apple) {
-            // Content alone (the usual message): read in place.
+            // Content alone (the usual message): read in place. It has no `TimeToLive` to convert.
             PinpointMessageReader.readPlain(
                 document, request.apple, at: path, into: &n, memory: &memory, context: &context)
         } else {
@@ -86,11 +85,11 @@ enum PinpointWireRecipients {
                 message[M.rawContent] == nil, message[M.substitutions] == nil
             else { return false }
             PinpointMessageReader.read(message, at: path, into: &n, memory: &memory, context: &context)
+            PinpointMessageReader.convertTimeToLive(in: &memory, into: &n, at: path, context: &context)
         }
-        PinpointMessageReader.convertTimeToLive(in: &memory, into: &n, at: path, context: &context)
-        var amazon = JSONObject()
-        amazon.appendUnchecked(X.pinpointMessage, .object(memory))
-        n.setExtension(X.namespace, amazon)
+        n.setExtension(
+            X.namespace,
+            JSONObject(uncheckedMembers: [JSONObject.Member(key: X.pinpointMessage, value: .object(memory))]))
         return true
     }
 
@@ -101,32 +100,40 @@ enum PinpointWireRecipients {
         into n: inout PushNotification, context: inout NormaliseContext
     ) -> Bool {
         // RawContent, Substitutions and the console's raw form (an FCM body, kept verbatim with the configuration)
-        // are the adapter's; so is a campaign's Message.
+        // are the adapter's; so is a campaign's Message (a key only it has). One pass over the keys, compared as
+        // bytes.
         for member in document.members(node) {
             let key = document.stringBytes(member.key)
-            if document.key(member.key, isString: M.rawContent) || document.key(member.key, isString: M.substitutions)
-                || key.first.map({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") || $0 >= 0x80 }) == true
+            if key.first.map({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") || $0 >= 0x80 }) == true
+                || declinedGCMKeys.contains(member.key, of: document)
             {
                 return false
             }
         }
-        guard !PinpointGCMMessage.isCampaign(document, node) else { return false }
         n.source = PinpointMessageAdapter.formatName
-        var memory = request.memory
-        memory[XM.noMessage] = .bool(true)
-        var amazon = JSONObject()
-        amazon.appendUnchecked(X.pinpointMessage, .object(memory))
-        n.setExtension(X.namespace, amazon)
+        // The memory the envelopes leave, which never holds `noAPNSMessage`: appended, not looked up (one array of
+        // its size).
+        var remembered: [JSONObject.Member] = []
+        remembered.reserveCapacity(request.memory.count + 1)
+        remembered.append(contentsOf: request.memory.members)
+        remembered.append(JSONObject.Member(key: XM.noMessage, value: .bool(true)))
+        let memory = JSONObject(uncheckedMembers: remembered)
         var android = JSONObject()
         let path = request.paths.gcm
         PinpointGCMMessage.startReading(
             document, node, at: path, campaign: false, channel: .gcm, memory: &android, context: &context)
         PinpointGCMMessage.readFields(
             document, node, at: path, campaign: false, channel: .gcm, into: &n, memory: &android, context: &context)
-        android["present"] = .bool(true)
-        amazon = n.extensionObject(X.namespace)
-        amazon[PinpointGCMMessage.memoryKey] = .object(android)
-        n.setExtension(X.namespace, amazon)
+        // Neither reader writes `present` (their keys are `campaign`, the channel's, `sameAsShared`, `fields`), nor
+        // any extension (a GCM table's hooks write only the Android part, and it has no other lines): the
+        // namespace, the request's memory then the Android side's, is set once, after.
+        android.appendUnchecked("present", .bool(true))
+        n.setExtension(
+            X.namespace,
+            JSONObject(uncheckedMembers: [
+                JSONObject.Member(key: X.pinpointMessage, value: .object(memory)),
+                JSONObject.Member(key: PinpointGCMMessage.memoryKey, value: .object(android)),
+            ]))
         return true
     }
 
@@ -174,35 +181,40 @@ enum PinpointWireRecipients {
             // `SendUsersMessageRequest` names users, not addresses).
             guard
                 let (envelope, applicationID, _) = Self.members(
-                    R.messageRequest, R.applicationID, nil, of: root, in: document, alone: false)
+                    Keys.messageRequest, Keys.applicationID, nil, of: root, in: document, alone: false)
             else { return nil }
-            memory.reserveCapacity(6)
+            // The memory's members, gathered in one array of its size and made an object once.
+            var remembered: [JSONObject.Member] = []
+            remembered.reserveCapacity(4)
             if let envelope {
                 guard document.kind(envelope) == .object,
                     document.childCount(root) == (applicationID == nil ? 1 : 2)
                 else { return nil }
-                var input = JSONObject()
-                if let applicationID { input.appendUnchecked(R.applicationID, document.jsonValue(applicationID)) }
-                memory.appendUnchecked(XM.inputKey, .string(R.messageRequest))
-                memory.appendUnchecked(XM.input, .object(input))
+                let input = JSONObject(
+                    uncheckedMembers: applicationID.map {
+                        [JSONObject.Member(key: R.applicationID, value: document.jsonValue($0))]
+                    } ?? [])
+                remembered.append(JSONObject.Member(key: XM.inputKey, value: .string(R.messageRequest)))
+                remembered.append(JSONObject.Member(key: XM.input, value: .object(input)))
                 paths = Paths.input
                 request = envelope
             }
             // The request: its configuration and addresses, and what stays for every recipient (`TraceId`).
             guard
                 case let (configuration?, addresses?, traceID)? = Self.members(
-                    R.messageConfiguration, R.addresses, R.traceID, of: request, in: document, alone: true),
+                    Keys.messageConfiguration, Keys.addresses, Keys.traceID, of: request, in: document, alone: true),
                 document.kind(configuration) == .object, document.kind(addresses) == .object,
                 document.childCount(addresses) > 0
             else { return nil }
             var kept = JSONObject()
             if let traceID { kept.appendUnchecked(R.traceID, document.jsonValue(traceID)) }
-            memory.appendUnchecked(XM.request, .object(kept))
-            memory.appendUnchecked(XM.wrapped, .bool(true))
+            remembered.append(JSONObject.Member(key: XM.request, value: .object(kept)))
+            remembered.append(JSONObject.Member(key: XM.wrapped, value: .bool(true)))
+            memory = JSONObject(uncheckedMembers: remembered)
             // The configuration: an APNSMessage, and maybe a GCMMessage.
             guard
                 case let (apple?, gcm, _)? = Self.members(
-                    M.wrapper, R.gcmMessage, nil, of: configuration, in: document, alone: true)
+                    Keys.apnsMessage, Keys.gcmMessage, nil, of: configuration, in: document, alone: true)
             else { return nil }
             self.gcm = gcm
             guard document.kind(apple) == .object, gcm.map({ document.kind($0) == .object }) ?? true,
@@ -216,10 +228,11 @@ enum PinpointWireRecipients {
             for member in document.members(addresses) {
                 let settings = member.value
                 guard document.kind(settings) == .object, document.childCount(settings) == 1,
-                    let type = document.value(settings, A.channelType), let channel = document.string(type)
+                    let type = Self.member(Keys.channelType, of: settings, in: document),
+                    document.kind(type) == .string,
+                    let (channel, isApple) = Self.channel(type, in: document)
                 else { return nil }
-                let isApple = A.appleChannels.contains(channel)
-                guard isApple || channel == A.gcmChannel && gcm != nil else { return nil }
+                guard isApple || gcm != nil else { return nil }
                 read.append(
                     Address(
                         token: String(decoding: document.stringBytes(member.key), as: UTF8.self), channel: channel,
@@ -228,19 +241,61 @@ enum PinpointWireRecipients {
             self.addresses = read
         }
 
+        /// The channel types an address may name: the APNs channels, then `GCM`.
+        static let channelNames: [String] = A.appleChannels.sorted() + [A.gcmChannel]
+        /// ``channelNames`` as keys, compared as bytes (a key is copied as plain words: no reference counted).
+        static let channelKeys: [WireKey] = channelNames.map(WireKey.init)
+
+        /// The channel type spelt by the string node `type`, with whether it is an APNs channel; nil for any other.
+        /// Its bytes are compared (no `String` is built or hashed per address); a type that is not ASCII is compared
+        /// as a `String` (canonical equivalence, as a `Set<String>` compares).
+        static func channel(_ type: BorrowedDocument.Node, in document: BorrowedDocument) -> (
+            name: String, isApple: Bool
+        )? {
+            let keys = channelKeys
+            for index in keys.indices where keys[index].matches(document, type) {
+                return (channelNames[index], index < keys.count - 1)
+            }
+            let bytes = document.stringBytes(type)
+            if bytes.allSatisfy({ $0 < 0x80 }) { return nil }
+            let text = String(decoding: bytes, as: UTF8.self)
+            if A.appleChannels.contains(text) { return (text, true) }
+            return text == A.gcmChannel ? (text, false) : nil
+        }
+
+        /// The request's keys, compared as bytes (length first, no `String` per member).
+        enum Keys {
+            static let messageRequest = WireKey(R.messageRequest)
+            static let applicationID = WireKey(R.applicationID)
+            static let messageConfiguration = WireKey(R.messageConfiguration)
+            static let addresses = WireKey(R.addresses)
+            static let traceID = WireKey(R.traceID)
+            static let apnsMessage = WireKey(M.wrapper)
+            static let gcmMessage = WireKey(R.gcmMessage)
+            static let channelType = WireKey(A.channelType)
+        }
+
+        /// The value of the member `key` of the object `node`, compared as bytes.
+        static func member(_ key: WireKey, of node: BorrowedDocument.Node, in document: BorrowedDocument)
+            -> BorrowedDocument.Node?
+        {
+            for member in document.members(node) where key.matches(document, member.key) { return member.value }
+            return nil
+        }
+
         /// The values of the members `first`, `second` and `third` of the object `node` (nil for an absent one),
         /// compared as bytes; nil when `alone` and the object holds any other member.
         static func members(
-            _ first: String, _ second: String, _ third: String?, of node: BorrowedDocument.Node,
+            _ first: WireKey, _ second: WireKey, _ third: WireKey?, of node: BorrowedDocument.Node,
             in document: BorrowedDocument, alone: Bool
         ) -> (BorrowedDocument.Node?, BorrowedDocument.Node?, BorrowedDocument.Node?)? {
             var found: (BorrowedDocument.Node?, BorrowedDocument.Node?, BorrowedDocument.Node?) = (nil, nil, nil)
             for member in document.members(node) {
-                if document.key(member.key, isString: first) {
+                if first.matches(document, member.key) {
                     found.0 = member.value
-                } else if document.key(member.key, isString: second) {
+                } else if second.matches(document, member.key) {
                     found.1 = member.value
-                } else if let third, document.key(member.key, isString: third) {
+                } else if let third, third.matches(document, member.key) {
                     found.2 = member.value
                 } else if alone {
                     return nil
@@ -254,5 +309,58 @@ enum PinpointWireRecipients {
         static func holdsPlaceholder(_ node: BorrowedDocument.Node, in document: BorrowedDocument) -> Bool {
             document.stringsHold(UInt8(ascii: "{"), UInt8(ascii: "{"), under: node)
         }
+    }
+}
+
+/// An address's label, `address 2 of 3 (GCM)`, as ``PinpointRecipients`` labels it.
+enum AddressLabel {
+    /// The label of the address at 1-based `position` of `total`, of channel type `channel`: its bytes written on the
+    /// stack, then made a string at once (no string grown piece by piece per address).
+    static func make(_ position: Int, of total: Int, channel: String) -> String {
+        var channel = channel
+        return channel.withUTF8 { name in
+            let size = 8 + digits(position) + 4 + digits(total) + 2 + name.count + 1
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { buffer in
+                var index = 0
+                func put(_ text: UnsafeBufferPointer<UInt8>) {
+                    guard let start = text.baseAddress, let target = buffer.baseAddress else { return }
+                    (target + index).initialize(from: start, count: text.count)
+                    index += text.count
+                }
+                func put(_ text: StaticString) {
+                    put(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+                }
+                func put(number: Int) {
+                    var rest = number
+                    let end = index + digits(number)
+                    index = end
+                    repeat {
+                        index -= 1
+                        buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                        rest /= 10
+                    } while rest > 0
+                    index = end
+                }
+                put("address ")
+                put(number: position)
+                put(" of ")
+                put(number: total)
+                put(" (")
+                put(name)
+                put(")")
+                return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<index]), as: UTF8.self)
+            }
+        }
+    }
+
+    /// The number of decimal digits of `number` (not negative).
+    static func digits(_ number: Int) -> Int {
+        var count = 1
+        var rest = number / 10
+        while rest > 0 {
+            count += 1
+            rest /= 10
+        }
+        return count
     }
 }
