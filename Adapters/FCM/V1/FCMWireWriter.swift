@@ -112,16 +112,17 @@ enum FCMWireWriter {
             if wire.model.title != nil || wire.model.body != nil || image != nil {
                 W.notification.write(to: &output)
                 output.beginObject()
+                // The keys as literals: a `String` key is escaped byte by byte.
                 if let title = wire.model.title {
-                    output.key("title")
+                    output.key("title" as StaticString)
                     output.string(title)
                 }
                 if let body = wire.model.body {
-                    output.key("body")
+                    output.key("body" as StaticString)
                     output.string(body)
                 }
                 if let image {
-                    output.key("image")
+                    output.key("image" as StaticString)
                     output.string(image)
                 }
                 output.endObject()
@@ -288,13 +289,16 @@ enum FCMWireWriter {
     /// `apns`: the headers `delivery` names, and the payload (`aps` when it has anything, then the custom data
     /// that are not strings); nothing when both are empty.
     private static func writeApns(_ wire: WireNotification, to out: inout CompactOutput) {
-        let headers = wire.model.delivery?.headers ?? JSONObject()
-        let aps = APNsWire.apsHasContent(wire.model)
+        // The fields the notification holds, worked out once for both the question and the writing.
+        let present = wire.model.presentFields
+        let aps = APNsWire.apsHasContent(wire.model, present: present)
+        let headers = wire.model.delivery?.headers
+        let hasHeaders = !(headers?.isEmpty ?? true)
         let otherData = wire.data.contains { wire.document.kind($0.value) != .string }
-        guard !headers.isEmpty || aps || otherData else { return }
+        guard hasHeaders || aps || otherData else { return }
         W.apns.write(to: &out)
         out.beginObject()
-        if !headers.isEmpty {
+        if hasHeaders, let headers {
             W.headers.write(to: &out)
             out.beginObject()
             for (key, value) in headers {
@@ -306,7 +310,7 @@ enum FCMWireWriter {
         if aps || otherData {
             W.payload.write(to: &out)
             out.beginObject()
-            if aps { APNsWire.writeAps(wire.model, to: &out) }
+            if aps { APNsWire.writeAps(wire.model, present: present, to: &out) }
             for member in wire.data where wire.document.kind(member.value) != .string {
                 out.key(bytes: wire.document.stringBytes(member.key))
                 out.value(member.value, of: wire.document)
