@@ -82,6 +82,12 @@ enum FCMWireWriter {
         case shown
         /// The part shown is the notification's own (this) without its image, which FCM's image field does not take.
         case dropsImage(PushNotification.Android)
+
+        /// True for ``none``.
+        var isNone: Bool {
+            if case .none = self { return true }
+            return false
+        }
     }
 
     /// The shared media item's kind as its URL implies it (nil: unknown), which is its kind.
@@ -98,7 +104,10 @@ enum FCMWireWriter {
         inheriting inherited: FCMAndroidInherited?, media: Media?, ownImageKind: PushNotification.MediaKind?,
         into out: inout [UInt8], context: inout RenderContext
     ) -> Bool {
-        guard FCMChecks.passesAndroidChecks(android, inheriting: inherited) else { return false }
+        // Without a part of its own and without anything inherited, `android` is the empty part: it passes every
+        // check and writes nothing, so neither is asked of it.
+        let showsNothing = own.isNone && inherited == nil
+        guard showsNothing || FCMChecks.passesAndroidChecks(android, inheriting: inherited) else { return false }
         // The shared notification's image: a video or audio URL is not one (declared lost below).
         var image: String?
         if let media, let item = wire.model.media.first, FCMImageField.takes(resolved: media.kind) {
@@ -127,7 +136,7 @@ enum FCMWireWriter {
                 }
                 output.endObject()
             }
-            writeAndroid(android, inheriting: inherited, to: &output)
+            if !showsNothing { writeAndroid(android, inheriting: inherited, to: &output) }
             writeApns(wire, to: &output)
             if let target = wire.model.target {
                 writeTarget(W.token, target.token, to: &output)
