@@ -273,15 +273,15 @@ enum FCMWireWriter {
                     // Only a line `inherited` can hold is asked of it once the part has nothing for it.
                     let inheritable = inheritableScalars
                     for index in scalars.indices
-                    where !scalars[index].write(part, spelling: .snakeCase, to: &out) && inheritable[index] {
+                    where !scalars[index].writeInlined(part, spelling: .snakeCase, to: &out) && inheritable[index] {
                         _ = scalars[index].write(inherited, spelling: .snakeCase, to: &out)
                     }
                 } else {
-                    for scalar in scalars { _ = scalar.write(part, spelling: .snakeCase, to: &out) }
+                    for scalar in scalars { _ = scalar.writeInlined(part, spelling: .snakeCase, to: &out) }
                 }
                 out.endObject()
             case .scalar(let scalar):
-                _ = scalar.write(part, spelling: .snakeCase, to: &out)
+                _ = scalar.writeInlined(part, spelling: .snakeCase, to: &out)
             }
         }
         out.endObject()
