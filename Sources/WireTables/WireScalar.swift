@@ -217,6 +217,14 @@ public import PushCore
     @inlinable package func write<H: ScalarFields, O: WireOutput>(
         _ n: H, spelling: WireTableSpelling = .declared, to out: inout O
     ) -> Bool {
+        writeInlined(n, spelling: spelling, to: &out)
+    }
+
+    /// ``write(_:spelling:to:)`` inlined into its caller: for a writer walking many lines of one part, most of them
+    /// not held, where a call per line (and the spelling's test) cost more than looking at the line's field.
+    @inlinable @inline(__always) package func writeInlined<H: ScalarFields, O: WireOutput>(
+        _ n: H, spelling: WireTableSpelling, to out: inout O
+    ) -> Bool {
         switch field {
         case .text(let field):
             guard let value = n[text: field] else { return false }

@@ -80,4 +80,22 @@ struct APNsWriteTests {
         #expect(APNsRules.renderedSize(n) == Self.written(n).utf8.count)
         #expect(APNsWire.apsHasContent(n))
     }
+
+    @Test("the writer handed the presence mask writes what it works out itself")
+    func presentMaskHandedOn() {
+        var n = PushNotification()
+        n.title = "t"
+        n.body = "b"
+        n.badge = 3
+        let present = n.presentFields
+        #expect(APNsWire.apsHasContent(n, present: present) == APNsWire.apsHasContent(n))
+        var bytes: [UInt8] = []
+        CompactOutput.appending(to: &bytes) { out in
+            out.beginObject()
+            APNsWire.writeAps(n, present: present, to: &out)
+            out.endObject()
+        }
+        #expect(String(decoding: bytes, as: UTF8.self) == Self.written(n))
+        #expect(Self.written(n) == #"{"aps":{"alert":{"title":"t","body":"b"},"badge":3}}"#)
+    }
 }

@@ -364,4 +364,20 @@ struct FCMWireWriterTests {
                     == FCMImageField.reason(url, field: "android.notification.image"), "\(url)")
         }
     }
+
+    /// The one-pass URL check (on every image the writer takes) against the rule it states: a scheme (a letter,
+    /// then letters, digits, `+`, `-`, `.`), `://`, a host not starting with `/`, `?` or `#`, no space anywhere.
+    @Test("an absolute URL is told in one pass")
+    func absoluteURLs() {
+        let absolute = [
+            "https://cdn.example.com/a.png", "a://b", "Svn+SSH.1-x://host", "http://h?q=1", "H://h/p#f",
+        ]
+        let notAbsolute = [
+            "", ":", "://h", "1http://h", "+a://h", "ht tp://h", "http:/h", "http://", "http:///p", "http://?q",
+            "http://#f", "http://h/a b", "http//h", "http:h", "cdn.example.com/a.png", "é://h", "http:// h",
+            "https://h/ ",
+        ]
+        for url in absolute { #expect(FCMChecks.isAbsoluteURL(url), "\(url)") }
+        for url in notAbsolute { #expect(!FCMChecks.isAbsoluteURL(url), "\(url)") }
+    }
 }

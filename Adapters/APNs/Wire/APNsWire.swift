@@ -456,9 +456,18 @@ extension APNsWire {
     package static func writeAps<O: WireOutput>(
         _ n: PushNotification, adding: (key: String, value: String)? = nil, to out: inout O
     ) {
+        writeAps(n, present: n.presentFields, adding: adding, to: &out)
+    }
+
+    /// ``writeAps(_:adding:to:)`` with `n`'s ``PushCore/PushNotification/presentFields`` (`present`) worked out by
+    /// the caller, which has asked ``apsHasContent(_:present:)`` with them.
+    @_specialize(exported:true,where O == CompactOutput)
+    @_specialize(exported:true,where O == JSONValueOutput)
+    package static func writeAps<O: WireOutput>(
+        _ n: PushNotification, present: UInt32, adding: (key: String, value: String)? = nil, to out: inout O
+    ) {
         let ext = n.extensions.isEmpty ? nil : n.extensions[X.namespace]?.objectValue
         let extraAps = ext?[X.aps]?.objectValue
-        let present = n.presentFields
         let fields = WriteFields.shared
         if adding == nil, !hasContent(present, fields, ext: ext, extraAps: extraAps) {
             if let invalid = ext?[X.invalidAps] {
@@ -576,8 +585,14 @@ extension APNsWire {
 
     /// True when ``writeAps(_:adding:to:)`` writes an `aps` with something in it for `n` (with nothing added).
     package static func apsHasContent(_ n: PushNotification) -> Bool {
+        apsHasContent(n, present: n.presentFields)
+    }
+
+    /// ``apsHasContent(_:)`` with `n`'s ``PushCore/PushNotification/presentFields`` (`present`) worked out by the
+    /// caller, which hands them on to ``writeAps(_:present:adding:to:)``.
+    package static func apsHasContent(_ n: PushNotification, present: UInt32) -> Bool {
         let ext = n.extensions.isEmpty ? nil : n.extensions[X.namespace]?.objectValue
-        return hasContent(n.presentFields, .shared, ext: ext, extraAps: ext?[X.aps]?.objectValue)
+        return hasContent(present, .shared, ext: ext, extraAps: ext?[X.aps]?.objectValue)
     }
 
     /// True when `aps` has something to hold: a field one of its lines writes (`present`, the notification's

@@ -665,22 +665,32 @@ package enum FCMChecks {
         return url.withUTF8(isAbsoluteURL)
     }
 
-    /// ``isAbsoluteURL(_:)`` over UTF-8 bytes.
+    /// ``isAbsoluteURL(_:)`` over UTF-8 bytes, in one pass: the scheme (a letter, then letters, digits, `+`, `-`,
+    /// `.`) up to the first colon, `//`, a host that does not start with `/`, `?` or `#`, and no space anywhere.
     static func isAbsoluteURL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0, bytes.count > colon + 2,
-            bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
-        else { return false }
-        for (index, byte) in bytes[..<colon].enumerated() {
-            let isLetter = (65...90).contains(byte) || (97...122).contains(byte)
-            let isOther =
-                (48...57).contains(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
-                || byte == UInt8(ascii: ".")
-            if !(isLetter || (index > 0 && isOther)) { return false }
+        guard let first = bytes.first, isSchemeLetter(first) else { return false }
+        var colon = 1
+        while colon < bytes.count, bytes[colon] != UInt8(ascii: ":") {
+            let byte = bytes[colon]
+            guard
+                isSchemeLetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
+                    || byte == UInt8(ascii: ".")
+            else { return false }
+            colon += 1
         }
-        let rest = bytes[(colon + 3)...]
-        let host = rest.prefix { $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
-        return !host.isEmpty && !bytes.contains(UInt8(ascii: " "))
+        let host = colon + 3
+        guard host < bytes.count, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/") else {
+            return false
+        }
+        let start = bytes[host]
+        guard start != UInt8(ascii: "/"), start != UInt8(ascii: "?"), start != UInt8(ascii: "#") else { return false }
+        // The scheme and `://` hold no space.
+        for byte in bytes[host...] where byte == UInt8(ascii: " ") { return false }
+        return true
     }
+
+    /// An ASCII letter.
+    private static func isSchemeLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 97 && (byte | 0x20) <= 122 }
 
     /// `YYYY-MM-DDTHH:MM:SS[.fraction]Z`.
     static func isRFC3339UTC(_ text: String) -> Bool {

@@ -82,6 +82,12 @@ enum FCMWireWriter {
         case shown
         /// The part shown is the notification's own (this) without its image, which FCM's image field does not take.
         case dropsImage(PushNotification.Android)
+
+        /// True for ``none``.
+        var isNone: Bool {
+            if case .none = self { return true }
+            return false
+        }
     }
 
     /// The shared media item's kind as its URL implies it (nil: unknown), which is its kind.
@@ -98,7 +104,10 @@ enum FCMWireWriter {
         inheriting inherited: FCMAndroidInherited?, media: Media?, ownImageKind: PushNotification.MediaKind?,
         into out: inout [UInt8], context: inout RenderContext
     ) -> Bool {
-        guard FCMChecks.passesAndroidChecks(android, inheriting: inherited) else { return false }
+        // Without a part of its own and without anything inherited, `android` is the empty part: it passes every
+        // check and writes nothing, so neither is asked of it.
+        let showsNothing = own.isNone && inherited == nil
+        guard showsNothing || FCMChecks.passesAndroidChecks(android, inheriting: inherited) else { return false }
         // The shared notification's image: a video or audio URL is not one (declared lost below).
         var image: String?
         if let media, let item = wire.model.media.first, FCMImageField.takes(resolved: media.kind) {
@@ -112,21 +121,22 @@ enum FCMWireWriter {
             if wire.model.title != nil || wire.model.body != nil || image != nil {
                 W.notification.write(to: &output)
                 output.beginObject()
+                // The keys as literals: a `String` key is escaped byte by byte.
                 if let title = wire.model.title {
-                    output.key("title")
+                    output.key("title" as StaticString)
                     output.string(title)
                 }
                 if let body = wire.model.body {
-                    output.key("body")
+                    output.key("body" as StaticString)
                     output.string(body)
                 }
                 if let image {
-                    output.key("image")
+                    output.key("image" as StaticString)
                     output.string(image)
                 }
                 output.endObject()
             }
-            writeAndroid(android, inheriting: inherited, to: &output)
+            if !showsNothing { writeAndroid(android, inheriting: inherited, to: &output) }
             writeApns(wire, to: &output)
             if let target = wire.model.target {
                 writeTarget(W.token, target.token, to: &output)
@@ -263,15 +273,15 @@ enum FCMWireWriter {
                     // Only a line `inherited` can hold is asked of it once the part has nothing for it.
                     let inheritable = inheritableScalars
                     for index in scalars.indices
-                    where !scalars[index].write(part, spelling: .snakeCase, to: &out) && inheritable[index] {
+                    where !scalars[index].writeInlined(part, spelling: .snakeCase, to: &out) && inheritable[index] {
                         _ = scalars[index].write(inherited, spelling: .snakeCase, to: &out)
                     }
                 } else {
-                    for scalar in scalars { _ = scalar.write(part, spelling: .snakeCase, to: &out) }
+                    for scalar in scalars { _ = scalar.writeInlined(part, spelling: .snakeCase, to: &out) }
                 }
                 out.endObject()
             case .scalar(let scalar):
-                _ = scalar.write(part, spelling: .snakeCase, to: &out)
+                _ = scalar.writeInlined(part, spelling: .snakeCase, to: &out)
             }
         }
         out.endObject()
@@ -288,13 +298,16 @@ enum FCMWireWriter {
     /// `apns`: the headers `delivery` names, and the payload (`aps` when it has anything, then the custom data
     /// that are not strings); nothing when both are empty.
     private static func writeApns(_ wire: WireNotification, to out: inout CompactOutput) {
-        let headers = wire.model.delivery?.headers ?? JSONObject()
-        let aps = APNsWire.apsHasContent(wire.model)
+        // The fields the notification holds, worked out once for both the question and the writing.
+        let present = wire.model.presentFields
+        let aps = APNsWire.apsHasContent(wire.model, present: present)
+        let headers = wire.model.delivery?.headers
+        let hasHeaders = !(headers?.isEmpty ?? true)
         let otherData = wire.data.contains { wire.document.kind($0.value) != .string }
-        guard !headers.isEmpty || aps || otherData else { return }
+        guard hasHeaders || aps || otherData else { return }
         W.apns.write(to: &out)
         out.beginObject()
-        if !headers.isEmpty {
+        if hasHeaders, let headers {
             W.headers.write(to: &out)
             out.beginObject()
             for (key, value) in headers {
@@ -306,7 +319,7 @@ enum FCMWireWriter {
         if aps || otherData {
             W.payload.write(to: &out)
             out.beginObject()
-            if aps { APNsWire.writeAps(wire.model, to: &out) }
+            if aps { APNsWire.writeAps(wire.model, present: present, to: &out) }
             for member in wire.data where wire.document.kind(member.value) != .string {
                 out.key(bytes: wire.document.stringBytes(member.key))
                 out.value(member.value, of: wire.document)
