@@ -60,11 +60,7 @@ extension PushNotification {
         private static func asciiKind(url: String) -> MediaKind?? {
             var url = url
             return url.withUTF8 { bytes -> MediaKind?? in
-                var end = bytes.count
-                for (index, byte) in bytes.enumerated() {
-                    if byte >= 0x80 { return nil }
-                    if (byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#")) && end == bytes.count { end = index }
-                }
+                guard let end = asciiPathEnd(bytes) else { return nil }
                 // The last non-empty `/`-separated component of the path, unless the path ends in `/`.
                 guard end > 0, bytes[end - 1] != UInt8(ascii: "/") else { return .some(nil) }
                 var start = end
@@ -74,6 +70,41 @@ extension PushNotification {
                 guard dot > start else { return .some(nil) }
                 return .some(asciiKind(fileExtension: UnsafeBufferPointer(rebasing: bytes[dot..<end])))
             }
+        }
+
+        /// Where a URL's path ends (its first `?` or `#`, else its length), or nil when a byte is not ASCII. Eight
+        /// bytes at a time (a URL is read per media item on every conversion), byte by byte only in the word that
+        /// holds the end and past the last whole word.
+        private static func asciiPathEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+            guard let base = bytes.baseAddress else { return 0 }
+            let count = bytes.count
+            var end: Int?
+            var index = 0
+            while index &+ 8 <= count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 != 0 { return nil }
+                if end == nil, holdsByte(word, UInt8(ascii: "?")) || holdsByte(word, UInt8(ascii: "#")) {
+                    for offset in 0..<8
+                    where base[index &+ offset] == UInt8(ascii: "?") || base[index &+ offset] == UInt8(ascii: "#") {
+                        end = index &+ offset
+                        break
+                    }
+                }
+                index &+= 8
+            }
+            while index < count {
+                let byte = base[index]
+                if byte >= 0x80 { return nil }
+                if end == nil, byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { end = index }
+                index &+= 1
+            }
+            return end ?? count
+        }
+
+        /// True when one of the eight ASCII bytes of `word` is `byte` (a byte of `word ^ byte…` is zero).
+        @inline(__always) private static func holdsByte(_ word: UInt64, _ byte: UInt8) -> Bool {
+            let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+            return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0
         }
 
         /// ``init(fileExtension:)`` of an ASCII extension's bytes, compared as one word (no `String` built and
