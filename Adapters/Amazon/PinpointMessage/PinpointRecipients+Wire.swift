@@ -34,7 +34,10 @@ enum PinpointWireRecipients {
         -> WireRecipients?
     {
         // A template fills a request's content, and substitutions render it: both are the adapter's.
-        guard options.substitutions == nil, options.pinpointTemplates == nil, document.kind(root) == .object,
+        // (Options at their defaults name no template: the templates are not looked up, nor an optional object made
+        // and destroyed, per record.)
+        if case .some = options.substitutions { return nil }
+        guard options.hasOnlyDefaults || options.pinpointTemplates == nil, document.kind(root) == .object,
             let request = Request(document, root: root)
         else { return nil }
         var context = NormaliseContext(options: options)
@@ -68,6 +71,11 @@ enum PinpointWireRecipients {
         M.rawContent, M.substitutions, "ImageSmallIconUrl", "JsonBody", "MediaUrl",
     ])
 
+    /// The Android side's memory when its readers leave nothing: `present` alone, built once and shared.
+    private static let presentOnly = JSONObject(uncheckedMembers: [
+        JSONObject.Member(key: "present", value: .bool(true))
+    ])
+
     /// The `APNSMessage` as an address of an APNs channel gets it (the request with only that message), its findings
     /// in `context` located in the whole request.
     private static func readApple(
@@ -87,7 +95,7 @@ enum PinpointWireRecipients {
             PinpointMessageReader.read(message, at: path, into: &n, memory: &memory, context: &context)
             PinpointMessageReader.convertTimeToLive(in: &memory, into: &n, at: path, context: &context)
         }
-        n.setExtension(
+        n.setFirstExtension(
             X.namespace,
             JSONObject(uncheckedMembers: [JSONObject.Member(key: X.pinpointMessage, value: .object(memory))]))
         return true
@@ -127,8 +135,13 @@ enum PinpointWireRecipients {
         // Neither reader writes `present` (their keys are `campaign`, the channel's, `sameAsShared`, `fields`), nor
         // any extension (a GCM table's hooks write only the Android part, and it has no other lines): the
         // namespace, the request's memory then the Android side's, is set once, after.
-        android.appendUnchecked("present", .bool(true))
-        n.setExtension(
+        // Usually the only member: then the one object every such record shares (nothing allocated per record).
+        if android.isEmpty {
+            android = presentOnly
+        } else {
+            android.appendUnchecked("present", .bool(true))
+        }
+        n.setFirstExtension(
             X.namespace,
             JSONObject(uncheckedMembers: [
                 JSONObject.Member(key: X.pinpointMessage, value: .object(memory)),
@@ -168,8 +181,11 @@ enum PinpointWireRecipients {
     /// its messages and its addresses.
     struct Request {
         var memory = JSONObject()
-        /// Where the configuration and its messages are.
-        var paths = Paths.bare
+        /// True for the CLI input (`MessageRequest`), false for the bare request.
+        var isInput = false
+        /// Where the configuration and its messages are (the shape's, built once: a request holds no paths to copy
+        /// or destroy).
+        var paths: Paths { isInput ? Paths.input : Paths.bare }
         var apple: BorrowedDocument.Node
         var gcm: BorrowedDocument.Node?
         var addresses: [Address] = []
@@ -196,7 +212,7 @@ enum PinpointWireRecipients {
                     } ?? [])
                 remembered.append(JSONObject.Member(key: XM.inputKey, value: .string(R.messageRequest)))
                 remembered.append(JSONObject.Member(key: XM.input, value: .object(input)))
-                paths = Paths.input
+                isInput = true
                 request = envelope
             }
             // The request: its configuration and addresses, and what stays for every recipient (`TraceId`).
@@ -206,8 +222,10 @@ enum PinpointWireRecipients {
                 document.kind(configuration) == .object, document.kind(addresses) == .object,
                 document.childCount(addresses) > 0
             else { return nil }
-            var kept = JSONObject()
-            if let traceID { kept.appendUnchecked(R.traceID, document.jsonValue(traceID)) }
+            // What stays (`TraceId`, or nothing), made at its size.
+            let kept = JSONObject(
+                uncheckedMembers: traceID.map { [JSONObject.Member(key: R.traceID, value: document.jsonValue($0))] }
+                    ?? [])
             remembered.append(JSONObject.Member(key: XM.request, value: .object(kept)))
             remembered.append(JSONObject.Member(key: XM.wrapped, value: .bool(true)))
             memory = JSONObject(uncheckedMembers: remembered)
