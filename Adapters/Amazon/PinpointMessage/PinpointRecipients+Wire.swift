@@ -71,6 +71,13 @@ enum PinpointWireRecipients {
         M.rawContent, M.substitutions, "ImageSmallIconUrl", "JsonBody", "MediaUrl",
     ])
 
+    /// The `GCMMessage` keys read here with no more asked: a `GCMMessage`'s own keys
+    /// (``PinpointGCMMessage/directKeys``) but those the adapter reads. A message of only these is neither declined
+    /// nor warned about (``PinpointGCMMessage/startReading(_:_:at:campaign:channel:memory:context:)`` would find
+    /// nothing), so each key is compared once.
+    private static let acceptedGCMKeys = WireKeySet(
+        PinpointGCMMessage.directKeys.subtracting([M.rawContent, M.substitutions]))
+
     /// The Android side's memory when its readers leave nothing: `present` alone, built once and shared.
     private static let presentOnly = JSONObject(uncheckedMembers: [
         JSONObject.Member(key: "present", value: .bool(true))
@@ -109,8 +116,12 @@ enum PinpointWireRecipients {
     ) -> Bool {
         // RawContent, Substitutions and the console's raw form (an FCM body, kept verbatim with the configuration)
         // are the adapter's; so is a campaign's Message (a key only it has). One pass over the keys, compared as
-        // bytes.
+        // bytes. A key of the message's own but those is accepted at once (one comparison); only a message with
+        // another has its keys checked again as the adapter warns about them.
+        var onlyAccepted = true
         for member in document.members(node) {
+            if acceptedGCMKeys.contains(member.key, of: document) { continue }
+            onlyAccepted = false
             let key = document.stringBytes(member.key)
             if key.first.map({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") || $0 >= 0x80 }) == true
                 || declinedGCMKeys.contains(member.key, of: document)
@@ -128,8 +139,10 @@ enum PinpointWireRecipients {
         let memory = JSONObject(uncheckedMembers: remembered)
         var android = JSONObject()
         let path = request.paths.gcm
-        PinpointGCMMessage.startReading(
-            document, node, at: path, campaign: false, channel: .gcm, memory: &android, context: &context)
+        if !onlyAccepted {
+            PinpointGCMMessage.startReading(
+                document, node, at: path, campaign: false, channel: .gcm, memory: &android, context: &context)
+        }
         PinpointGCMMessage.readFields(
             document, node, at: path, campaign: false, channel: .gcm, into: &n, memory: &android, context: &context)
         // Neither reader writes `present` (their keys are `campaign`, the channel's, `sameAsShared`, `fields`), nor
