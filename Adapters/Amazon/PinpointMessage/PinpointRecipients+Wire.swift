@@ -130,13 +130,11 @@ enum PinpointWireRecipients {
             }
         }
         n.source = PinpointMessageAdapter.formatName
-        // The memory the envelopes leave, which never holds `noAPNSMessage`: appended, not looked up (one array of
-        // its size).
-        var remembered: [JSONObject.Member] = []
-        remembered.reserveCapacity(request.memory.count + 1)
-        remembered.append(contentsOf: request.memory.members)
-        remembered.append(JSONObject.Member(key: XM.noMessage, value: .bool(true)))
-        let memory = JSONObject(uncheckedMembers: remembered)
+        // The memory the envelopes leave, which never holds `noAPNSMessage`: appended, not looked up (copied once
+        // from the request's, at its final size).
+        var memory = request.memory
+        memory.reserveCapacity(memory.count + 1)
+        memory.appendUnchecked(XM.noMessage, .bool(true))
         var android = JSONObject()
         let path = request.paths.gcm
         if !onlyAccepted {
