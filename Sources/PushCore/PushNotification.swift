@@ -132,6 +132,14 @@ extension PushNotification {
         extensions[namespace] = object.isEmpty ? nil : .object(object)
     }
 
+    /// Sets the vendor namespace `namespace` to `object`, as ``setExtension(_:_:)`` does; when the notification holds
+    /// no extension yet (a reader's first), the extensions are made at once, that one member at their final size (no
+    /// key looked up, no room made for more).
+    package mutating func setFirstExtension(_ namespace: String, _ object: JSONObject) {
+        guard extensions.isEmpty, !object.isEmpty else { return setExtension(namespace, object) }
+        extensions = JSONObject(uncheckedMembers: [JSONObject.Member(key: namespace, value: .object(object))])
+    }
+
     /// Changes one vendor namespace in place, as ``extensionObject(_:)`` then ``setExtension(_:_:)`` would: the
     /// object is lent to `body` taken out of the notification, so that adding to it does not copy its members.
     package mutating func modifyExtension(_ namespace: String, _ body: (inout JSONObject) -> Void) {

@@ -49,6 +49,11 @@ struct WireRecipientsTests {
         #"{"MessageRequest":{"Addresses":{"g":{"ChannelType":"GCM"}},"MessageConfiguration":{"APNSMessage":{"Title":"T"},"GCMMessage":{"notification":{"title":"console"}}}}}"#,
         #"{"MessageRequest":{"Addresses":{"t":{"ChannelType":"APNS"}},"MessageConfiguration":{"APNSMessage":{"Title":7,"Badge":"x"}}}}"#,
         #"{"MessageRequest":{"Addresses":{"g":{"ChannelType":"GCM"}},"MessageConfiguration":{"APNSMessage":{"Title":"T"},"GCMMessage":{"Priority":"urgent","TimeToLive":-1}}}}"#,
+        // A GCMMessage key that is not one of its own (warned about), a campaign Message's key, a lowercase key after
+        // accepted ones: each past the one comparison of accepted keys, and declined.
+        #"{"MessageRequest":{"Addresses":{"g":{"ChannelType":"GCM"}},"MessageConfiguration":{"APNSMessage":{"Title":"T"},"GCMMessage":{"Title":"T","Colour":"red"}}}}"#,
+        #"{"MessageRequest":{"Addresses":{"g":{"ChannelType":"GCM"}},"MessageConfiguration":{"APNSMessage":{"Title":"T"},"GCMMessage":{"Body":"B","JsonBody":"{}"}}}}"#,
+        #"{"MessageRequest":{"Addresses":{"g":{"ChannelType":"GCM"}},"MessageConfiguration":{"APNSMessage":{"Title":"T"},"GCMMessage":{"Body":"B","Priority":"high","data":{"k":"v"}}}}}"#,
         #"{"MessageRequest":{"Addresses":{},"MessageConfiguration":{"APNSMessage":{"Title":"T"}}}}"#,
         #"{"MessageRequest":{"Addresses":[],"MessageConfiguration":{"APNSMessage":{"Title":"T"}}}}"#,
         #"{"MessageRequest":{"Addresses":{"t":{"ChannelType":"APNS"}},"MessageConfiguration":{"APNSMessage":{"Badge":-1}}}}"#,

@@ -34,7 +34,10 @@ enum PinpointWireRecipients {
         -> WireRecipients?
     {
         // A template fills a request's content, and substitutions render it: both are the adapter's.
-        guard options.substitutions == nil, options.pinpointTemplates == nil, document.kind(root) == .object,
+        // (Options at their defaults name no template: the templates are not looked up, nor an optional object made
+        // and destroyed, per record.)
+        if case .some = options.substitutions { return nil }
+        guard options.hasOnlyDefaults || options.pinpointTemplates == nil, document.kind(root) == .object,
             let request = Request(document, root: root)
         else { return nil }
         var context = NormaliseContext(options: options)
@@ -68,6 +71,18 @@ enum PinpointWireRecipients {
         M.rawContent, M.substitutions, "ImageSmallIconUrl", "JsonBody", "MediaUrl",
     ])
 
+    /// The `GCMMessage` keys read here with no more asked: a `GCMMessage`'s own keys
+    /// (``PinpointGCMMessage/directKeys``) but those the adapter reads. A message of only these is neither declined
+    /// nor warned about (``PinpointGCMMessage/startReading(_:_:at:campaign:channel:memory:context:)`` would find
+    /// nothing), so each key is compared once.
+    private static let acceptedGCMKeys = WireKeySet(
+        PinpointGCMMessage.directKeys.subtracting([M.rawContent, M.substitutions]))
+
+    /// The Android side's memory when its readers leave nothing: `present` alone, built once and shared.
+    private static let presentOnly = JSONObject(uncheckedMembers: [
+        JSONObject.Member(key: "present", value: .bool(true))
+    ])
+
     /// The `APNSMessage` as an address of an APNs channel gets it (the request with only that message), its findings
     /// in `context` located in the whole request.
     private static func readApple(
@@ -87,7 +102,7 @@ enum PinpointWireRecipients {
             PinpointMessageReader.read(message, at: path, into: &n, memory: &memory, context: &context)
             PinpointMessageReader.convertTimeToLive(in: &memory, into: &n, at: path, context: &context)
         }
-        n.setExtension(
+        n.setFirstExtension(
             X.namespace,
             JSONObject(uncheckedMembers: [JSONObject.Member(key: X.pinpointMessage, value: .object(memory))]))
         return true
@@ -101,8 +116,12 @@ enum PinpointWireRecipients {
     ) -> Bool {
         // RawContent, Substitutions and the console's raw form (an FCM body, kept verbatim with the configuration)
         // are the adapter's; so is a campaign's Message (a key only it has). One pass over the keys, compared as
-        // bytes.
+        // bytes. A key of the message's own but those is accepted at once (one comparison); only a message with
+        // another has its keys checked again as the adapter warns about them.
+        var onlyAccepted = true
         for member in document.members(node) {
+            if acceptedGCMKeys.contains(member.key, of: document) { continue }
+            onlyAccepted = false
             let key = document.stringBytes(member.key)
             if key.first.map({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") || $0 >= 0x80 }) == true
                 || declinedGCMKeys.contains(member.key, of: document)
@@ -111,24 +130,29 @@ enum PinpointWireRecipients {
             }
         }
         n.source = PinpointMessageAdapter.formatName
-        // The memory the envelopes leave, which never holds `noAPNSMessage`: appended, not looked up (one array of
-        // its size).
-        var remembered: [JSONObject.Member] = []
-        remembered.reserveCapacity(request.memory.count + 1)
-        remembered.append(contentsOf: request.memory.members)
-        remembered.append(JSONObject.Member(key: XM.noMessage, value: .bool(true)))
-        let memory = JSONObject(uncheckedMembers: remembered)
+        // The memory the envelopes leave, which never holds `noAPNSMessage`: appended, not looked up (copied once
+        // from the request's, at its final size).
+        var memory = request.memory
+        memory.reserveCapacity(memory.count + 1)
+        memory.appendUnchecked(XM.noMessage, .bool(true))
         var android = JSONObject()
         let path = request.paths.gcm
-        PinpointGCMMessage.startReading(
-            document, node, at: path, campaign: false, channel: .gcm, memory: &android, context: &context)
+        if !onlyAccepted {
+            PinpointGCMMessage.startReading(
+                document, node, at: path, campaign: false, channel: .gcm, memory: &android, context: &context)
+        }
         PinpointGCMMessage.readFields(
             document, node, at: path, campaign: false, channel: .gcm, into: &n, memory: &android, context: &context)
         // Neither reader writes `present` (their keys are `campaign`, the channel's, `sameAsShared`, `fields`), nor
         // any extension (a GCM table's hooks write only the Android part, and it has no other lines): the
         // namespace, the request's memory then the Android side's, is set once, after.
-        android.appendUnchecked("present", .bool(true))
-        n.setExtension(
+        // Usually the only member: then the one object every such record shares (nothing allocated per record).
+        if android.isEmpty {
+            android = presentOnly
+        } else {
+            android.appendUnchecked("present", .bool(true))
+        }
+        n.setFirstExtension(
             X.namespace,
             JSONObject(uncheckedMembers: [
                 JSONObject.Member(key: X.pinpointMessage, value: .object(memory)),
@@ -168,8 +192,11 @@ enum PinpointWireRecipients {
     /// its messages and its addresses.
     struct Request {
         var memory = JSONObject()
-        /// Where the configuration and its messages are.
-        var paths = Paths.bare
+        /// True for the CLI input (`MessageRequest`), false for the bare request.
+        var isInput = false
+        /// Where the configuration and its messages are (the shape's, built once: a request holds no paths to copy
+        /// or destroy).
+        var paths: Paths { isInput ? Paths.input : Paths.bare }
         var apple: BorrowedDocument.Node
         var gcm: BorrowedDocument.Node?
         var addresses: [Address] = []
@@ -196,7 +223,7 @@ enum PinpointWireRecipients {
                     } ?? [])
                 remembered.append(JSONObject.Member(key: XM.inputKey, value: .string(R.messageRequest)))
                 remembered.append(JSONObject.Member(key: XM.input, value: .object(input)))
-                paths = Paths.input
+                isInput = true
                 request = envelope
             }
             // The request: its configuration and addresses, and what stays for every recipient (`TraceId`).
@@ -206,8 +233,10 @@ enum PinpointWireRecipients {
                 document.kind(configuration) == .object, document.kind(addresses) == .object,
                 document.childCount(addresses) > 0
             else { return nil }
-            var kept = JSONObject()
-            if let traceID { kept.appendUnchecked(R.traceID, document.jsonValue(traceID)) }
+            // What stays (`TraceId`, or nothing), made at its size.
+            let kept = JSONObject(
+                uncheckedMembers: traceID.map { [JSONObject.Member(key: R.traceID, value: document.jsonValue($0))] }
+                    ?? [])
             remembered.append(JSONObject.Member(key: XM.request, value: .object(kept)))
             remembered.append(JSONObject.Member(key: XM.wrapped, value: .bool(true)))
             memory = JSONObject(uncheckedMembers: remembered)
