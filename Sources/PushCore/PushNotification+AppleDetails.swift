@@ -32,7 +32,7 @@ extension PushNotification {
 
         /// Where the fields are held.
         @usableFromInline final class Storage: @unchecked Sendable {
-            // Mutated only through a uniquely referenced storage (``AppleDetailsBox/modify(_:)``), so a shared
+            // Mutated only through a uniquely referenced storage (``AppleDetailsBox/modify(clearing:_:)``), so a shared
             // one is never written: safe to send.
             @exclusivity(unchecked) @usableFromInline var value: AppleDetails
 

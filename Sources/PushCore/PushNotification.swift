@@ -73,8 +73,8 @@ public struct PushNotification: Sendable, Hashable {
     }
     /// Where the fields Apple alone uses, and a notification seldom holds, are kept: the localised subtitle, the
     /// launch image, target content and filter criteria, the Live Activity and the APNs request headers
-    /// (``AppleDetails``). Held behind a reference, so that a notification without them is
-    /// small to move, copy and destroy.
+    /// (``AppleDetails``). Held behind a reference, so that a notification without them is small to move, copy and
+    /// destroy.
     @usableFromInline var appleDetails = AppleDetailsBox()
     /// `android` — what only Android has, and Android's own content where it differs (``Android``).
     ///

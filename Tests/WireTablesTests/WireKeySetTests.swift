@@ -44,9 +44,15 @@ import Testing
         #expect(!Self.set.contains(.integer(4), of: source))
     }
 
+    /// A key of 69 bytes: its length equals 5 modulo 64.
+    static let long = String(repeating: "k", count: 69)
+    /// Built once: a `WireKey` of a `String` keeps its bytes for the life of the process (LeakSanitizer reports a
+    /// set built per run).
+    static let moduloSet = WireKeySet(["kkkkk", long])
+
     @Test func keysOfLengthsEqualModulo64AreToldApartByTheirBytes() {
-        let long = String(repeating: "k", count: 69)
-        let set = WireKeySet(["kkkkk", long])
+        let long = Self.long
+        let set = Self.moduloSet
         #expect(set.contains(.string(long), of: JSONValueSource()))
         #expect(set.contains(.string("kkkkk"), of: JSONValueSource()))
         #expect(!set.contains(.string("kkkkkk"), of: JSONValueSource()))
