@@ -19,20 +19,21 @@ public struct NormaliseContext: Sendable {
     /// A context reading with `options`.
     public init(options: FormatOptions = FormatOptions()) { self.options = options }
 
-    /// Records that canonical field `field` came from `input`.
-    @inlinable public mutating func record(_ field: String, from input: JSONPointer) {
+    /// Records that canonical field `field` came from `input`; nothing when ``recordsProvenance`` is false, and then
+    /// `input` is not even built (a reader names the location it read from without building it per record).
+    @inlinable public mutating func record(_ field: String, from input: @autoclosure () -> JSONPointer) {
         guard recordsProvenance else { return }
         // A payload records about a dozen fields: size the table once instead of rehashing as it grows.
         if provenance.isEmpty { provenance.reserveCapacity(16) }
-        provenance[JSONPointer(tokens: [field])] = input
+        provenance[JSONPointer(tokens: [field])] = input()
     }
 
     /// Records that the canonical path `canonical` (deeper than a field: `/media/0`) was read from `input`; nothing
-    /// when ``recordsProvenance`` is false.
-    @inlinable public mutating func record(path canonical: JSONPointer, from input: JSONPointer) {
+    /// when ``recordsProvenance`` is false, and then `input` is not built.
+    @inlinable public mutating func record(path canonical: JSONPointer, from input: @autoclosure () -> JSONPointer) {
         guard recordsProvenance else { return }
         if provenance.isEmpty { provenance.reserveCapacity(16) }
-        provenance[canonical] = input
+        provenance[canonical] = input()
     }
 
     /// The input location of a canonical path: its own record, else its nearest recorded ancestor

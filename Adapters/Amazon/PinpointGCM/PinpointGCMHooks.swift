@@ -79,10 +79,7 @@ package struct PinpointGCMHooks: WireTableHooks {
                     "`Data` must be an object, found \(source.typeName(value)); kept as it was")
                 return false
             }
-            // The location is built only for a value that is not a string (a finding).
-            if data.members.contains(where: { $0.value.stringValue == nil }) {
-                Self.checkData(data, at: path.appending(key), context: &context)
-            }
+            Self.checkData(data, at: path.appending(key), context: &context)
             if data == n.data { same.append(key) } else { android?.data = data }
         case .text(let field):
             guard let text = string(source, value, key: key, at: path, context: &context) else { return false }
@@ -190,11 +187,14 @@ package struct PinpointGCMHooks: WireTableHooks {
         return text
     }
 
-    /// Pinpoint's Data maps strings to strings: any other value is an error (kept).
-    package static func checkData(_ data: JSONObject, at path: JSONPointer, context: inout NormaliseContext) {
+    /// Pinpoint's Data maps strings to strings: any other value is an error (kept), located under `path`, which is
+    /// built only for such a finding.
+    package static func checkData(
+        _ data: JSONObject, at path: @autoclosure () -> JSONPointer, context: inout NormaliseContext
+    ) {
         for (key, value) in data where value.stringValue == nil {
             context.diagnostics.error(
-                .wrongType, at: path.appending(key),
+                .wrongType, at: path().appending(key),
                 "Pinpoint's `Data` maps strings to strings; `\(key)` is \(value.typeName) (kept)")
         }
     }

@@ -44,8 +44,7 @@ package struct PinpointMessageHooks: WireTableHooks {
             context.record("media", from: at)
         case .soundName:
             n.sound = PushNotification.Sound(name: text)
-            // The location is built only for a context that records it.
-            if context.recordsProvenance { context.record("sound", from: path.appending(key)) }
+            context.record("sound", from: path.appending(key))
         }
         return true
     }

@@ -166,7 +166,7 @@ package enum PinpointMessageReader {
         from rest: inout JSONObject, at base: JSONPointer, into n: inout PushNotification,
         context: inout NormaliseContext
     ) {
-        // Locations are built only for a finding, or for a context that records provenance.
+        // Locations are built only for a finding, or for a context that records provenance (`record`).
         if let data = rest.takeObject(M.data, at: base, &context.diagnostics) {
             for (key, value) in data where value.stringValue == nil {
                 context.diagnostics.error(
@@ -174,7 +174,7 @@ package enum PinpointMessageReader {
                     "`Data` values must be strings, found \(value.typeName); kept as it was")
             }
             setDelivered(P.jsonBody, .object(data), in: &n)
-            if context.recordsProvenance { context.record("data", from: base.appending(M.data)) }
+            context.record("data", from: base.appending(M.data))
         }
         if case .string(let action)? = rest[M.action], action == "DEEP_LINK" || action == "URL",
             case .string(let url)? = rest[M.url]
@@ -182,7 +182,7 @@ package enum PinpointMessageReader {
             rest.removeValue(forKey: M.action)
             rest.removeValue(forKey: M.url)
             setDelivered(action == "URL" ? P.url : P.deeplink, .string(url), in: &n)
-            if context.recordsProvenance { context.record("data", from: base.appending(M.url)) }
+            context.record("data", from: base.appending(M.url))
         }
     }
 
