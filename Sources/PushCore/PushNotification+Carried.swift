@@ -6,8 +6,24 @@ public struct CarriedFields: Sendable, Hashable {
 
     /// Bit `i` set when `fieldNames[i]` is carried.
     var fields: UInt32 = 0
-    /// Carried vendor namespaces: nil keys for the whole namespace, else the carried keys.
-    var namespaces: [String: [String]?] = [:]
+    /// Carried vendor namespaces, by name: nil keys for the whole namespace, else the carried keys. A format carries
+    /// one or two: scanned (comparing a name costs less than hashing it), kept in name order so that equal sets
+    /// compare equal.
+    var namespaces: [CarriedNamespace] = []
+
+    /// One carried vendor namespace.
+    struct CarriedNamespace: Sendable, Hashable {
+        var name: String
+        /// Nil for the whole namespace, else the carried keys.
+        var keys: [String]?
+    }
+
+    /// The carried namespace `name`: `.some(nil)` when it is carried whole, `.some(keys)` for some of its keys, nil when
+    /// none of it is.
+    func namespace(_ name: String) -> [String]?? {
+        for entry in namespaces where entry.name == name { return .some(entry.keys) }
+        return nil
+    }
 
     /// Compiles a `carries` list (canonical keys, and `extensions.<ns>` keys).
     public init(_ carries: [String]) {
@@ -18,14 +34,18 @@ public struct CarriedFields: Sendable, Hashable {
             }
             let parts = field.split(separator: ".", maxSplits: 2).map(String.init)
             guard parts.count >= 2, parts[0] == "extensions" else { continue }
+            guard let index = namespaces.firstIndex(where: { $0.name == parts[1] }) else {
+                namespaces.append(CarriedNamespace(name: parts[1], keys: parts.count == 2 ? nil : [parts[2]]))
+                continue
+            }
+            // The whole namespace stays whole; else a key is added.
             if parts.count == 2 {
-                namespaces[parts[1]] = .some(nil)
-            } else if case .some(.some(let keys)) = namespaces[parts[1]] {
-                namespaces[parts[1]] = .some(keys + [parts[2]])
-            } else if namespaces[parts[1]] == nil {
-                namespaces[parts[1]] = .some([parts[2]])
+                namespaces[index].keys = nil
+            } else if namespaces[index].keys != nil {
+                namespaces[index].keys?.append(parts[2])
             }
         }
+        namespaces.sort { $0.name < $1.name }
     }
 
     /// True when every top-level field `present` (``PushNotification/presentFields``) is carried.
@@ -45,11 +65,11 @@ public struct CarriedFields: Sendable, Hashable {
     package func carries(field name: String) -> Bool { Self.fieldNames.firstIndex(of: name).map(has) ?? false }
 
     /// True when the format carries anything of `extensions.<namespace>` (the whole namespace, or some of its keys).
-    package func carriesAny(of namespace: String) -> Bool { namespaces[namespace] != nil }
+    package func carriesAny(of namespace: String) -> Bool { self.namespace(namespace) != nil }
 
     /// True when `extensions.<namespace>.<key>` is carried (the whole namespace, or that key).
     public func carries(namespace: String, key: String) -> Bool {
-        guard let entry = namespaces[namespace] else { return false }
+        guard let entry = self.namespace(namespace) else { return false }
         guard let keys = entry else { return true }
         return keys.contains(key)
     }
@@ -94,7 +114,7 @@ extension PushNotification {
         }
         guard !carried.namespaces.isEmpty, !extensions.isEmpty else { return out }
         for (namespace, value) in extensions {
-            guard let entry = carried.namespaces[namespace] else { continue }
+            guard let entry = carried.namespace(namespace) else { continue }
             guard let keys = entry else {
                 out.extensions.appendUnchecked(namespace, value)
                 continue

@@ -203,7 +203,13 @@ struct LayoutTrie: Sendable {
     }
 
     private func child(of node: Int, _ token: String) -> Int? {
-        for child in children[node] where child.token == token { return child.node }
+        // Lengths first: two strings of different lengths are told apart without the full comparison (which, for
+        // two unequal strings, asks whether either needs normalising). A token is a JSON key, matched by its bytes:
+        // one canonically equivalent to a layout token but spelt otherwise (a KELVIN SIGN for `K`) is not that key.
+        let length = token.utf8.count
+        for child in children[node] where child.token.utf8.count == length && child.token == token {
+            return child.node
+        }
         return nil
     }
 

@@ -127,7 +127,7 @@ extension Normaliser {
 
     /// Converts the messages of `variants` (one per recipient), each split again when the target (of `capacity`)
     /// takes fewer recipients than it names, in order: `convert` makes each message's result from its notification
-    /// (moved out of `variants`, not copied: take it with `swap`) and its recipient, which the result is then given
+    /// (lent where it is in `variants`, neither copied nor moved out: it may change it) and its recipient, which the result is then given
     /// (its ``PushCore/Recipient/count`` set once every message is made). Nil when `convert` gives nil for one.
     static func convertAddressed<E: Error>(
         _ variants: inout [RecipientVariant], capacity: RecipientCapacity,
@@ -136,10 +136,10 @@ extension Normaliser {
         var results: [ConversionResult] = []
         results.reserveCapacity(variants.count)
         for index in variants.indices {
-            var notification = PushNotification()
-            swap(&notification, &variants[index].notification)
             let label = variants[index].label
-            if var parts = notification.splitByRecipient(capacity, singleToken: true) {
+            // Asked of the notification where it is (an element read through the array's getter is a copy).
+            let split = variants[index].notification.lent { $0.splitByRecipient(capacity, singleToken: true) }
+            if var parts = split {
                 for part in parts.indices {
                     // A variant that stays one message keeps its own label (`address 1 of 3 (APNS)`).
                     let own = parts[part].recipient
@@ -153,8 +153,10 @@ extension Normaliser {
                 }
             } else {
                 let recipient = Recipient(
-                    index: results.count + 1, count: 0, label: label, tokens: Self.tokens(of: notification.target))
-                guard var result = try convert(&notification, recipient) else { return nil }
+                    index: results.count + 1, count: 0, label: label,
+                    tokens: variants[index].notification.lent { Self.tokens(of: $0.target) })
+                // Lent where it is (an element's accessor): neither copied nor moved out.
+                guard var result = try convert(&variants[index].notification, recipient) else { return nil }
                 result.recipient = recipient
                 results.append(result)
             }
@@ -179,6 +181,11 @@ extension Normaliser {
 }
 
 extension PushNotification {
+    /// `body` given this notification where it is, through a mutating access (an array element's accessor): read
+    /// through the array's getter, or handed from it to an existential's method, an element is copied whole (a
+    /// retain of every field); moved out and back, it leaves an empty notification to destroy.
+    mutating func lent<R>(_ body: (borrowing PushNotification) -> R) -> R { body(self) }
+
     /// True when ``splitByRecipient(_:)`` would split this notification for a format of `capacity`: told without
     /// building any message (the wire engine's guard, on every record).
     package func fansOut(for capacity: RecipientCapacity) -> Bool {

@@ -75,13 +75,12 @@ extension Normaliser {
     ) -> [ConversionResult]? {
         let source = pair.source
         guard var read = source.reader.wireRecipients(document, root: root, options: options),
-            !read.addressees.isEmpty,
-            read.addressees.allSatisfy({ $0.channel >= 0 && $0.channel < read.channels.count })
+            !read.addressees.isEmpty
         else { return nil }
         // The checks the adapters' path runs on the whole request's notification, asked of each channel's.
-        guard !source.findsErrors(inAny: &read.channels) else { return nil }
+        guard !source.findsErrors(inAny: &read.channels), let variants = read.takeVariants() else { return nil }
         return convertRecipients(
-            read.takeVariants(), diagnostics: read.diagnostics, pair: pair, within: document, options: options,
+            variants, diagnostics: read.diagnostics, pair: pair, within: document, options: options,
             lostFields: lostFields, inputSize: inputSize)
     }
 
@@ -95,13 +94,11 @@ extension Normaliser {
         var variants = variants
         let from = pair.source.name
         return Self.convertAddressed(&variants, capacity: pair.target.descriptor.recipients) { notification, _ in
-            // Moved into the writer: nothing copied.
-            var n = PushNotification()
-            swap(&n, &notification)
-            let headers = n.delivery?.headers ?? JSONObject()
+            // Lent to the writer where it is: nothing copied or moved out.
+            let headers = notification.delivery?.headers ?? JSONObject()
             guard
                 let written = wireWrite(
-                    consume n, target: pair.target, options: options, lostFields: lostFields, beside: document,
+                    &notification, target: pair.target, options: options, lostFields: lostFields, beside: document,
                     sizeHint: inputSize)
             else { return nil }
             // A rendering finding is located in the input through the reading's provenance: the adapters' path.

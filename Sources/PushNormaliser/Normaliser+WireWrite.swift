@@ -33,32 +33,35 @@ extension Normaliser {
         _ n: consuming PushNotification, to: String, options: FormatOptions, lostFields: Bool = true
     ) -> ModelWrite? {
         guard let target = registry.wireFormat(named: to) else { return nil }
-        return wireWrite(n, target: target, options: options, lostFields: lostFields, beside: nil, sizeHint: 0)
+        var n = n
+        return wireWrite(&n, target: target, options: options, lostFields: lostFields, beside: nil, sizeHint: 0)
     }
 
-    /// ``wireWrite(_:to:options:lostFields:)`` with the target looked up before. `beside`: a document that lives
-    /// through the call (the request a send format's recipients were read from), which the wire notification is
-    /// given when the notification has no custom data, instead of a document parsed from `{}`. `sizeHint`: the size
-    /// of the input the notification was read from (0 when not known): the payload is given that much room up front
-    /// (at least 512 bytes, and its custom data's size and 512 more), so that it is not copied as it grows.
+    /// ``wireWrite(_:to:options:lostFields:)`` with the target looked up before, of a notification lent in place
+    /// (a recipient's, where it is in its array: nothing moved out or copied) and given back as it was. `beside`: a
+    /// document that lives through the call (the request a send format's recipients were read from), which the wire
+    /// notification is given when the notification has no custom data, instead of a document parsed from `{}`.
+    /// `sizeHint`: the size of the input the notification was read from (0 when not known): the payload is given that
+    /// much room up front (at least 512 bytes, and its custom data's size and 512 more), so that it is not copied as it
+    /// grows.
     func wireWrite(
-        _ n: consuming PushNotification, target: WireEntry, options: FormatOptions, lostFields: Bool,
+        _ model: inout PushNotification, target: WireEntry, options: FormatOptions, lostFields: Bool,
         beside: BorrowedDocument?, sizeHint: Int
     ) -> ModelWrite? {
-        guard !target.format.dataCollides(n, options: options) else { return nil }
+        guard !target.format.dataCollides(model, options: options) else { return nil }
         let fields = target.descriptor.carriedFields
         // A namespace the target carries any of, or whose loss its adapter explains (hive-local's keys into hive), is
         // the adapter's.
-        for (namespace, _) in n.extensions
+        for (namespace, _) in model.extensions
         where fields.carriesAny(of: namespace) || target.format.explainedNamespaces.contains(namespace) {
             return nil
         }
         // The wire notification's model holds neither: they are moved aside (not copied with the model) and put
         // back for the losses.
-        let (data, extensions) = (n.data, n.extensions)
-        var model = consume n
-        model.data = JSONObject()
-        model.extensions = JSONObject()
+        var data = JSONObject()
+        var extensions = JSONObject()
+        swap(&data, &model.data)
+        swap(&extensions, &model.extensions)
         var written: (bytes: [UInt8], context: RenderContext)?
         if data.isEmpty, let beside {
             written = Self.wireWrite(
@@ -74,9 +77,9 @@ extension Normaliser {
                 }
             }
         }
+        swap(&data, &model.data)
+        swap(&extensions, &model.extensions)
         guard let (out, context) = written else { return nil }
-        model.data = data
-        model.extensions = extensions
         var result = ModelWrite(bytes: out, lost: [], lossy: false, diagnostics: context.diagnostics)
         if lostFields {
             result.lost = declaredLosses(model, adapter: target.format, context: context)

@@ -53,16 +53,15 @@ final class WireRecipientEntry: Sendable {
     /// True when a rule finds an error in `n` (asked as a yes or no: no findings are built).
     func findsErrors(_ n: PushNotification) -> Bool { rules.contains { $0.hasErrors(n, check) } }
 
-    /// True when a rule finds an error in one of `notifications`, each moved out of the array for the rules and back
-    /// (an element handed to an existential's method straight from an array, or through `contains(where:)`, is
-    /// handed over as a copy of the whole notification). The array is as it was.
+    /// True when a rule finds an error in one of `notifications`, each lent to the rules in place, through the
+    /// array's element accessor (an element handed to an existential's method straight from an array, or through
+    /// its buffer, is handed over as a copy of the whole notification; one moved out and back leaves an empty
+    /// notification to destroy). The array is as it was.
     func findsErrors(inAny notifications: inout [PushNotification]) -> Bool {
         for index in notifications.indices {
-            // Moved out for the rules and back (a move is a few words; a copy retains every field).
-            var n = PushNotification()
-            swap(&n, &notifications[index])
-            defer { swap(&n, &notifications[index]) }
-            for rule in rules where rule.hasErrors(n, check) { return true }
+            let rules = rules
+            let check = check
+            if notifications[index].lent({ n in rules.contains { $0.hasErrors(n, check) } }) { return true }
         }
         return false
     }

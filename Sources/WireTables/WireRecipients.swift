@@ -50,25 +50,30 @@ package struct WireRecipients {
     }
 
     /// Each recipient's notification, its `target.token` set, in input order, with its label: a channel's
-    /// notification is moved into its last recipient's and copied for the others (``channels`` is left empty).
-    package mutating func takeVariants() -> [RecipientVariant] {
-        var remaining = [Int](repeating: 0, count: channels.count)
-        for addressee in addressees { remaining[addressee.channel] += 1 }
+    /// notification is moved into its last recipient's and copied for the others (``channels`` is left empty). Nil,
+    /// with nothing taken, when a recipient's channel is not an index of ``channels``.
+    package mutating func takeVariants() -> [RecipientVariant]? {
+        guard addressees.allSatisfy({ channels.indices.contains($0.channel) }) else { return nil }
         var variants: [RecipientVariant] = []
         variants.reserveCapacity(addressees.count)
-        for addressee in addressees {
-            let channel = addressee.channel
-            remaining[channel] -= 1
-            variants.append(RecipientVariant(label: addressee.label, notification: PushNotification()))
-            let last = variants.count - 1
-            if remaining[channel] == 0 {
-                swap(&variants[last].notification, &channels[channel])
-            } else {
-                variants[last].notification = channels[channel]
+        // Each channel's recipients still to come, counted on the stack (a channel or two: no array per request).
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: channels.count) { remaining in
+            remaining.initialize(repeating: 0)
+            for addressee in addressees { remaining[addressee.channel] += 1 }
+            for addressee in addressees {
+                let channel = addressee.channel
+                remaining[channel] -= 1
+                variants.append(RecipientVariant(label: addressee.label, notification: PushNotification()))
+                let last = variants.count - 1
+                if remaining[channel] == 0 {
+                    swap(&variants[last].notification, &channels[channel])
+                } else {
+                    variants[last].notification = channels[channel]
+                }
+                var target = PushNotification.Target()
+                target.token = addressee.token
+                variants[last].notification.target = target
             }
-            var target = PushNotification.Target()
-            target.token = addressee.token
-            variants[last].notification.target = target
         }
         channels.removeAll()
         return variants
