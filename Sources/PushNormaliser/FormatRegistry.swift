@@ -181,15 +181,28 @@ public struct FormatRegistry: Sendable {
 /// comparison with each path (the registry's layout paths number in the hundreds). A node's children are few (the
 /// root's are a handful of top-level keys), so they are compared in turn: short strings compare without hashing.
 struct LayoutTrie: Sendable {
-    /// Node 0 is the root; each node's children (token and node), and whether a path ends there.
-    private var children: [[(token: String, node: Int)]] = [[]]
+    /// One edge: a token and the node it leads to, with the token's length in UTF-8 bytes.
+    private struct Edge: Sendable {
+        var token: String
+        var length: Int
+        var node: Int
+    }
+
+    /// Every node's edges, a node's side by side (node 0 is the root): one flat array, so that a step reads it in
+    /// place (a nested array per node is retained and released at each step).
+    private var edges: [Edge] = []
+    /// Each node's edges: a range of ``edges``.
+    private var ranges: [Range<Int>] = []
+    /// Whether a path ends at each node.
     private var ends: [Bool] = [false]
 
     init(_ paths: [[String]]) {
+        // Built as a list of children per node, then laid out flat.
+        var children: [[(token: String, node: Int)]] = [[]]
         for path in paths {
             var node = 0
             for token in path {
-                if let next = child(of: node, token) {
+                if let next = children[node].first(where: { $0.token == token })?.node {
                     node = next
                 } else {
                     children.append([])
@@ -200,6 +213,11 @@ struct LayoutTrie: Sendable {
             }
             ends[node] = true
         }
+        for list in children {
+            let start = edges.count
+            edges.append(contentsOf: list.map { Edge(token: $0.token, length: $0.token.utf8.count, node: $0.node) })
+            ranges.append(start..<edges.count)
+        }
     }
 
     private func child(of node: Int, _ token: String) -> Int? {
@@ -207,10 +225,12 @@ struct LayoutTrie: Sendable {
         // two unequal strings, asks whether either needs normalising). A token is a JSON key, matched by its bytes:
         // one canonically equivalent to a layout token but spelt otherwise (a KELVIN SIGN for `K`) is not that key.
         let length = token.utf8.count
-        for child in children[node] where child.token.utf8.count == length && child.token == token {
-            return child.node
+        return edges.withUnsafeBufferPointer { edges in
+            for index in ranges[node] where edges[index].length == length && edges[index].token == token {
+                return edges[index].node
+            }
+            return nil
         }
-        return nil
     }
 
     /// The root: where a walk down a path starts (``step(_:_:)``).
