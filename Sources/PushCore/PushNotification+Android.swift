@@ -179,4 +179,18 @@ extension PushNotification {
 
     /// True when the notification has an Android part, told without copying it (``android`` hands over a copy).
     @inlinable package var holdsAndroid: Bool { androidStorage != nil }
+
+    /// `body` given the Android part where it is, in its storage: neither copied nor moved (``android`` hands over a
+    /// copy, which retains and releases each of its fields). Nil, without calling `body`, when there is no part.
+    @inlinable package func lendingAndroid<R>(_ body: (borrowing Android) -> R) -> R? {
+        guard let storage = androidStorage else { return nil }
+        // Reached through the storage's accessor for a change, the part is lent in place; read through its getter,
+        // it would be copied.
+        return storage.value.lent(body)
+    }
+}
+
+extension PushNotification.Android {
+    /// `body` given this part where it is (see ``PushNotification/lendingAndroid(_:)``).
+    @inlinable mutating func lent<R>(_ body: (borrowing Self) -> R) -> R { body(self) }
 }

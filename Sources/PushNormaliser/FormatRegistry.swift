@@ -7,52 +7,130 @@ import WireTables
 /// a tie at the top is reported as ambiguous and resolved by registry order (the order of `adapters`),
 /// which is documented in the "Formats and detection" article.
 public struct FormatRegistry: Sendable {
+    /// Everything the registry holds, built once and never changed: behind one reference, so that a registry (and a
+    /// ``Normaliser`` holding one) is copied with one retain, not one per table (a closure of the conversion path
+    /// copies the facade per record).
+    private final class Storage: Sendable {
+        let adapters: [any PayloadAdapter]
+        let layoutPaths: [JSONPointer]
+        let layoutCoverage: LayoutCoverage
+        let layoutTrie: LayoutTrie
+        let indexByName: [String: Int]
+        let wireFormatsByName: [String: WireEntry]
+        let optionDeclarations: [FormatOption]
+        let platformRules: [any PlatformRules]
+        let keptValueExplainers: [(namespace: String, explainers: [any ExplainsKeptValues])]
+        let variantReadersByName: [String: any YieldsRecipientVariants]
+        let wireRecipientReadersByName: [String: WireRecipientEntry]
+        let checkingFormatsByName: [String: any FormatChecking]
+        let catalogues: [any CatalogueFormat]
+
+        init(adapters: [any PayloadAdapter], catalogues: [any CatalogueFormat]) {
+            self.adapters = adapters
+            self.catalogues = catalogues
+            let layoutPaths = adapters.flatMap(\.descriptor.layoutPaths)
+            self.layoutPaths = layoutPaths
+            layoutCoverage = LayoutCoverage(layoutPaths.map(\.tokens))
+            layoutTrie = LayoutTrie(layoutPaths.map(\.tokens))
+            var indexByName: [String: Int] = [:]
+            for (index, adapter) in adapters.enumerated() where indexByName[adapter.descriptor.name] == nil {
+                indexByName[adapter.descriptor.name] = index
+            }
+            self.indexByName = indexByName
+            var wireFormats: [String: any WireFormat] = [:]
+            var variantReaders: [String: any YieldsRecipientVariants] = [:]
+            var checkingFormats: [String: any FormatChecking] = [:]
+            var wireRecipientReaders: [String: (any WireRecipientReading, FormatDescriptor)] = [:]
+            for (name, index) in indexByName {
+                if let format = adapters[index] as? any WireFormat { wireFormats[name] = format }
+                if let reader = adapters[index] as? any YieldsRecipientVariants { variantReaders[name] = reader }
+                if let checking = adapters[index] as? any FormatChecking { checkingFormats[name] = checking }
+                // A send form's (a delivered payload names no recipients of its own).
+                if let reader = adapters[index] as? any WireRecipientReading, !adapters[index].descriptor.isDelivered {
+                    wireRecipientReaders[name] = (reader, adapters[index].descriptor)
+                }
+            }
+            variantReadersByName = variantReaders
+            checkingFormatsByName = checkingFormats
+            var options: [FormatOption] = []
+            for option in adapters.flatMap(\.descriptor.options)
+            where !options.contains(where: { $0.name == option.name }) {
+                options.append(option)
+            }
+            optionDeclarations = options
+            var rules: [any PlatformRules] = []
+            for rule in adapters.flatMap(\.platformRules) where !rules.contains(where: { $0.platform == rule.platform }) {
+                rules.append(rule)
+            }
+            platformRules = rules
+            wireFormatsByName = wireFormats.mapValues { WireEntry($0, rules: rules) }
+            wireRecipientReadersByName = wireRecipientReaders.mapValues {
+                WireRecipientEntry($0.0, descriptor: $0.1, rules: rules)
+            }
+            var explainers: [(namespace: String, explainers: [any ExplainsKeptValues])] = []
+            for adapter in adapters {
+                guard let explaining = adapter as? any ExplainsKeptValues else { continue }
+                let vendor = adapter.descriptor.vendor
+                if let index = explainers.firstIndex(where: { $0.namespace == vendor }) {
+                    explainers[index].explainers.append(explaining)
+                } else {
+                    explainers.append((vendor, [explaining]))
+                }
+            }
+            keptValueExplainers = explainers
+        }
+    }
+
+    private let storage: Storage
+
     /// The adapters, in detection priority order.
-    public let adapters: [any PayloadAdapter]
+    public var adapters: [any PayloadAdapter] { storage.adapters }
 
     /// Every format's layout paths: never reported lost, whatever the target.
-    public let layoutPaths: [JSONPointer]
+    public var layoutPaths: [JSONPointer] { storage.layoutPaths }
 
     /// How ``layoutPaths`` cover vendor values, for ``layoutCovers(extensionsOf:key:)`` (asked per kept value and
     /// per dropped vendor key of a conversion: looked up, not scanned).
-    private let layoutCoverage: LayoutCoverage
+    private var layoutCoverage: LayoutCoverage { storage.layoutCoverage }
     /// Every layout path as a trie, for ``isLayout(_:)`` (asked once per lost path).
-    let layoutTrie: LayoutTrie
+    var layoutTrie: LayoutTrie { storage.layoutTrie }
 
     /// Index of the first adapter with each name (a lookup runs several times per conversion; an
     /// adapter's `descriptor` is computed, so scanning the list would build every descriptor).
-    private let indexByName: [String: Int]
+    private var indexByName: [String: Int] { storage.indexByName }
 
     /// The formats that read and write through a wire table, by name, with what a conversion asks of them
     /// prepared once (not per conversion).
-    let wireFormatsByName: [String: WireEntry]
+    var wireFormatsByName: [String: WireEntry] { storage.wireFormatsByName }
 
     /// Every option some format declares (``PushCore/FormatDescriptor/options``), once each, in registry order: what
     /// `FormatOptions(json:at:diagnostics:)` accepts.
-    public let optionDeclarations: [FormatOption]
+    public var optionDeclarations: [FormatOption] { storage.optionDeclarations }
 
     /// Every platform's rules some format declares (``PushCore/PayloadAdapter/platformRules``), once per platform, in
     /// registry order: what `validate` runs.
-    public let platformRules: [any PlatformRules]
+    public var platformRules: [any PlatformRules] { storage.platformRules }
 
     /// The formats that explain the values they keep (``ExplainsKeptValues``), by vendor namespace (cast once, not
     /// per lost field).
     /// A handful of namespaces: scanned, not hashed.
-    let keptValueExplainers: [(namespace: String, explainers: [any ExplainsKeptValues])]
+    var keptValueExplainers: [(namespace: String, explainers: [any ExplainsKeptValues])] {
+        storage.keptValueExplainers
+    }
 
     /// The formats that read per-recipient variants (``PushCore/YieldsRecipientVariants``), by name: cast once, not
     /// per conversion.
-    private let variantReadersByName: [String: any YieldsRecipientVariants]
+    private var variantReadersByName: [String: any YieldsRecipientVariants] { storage.variantReadersByName }
 
     /// The formats whose send requests' recipients are read over the borrowed document
     /// (``WireTables/WireRecipientReading``), by name: cast once, not per conversion.
-    private let wireRecipientReadersByName: [String: WireRecipientEntry]
+    private var wireRecipientReadersByName: [String: WireRecipientEntry] { storage.wireRecipientReadersByName }
 
     /// The formats with rules of their own (``PushCore/FormatChecking``), by name: cast once, not per conversion.
-    private let checkingFormatsByName: [String: any FormatChecking]
+    private var checkingFormatsByName: [String: any FormatChecking] { storage.checkingFormatsByName }
 
     /// The formats that are not notifications (``PushCore/CatalogueFormat``), listed after the adapters' formats.
-    public let catalogues: [any CatalogueFormat]
+    public var catalogues: [any CatalogueFormat] { storage.catalogues }
 
     /// The catalogue format named `name`, if any.
     public func catalogue(named name: String) -> (any CatalogueFormat)? {
@@ -62,57 +140,7 @@ public struct FormatRegistry: Sendable {
     /// A registry of `adapters`, in detection priority order (the generic fallback last), and of the catalogue
     /// formats `catalogues`.
     public init(adapters: [any PayloadAdapter], catalogues: [any CatalogueFormat] = []) {
-        self.adapters = adapters
-        self.catalogues = catalogues
-        layoutPaths = adapters.flatMap(\.descriptor.layoutPaths)
-        layoutCoverage = LayoutCoverage(layoutPaths.map(\.tokens))
-        layoutTrie = LayoutTrie(layoutPaths.map(\.tokens))
-        var indexByName: [String: Int] = [:]
-        for (index, adapter) in adapters.enumerated() where indexByName[adapter.descriptor.name] == nil {
-            indexByName[adapter.descriptor.name] = index
-        }
-        self.indexByName = indexByName
-        var wireFormats: [String: any WireFormat] = [:]
-        var variantReaders: [String: any YieldsRecipientVariants] = [:]
-        var checkingFormats: [String: any FormatChecking] = [:]
-        var wireRecipientReaders: [String: (any WireRecipientReading, FormatDescriptor)] = [:]
-        for (name, index) in indexByName {
-            if let format = adapters[index] as? any WireFormat { wireFormats[name] = format }
-            if let reader = adapters[index] as? any YieldsRecipientVariants { variantReaders[name] = reader }
-            if let checking = adapters[index] as? any FormatChecking { checkingFormats[name] = checking }
-            // A send form's (a delivered payload names no recipients of its own).
-            if let reader = adapters[index] as? any WireRecipientReading, !adapters[index].descriptor.isDelivered {
-                wireRecipientReaders[name] = (reader, adapters[index].descriptor)
-            }
-        }
-        variantReadersByName = variantReaders
-        checkingFormatsByName = checkingFormats
-        var options: [FormatOption] = []
-        for option in adapters.flatMap(\.descriptor.options) where !options.contains(where: { $0.name == option.name })
-        {
-            options.append(option)
-        }
-        optionDeclarations = options
-        var rules: [any PlatformRules] = []
-        for rule in adapters.flatMap(\.platformRules) where !rules.contains(where: { $0.platform == rule.platform }) {
-            rules.append(rule)
-        }
-        platformRules = rules
-        wireFormatsByName = wireFormats.mapValues { WireEntry($0, rules: rules) }
-        wireRecipientReadersByName = wireRecipientReaders.mapValues {
-            WireRecipientEntry($0.0, descriptor: $0.1, rules: rules)
-        }
-        var explainers: [(namespace: String, explainers: [any ExplainsKeptValues])] = []
-        for adapter in adapters {
-            guard let explaining = adapter as? any ExplainsKeptValues else { continue }
-            let vendor = adapter.descriptor.vendor
-            if let index = explainers.firstIndex(where: { $0.namespace == vendor }) {
-                explainers[index].explainers.append(explaining)
-            } else {
-                explainers.append((vendor, [explaining]))
-            }
-        }
-        keptValueExplainers = explainers
+        storage = Storage(adapters: adapters, catalogues: catalogues)
     }
 
     /// True when `tokens` (a canonical path) is a layout path or lies under one: never reported lost.

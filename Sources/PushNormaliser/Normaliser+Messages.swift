@@ -147,18 +147,20 @@ extension Normaliser {
                         index: results.count + 1, count: 0,
                         label: parts.count == 1 ? label : "\(label), \(own.label)", tokens: own.tokens,
                         besidePayload: own.besidePayload)
-                    guard var result = try convert(&parts[part].notification, recipient) else { return nil }
-                    result.recipient = recipient
+                    guard let result = try convert(&parts[part].notification, recipient) else { return nil }
                     results.append(result)
+                    results[results.count - 1].recipient = recipient
                 }
             } else {
                 let recipient = Recipient(
                     index: results.count + 1, count: 0, label: label,
                     tokens: variants[index].notification.lent { Self.tokens(of: $0.target) })
                 // Lent where it is (an element's accessor): neither copied nor moved out.
-                guard var result = try convert(&variants[index].notification, recipient) else { return nil }
-                result.recipient = recipient
+                guard let result = try convert(&variants[index].notification, recipient) else { return nil }
+                // Appended as it came, then given its recipient in place: a result bound to a `var` was copied into
+                // the array and destroyed.
                 results.append(result)
+                results[results.count - 1].recipient = recipient
             }
         }
         let count = results.count

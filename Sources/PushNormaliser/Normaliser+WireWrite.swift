@@ -79,7 +79,8 @@ extension Normaliser {
         }
         swap(&data, &model.data)
         swap(&extensions, &model.extensions)
-        guard let (out, context) = written else { return nil }
+        // Taken out of the optional (binding it copied the payload and its context, destroyed after).
+        guard let (out, context) = written.take() else { return nil }
         var result = ModelWrite(bytes: out, lost: [], lossy: false, diagnostics: context.diagnostics)
         if lostFields {
             result.lost = declaredLosses(model, adapter: target.format, context: context)

@@ -261,28 +261,36 @@ struct RecordFormatter: Sendable {
     private func emitMessages(_ outcome: BatchConverter.Outcome, work: inout Work) {
         let single = work.single
         if single { work.output.append(text: "{\"messages\":[") }
-        for (index, message) in outcome.messages.enumerated() {
-            if index > 0 {
-                // The record's first message took the record's separator.
-                work.output.append(contentsOf: (single ? "," : work.shape == .jsonArray ? ",\n" : "\n").utf8)
-            }
-            work.output.append(UInt8(ascii: "{"))
-            if !single {
-                work.output.append(text: "\"record\":")
-                JSONWriter().write(.integer(Int64(outcome.index)), into: &work.output)
-                work.output.append(UInt8(ascii: ","))
-            }
-            Self.writeMessageHead(message, into: &work.output)
-            work.output.append(contentsOf: message.output)
-            if reportLoss {
-                work.output.append(text: ",\"lost\":")
-                JSONWriter().write(.array(message.lost.map(\.jsonValue)), into: &work.output)
-                if allowInvalid {
-                    work.output.append(text: ",\"diagnostics\":")
-                    JSONWriter().write(.array(message.diagnostics.map(\.jsonValue)), into: &work.output)
+        // Each message read where it is in the outcome (one taken out of the array by `for … in` is a copy: a retain
+        // of each of its parts, and their releases).
+        outcome.messages.withUnsafeBufferPointer { messages in
+            for index in messages.indices {
+                if index > 0 {
+                    // The record's first message took the record's separator.
+                    if single {
+                        work.output.append(UInt8(ascii: ","))
+                    } else {
+                        work.output.append(text: work.shape == .jsonArray ? ",\n" : "\n")
+                    }
                 }
+                work.output.append(UInt8(ascii: "{"))
+                if !single {
+                    work.output.append(text: "\"record\":")
+                    work.output.append(decimal: outcome.index)
+                    work.output.append(UInt8(ascii: ","))
+                }
+                Self.writeMessageHead(messages[index], into: &work.output)
+                work.output.append(contentsOf: messages[index].output)
+                if reportLoss {
+                    work.output.append(text: ",\"lost\":")
+                    JSONWriter().write(.array(messages[index].lost.map(\.jsonValue)), into: &work.output)
+                    if allowInvalid {
+                        work.output.append(text: ",\"diagnostics\":")
+                        JSONWriter().write(.array(messages[index].diagnostics.map(\.jsonValue)), into: &work.output)
+                    }
+                }
+                work.output.append(UInt8(ascii: "}"))
             }
-            work.output.append(UInt8(ascii: "}"))
         }
         if single { work.output.append(text: "]}") }
         if work.shape == .ndjson || single { work.output.append(0x0A) }
@@ -347,5 +355,25 @@ extension Array where Element == UInt8 {
     /// builds these sources against this one.
     @inline(__always) fileprivate mutating func append(text: StaticString) {
         append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Appends a count (not negative) in decimal, as `JSONWriter` writes an integer: its digits made on the stack and
+    /// copied once (no `JSONValue` built, no string made).
+    fileprivate mutating func append(decimal value: Int) {
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        Swift.withUnsafeMutableBytes(of: &digits) { scratch in
+            var position = scratch.count
+            var rest = value.magnitude
+            repeat {
+                position -= 1
+                scratch[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest > 0
+            if value < 0 {
+                position -= 1
+                scratch[position] = UInt8(ascii: "-")
+            }
+            append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[position...]))
+        }
     }
 }

@@ -42,31 +42,38 @@ enum FCMWireWriter {
         // What `android` shows is Android's own part, read in place, and the shared values it inherits where its
         // own are nil (a small part of their own, ``FCMAndroidInherited``): copying Android's part to merge them
         // retained and released each of its fields. A part is built only when its image is dropped. The part is
-        // bound once, straight from the notification: each read of `wire.model.android` hands over a copy of it, and
-        // a part bound from a variable holding one was copied again.
-        if let own = wire.model.android {
-            // Android's image's kind, found once for what `android` shows and for the loss of one that is not a
-            // picture.
-            let ownImageKind = own.image.flatMap(PushNotification.MediaKind.init(url:))
-            guard FCMImageField.takes(resolved: ownImageKind) else {
-                let shown = FCMMessageWriter.androidShown(wire.model, keepsImage: false)
-                return write(
-                    wire, android: shown, own: .dropsImage(own), inheriting: nil, media: media,
-                    ownImageKind: ownImageKind,
-                    into: &out, context: &context)
-            }
-            let inherited =
-                FCMMessageWriter.inheritsNothing(own, from: wire.model)
-                ? nil : FCMAndroidInherited.inherited(by: own, from: wire.model)
-            return write(
-                wire, android: own, own: .shown, inheriting: inherited, media: media, ownImageKind: ownImageKind,
-                into: &out, context: &context)
+        // lent where it is, in its storage: each read of `wire.model.android` hands over a copy of it.
+        if wire.model.holdsAndroid {
+            return wire.model.lendingAndroid { own in
+                write(wire, own: own, media: media, into: &out, context: &context)
+            } ?? false
         }
         // No part of its own: an empty one, shared, and all it inherits.
         let inherited = FCMAndroidInherited.inherited(from: wire.model)
         return write(
             wire, android: noAndroidPart, own: .none, inheriting: inherited.isEmpty ? nil : inherited, media: media,
             ownImageKind: nil, into: &out, context: &context)
+    }
+
+    /// ``write(_:into:context:)`` of a notification whose own Android part is `own`.
+    private static func write(
+        _ wire: WireNotification, own: borrowing PushNotification.Android, media: Media?, into out: inout [UInt8],
+        context: inout RenderContext
+    ) -> Bool {
+        // Android's image's kind, found once for what `android` shows and for the loss of one that is not a picture.
+        let ownImageKind = own.image.flatMap(PushNotification.MediaKind.init(url:))
+        guard FCMImageField.takes(resolved: ownImageKind) else {
+            let shown = FCMMessageWriter.androidShown(wire.model, keepsImage: false)
+            return write(
+                wire, android: shown, own: .dropsImage(copy own), inheriting: nil, media: media,
+                ownImageKind: ownImageKind, into: &out, context: &context)
+        }
+        let inherited =
+            FCMMessageWriter.inheritsNothing(own, from: wire.model)
+            ? nil : FCMAndroidInherited.inherited(by: own, from: wire.model)
+        return write(
+            wire, android: own, own: .shown, inheriting: inherited, media: media, ownImageKind: ownImageKind,
+            into: &out, context: &context)
     }
 
     /// The Android part of a notification without one, built once (a part built and destroyed per message cost more
