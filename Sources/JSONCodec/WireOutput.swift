@@ -112,7 +112,7 @@ extension WireOutput {
     }
     @inlinable package mutating func key(_ key: String) {
         separate()
-        JSONWriter.writeString(key, into: &buffer)
+        buffer.appendJSONString(key)
         buffer.appendByte(UInt8(ascii: ":"))
         needsComma = false
     }
@@ -129,18 +129,18 @@ extension WireOutput {
     /// A key given as the bytes of a borrowed string.
     @inlinable package mutating func key(bytes key: UnsafeBufferPointer<UInt8>) {
         separate()
-        JSONWriter.writeString(bytes: key, into: &buffer)
+        buffer.appendJSONString(bytes: key)
         buffer.appendByte(UInt8(ascii: ":"))
         needsComma = false
     }
     @inlinable package mutating func string(_ value: String) {
         separate()
-        JSONWriter.writeString(value, into: &buffer)
+        buffer.appendJSONString(value)
         needsComma = true
     }
     @inlinable package mutating func integer(_ value: Int64) {
         separate()
-        JSONWriter.writeInteger(value, into: &buffer)
+        buffer.appendInteger(value)
         needsComma = true
     }
     @inlinable package mutating func bool(_ value: Bool) {
@@ -151,13 +151,13 @@ extension WireOutput {
     @inlinable package mutating func value(_ value: JSONValue) {
         separate()
         // A kept `JSONValue` (rare on the wire path) or a real: written as the writer writes it.
-        JSONWriter.writeCompact(value, into: &buffer)
+        buffer.appendCompact(value: value)
         needsComma = true
     }
     /// A value of a borrowed document, verbatim (minified).
     @inlinable package mutating func value(_ node: BorrowedDocument.Node, of document: BorrowedDocument) {
         separate()
-        document.writeCompact(node, into: &buffer)
+        buffer.appendCompact(node: node, of: document)
         needsComma = true
     }
 }
@@ -301,4 +301,29 @@ extension WireOutput {
     @usableFromInline package mutating func integer(_ value: Int64) { put(.integer(value)) }
     @usableFromInline package mutating func bool(_ value: Bool) { put(.bool(value)) }
     @usableFromInline package mutating func value(_ value: JSONValue) { put(value) }
+}
+
+extension ByteBuffer {
+    // The writers a ``CompactOutput`` calls, compiled here, where their generic routines are specialised for this
+    // buffer: inlined into another module, a call to the generic routine itself ran the unspecialised one, each byte
+    // appended through the protocol's witness.
+
+    /// Appends `value` as a JSON string.
+    @usableFromInline mutating func appendJSONString(_ value: String) { JSONWriter.writeString(value, into: &self) }
+
+    /// Appends UTF-8 `bytes` as a JSON string.
+    @usableFromInline mutating func appendJSONString(bytes: UnsafeBufferPointer<UInt8>) {
+        JSONWriter.writeString(bytes: bytes, into: &self)
+    }
+
+    /// Appends an integer in decimal.
+    @usableFromInline mutating func appendInteger(_ value: Int64) { JSONWriter.writeInteger(value, into: &self) }
+
+    /// Appends `value` compact.
+    @usableFromInline mutating func appendCompact(value: JSONValue) { JSONWriter.writeCompact(value, into: &self) }
+
+    /// Appends the value `node` of `document` compact.
+    @usableFromInline mutating func appendCompact(node: BorrowedDocument.Node, of document: BorrowedDocument) {
+        document.writeCompact(node, into: &self)
+    }
 }

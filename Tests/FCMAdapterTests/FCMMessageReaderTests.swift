@@ -56,6 +56,19 @@ struct FCMMessageReaderTests {
         #expect(filledFindings == returnedFindings && locatedFindings == returnedFindings)
     }
 
+    /// An APNs header's integer is read only when it is spelt as the integer is written (else it is kept as text).
+    @Test func anIntegerIsCanonicalOnlyAsItIsWritten() {
+        for (text, value) in [
+            ("0", 0), ("7", 7), ("10", 10), ("-3", -3), ("9223372036854775807", Int64.max),
+            ("-9223372036854775808", Int64.min),
+        ] as [(String, Int64)] {
+            #expect(FCMMessageReader.canonicalInteger(text) == value, "\(text)")
+        }
+        for text in ["", "-", "+5", "05", "00", "-0", "-05", " 5", "5 ", "1e3", "9223372036854775808", "x"] {
+            #expect(FCMMessageReader.canonicalInteger(text) == nil, "\(text)")
+        }
+    }
+
     @Test func aCamelCaseKeyIsRememberedAfterTheReadStartsOver() throws {
         let (n, _) = try Self.read(Self.camelMessage, provenance: false, filling: true)
         let layout = n.flatMap { FCMLayout($0) }

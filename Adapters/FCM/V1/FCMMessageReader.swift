@@ -439,8 +439,17 @@ package enum FCMMessageReader {
 
     /// `text` as an integer when it is one written the way it would be written back (no sign, zeros or spaces added).
     static func canonicalInteger(_ text: String) -> Int64? {
-        guard let value = Int64(text), String(value) == text else { return nil }
-        return value
+        guard let value = Int64(text) else { return nil }
+        // Spelt as the integer is written (no `+`, no leading zero, no `-0`), told from its first bytes: the rest
+        // are digits once it parsed (a string made of the value and compared cost more than the parse).
+        var utf8 = text.utf8.makeIterator()
+        guard var first = utf8.next() else { return nil }
+        if first == UInt8(ascii: "0") { return text.utf8.count == 1 ? value : nil }
+        if first == UInt8(ascii: "-") {
+            guard let second = utf8.next() else { return nil }
+            first = second
+        }
+        return first >= UInt8(ascii: "1") && first <= UInt8(ascii: "9") ? value : nil
     }
 
     /// The six APNs headers the model holds go to `delivery`; the rest is returned, to be kept.
