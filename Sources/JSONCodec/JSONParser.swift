@@ -69,6 +69,20 @@ public struct JSONParser: Sendable {
         return true
     }
 
+    /// `body` given `value` as a borrowed document: written compact (the bytes ``JSONWriter`` writes for it) into this
+    /// thread's scratch buffer, which is reused (nothing allocated), then parsed. `body` is also given the compact
+    /// size. False, without calling `body`, when the bytes do not make a document this parser takes (over
+    /// ``maximumBytes`` or ``maximumDepth``, or a key repeated in one object).
+    package func withBorrowedDocument(
+        of value: JSONValue, _ body: (_ document: BorrowedDocument, _ size: Int) -> Void
+    ) -> Bool {
+        var scratch = ByteBuffer.lend(capacity: 256)
+        defer { scratch.release() }
+        JSONWriter.writeCompact(value, into: &scratch)
+        let bytes = scratch.bytes
+        return withBorrowedDocument(bytes) { body($0, bytes.count) }
+    }
+
     /// The document of `buffer` from this thread's next free parser, which `csimdjson_return_dom` frees; nil
     /// (nothing lent) on any error.
     private func lend(_ buffer: UnsafeBufferPointer<UInt8>) -> BorrowedDocument? {

@@ -67,13 +67,21 @@ extension Normaliser {
             written = Self.wireWrite(
                 &model, within: beside, data: false, reserving: max(512, sizeHint), target: target, options: options)
         } else {
-            // The custom data as a document: `{}` when there are none (the notification needs one all the same).
-            let bytes = data.isEmpty ? Self.emptyObject : JSONWriter(style: .compact).bytes(.object(data))
-            _ = bytes.withUnsafeBufferPointer { buffer in
-                parser.withBorrowedDocument(buffer) { document in
+            // The custom data as a document (written into the thread's scratch and parsed there): `{}` when there
+            // are none (the notification needs one all the same).
+            if data.isEmpty {
+                _ = Self.emptyObject.withUnsafeBufferPointer { buffer in
+                    parser.withBorrowedDocument(buffer) { document in
+                        written = Self.wireWrite(
+                            &model, within: document, data: true, reserving: max(514, sizeHint), target: target,
+                            options: options)
+                    }
+                }
+            } else {
+                _ = parser.withBorrowedDocument(of: .object(data)) { document, size in
                     written = Self.wireWrite(
-                        &model, within: document, data: true, reserving: max(buffer.count + 512, sizeHint),
-                        target: target, options: options)
+                        &model, within: document, data: true, reserving: max(size + 512, sizeHint), target: target,
+                        options: options)
                 }
             }
         }
