@@ -125,20 +125,22 @@ extension Normaliser {
         return results ?? []
     }
 
-    /// Converts the messages of `variants` (one per recipient), each split again when the target (of `capacity`)
+    /// Converts the messages of `recipients` (one per recipient), each split again when the target (of `capacity`)
     /// takes fewer recipients than it names, in order: `convert` makes each message's result from its notification
-    /// (lent where it is in `variants`, neither copied nor moved out: it may change it) and its recipient, which the result is then given
-    /// (its ``PushCore/Recipient/count`` set once every message is made). Nil when `convert` gives nil for one.
-    static func convertAddressed<E: Error>(
-        _ variants: inout [RecipientVariant], capacity: RecipientCapacity,
+    /// (lent where it is, neither copied nor moved out: it may change it) and its recipient, which the result is then
+    /// given (its ``PushCore/Recipient/count`` set once every message is made). Nil when `convert` gives nil for one.
+    static func convertAddressed<Recipients: AddressedNotifications, E: Error>(
+        _ recipients: inout Recipients, capacity: RecipientCapacity,
         _ convert: (inout PushNotification, Recipient) throws(E) -> ConversionResult?
     ) throws(E) -> [ConversionResult]? {
         var results: [ConversionResult] = []
-        results.reserveCapacity(variants.count)
-        for index in variants.indices {
-            let label = variants[index].label
+        results.reserveCapacity(recipients.count)
+        for index in 0..<recipients.count {
+            let label = recipients.label(at: index)
             // Asked of the notification where it is (an element read through the array's getter is a copy).
-            let split = variants[index].notification.lent { $0.splitByRecipient(capacity, singleToken: true) }
+            let split = recipients.withNotification(at: index) {
+                $0.lent { $0.splitByRecipient(capacity, singleToken: true) }
+            }
             if var parts = split {
                 for part in parts.indices {
                     // A variant that stays one message keeps its own label (`address 1 of 3 (APNS)`).
@@ -152,11 +154,14 @@ extension Normaliser {
                     results[results.count - 1].recipient = recipient
                 }
             } else {
-                let recipient = Recipient(
-                    index: results.count + 1, count: 0, label: label,
-                    tokens: variants[index].notification.lent { Self.tokens(of: $0.target) })
-                // Lent where it is (an element's accessor): neither copied nor moved out.
-                guard let result = try convert(&variants[index].notification, recipient) else { return nil }
+                // Lent where it is: neither copied nor moved out.
+                let made = try recipients.withNotification(at: index) { (notification) throws(E) in
+                    let recipient = Recipient(
+                        index: results.count + 1, count: 0, label: label,
+                        tokens: notification.lent { Self.tokens(of: $0.target) })
+                    return try convert(&notification, recipient).map { ($0, recipient) }
+                }
+                guard let (result, recipient) = made else { return nil }
                 // Appended as it came, then given its recipient in place: a result bound to a `var` was copied into
                 // the array and destroyed.
                 results.append(result)
@@ -201,5 +206,27 @@ extension PushNotification {
             // A single `token` stays one message (``splitByRecipient(_:singleToken:)``).
             return target.tokens?.isEmpty == false && target.topic == nil && target.condition == nil
         }
+    }
+}
+
+/// Recipients' notifications as ``Normaliser/convertAddressed(_:capacity:_:)`` converts them, each with its label,
+/// each lent where it is: per-recipient variants, or a send request's channels read once (``WireTables/WireRecipients``).
+protocol AddressedNotifications {
+    /// How many recipients there are.
+    var count: Int { get }
+    /// The label of the recipient at `index`.
+    func label(at index: Int) -> String
+    /// `body` given the notification of the recipient at `index`, where it is.
+    mutating func withNotification<R, E: Error>(at index: Int, _ body: (inout PushNotification) throws(E) -> R)
+        throws(E) -> R
+}
+
+extension Array: AddressedNotifications where Element == RecipientVariant {
+    func label(at index: Int) -> String { self[index].label }
+
+    mutating func withNotification<R, E: Error>(at index: Int, _ body: (inout PushNotification) throws(E) -> R)
+        throws(E) -> R
+    {
+        try body(&self[index].notification)
     }
 }

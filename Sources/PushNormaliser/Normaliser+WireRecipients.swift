@@ -78,22 +78,24 @@ extension Normaliser {
             !read.addressees.isEmpty
         else { return nil }
         // The checks the adapters' path runs on the whole request's notification, asked of each channel's.
-        guard !source.findsErrors(inAny: &read.channels), let variants = read.takeVariants() else { return nil }
+        guard !source.findsErrors(inAny: &read.channels),
+            read.addressees.allSatisfy({ read.channels.indices.contains($0.channel) })
+        else { return nil }
         return convertRecipients(
-            variants, diagnostics: read.diagnostics, pair: pair, within: document, options: options,
-            lostFields: lostFields, inputSize: inputSize)
+            &read, pair: pair, within: document, options: options, lostFields: lostFields, inputSize: inputSize)
     }
 
-    /// Each recipient's message of `variants` written as the pair's target, each result with the reading's findings;
-    /// nil when one of them is the adapters' to write. `document`: the request's (a message without custom data is
-    /// written within it); `inputSize`, its size in bytes (0 when not known).
+    /// Each recipient's message of `read` written as the pair's target (its channel's notification, addressed to it
+    /// in turn), each result with the reading's findings; nil when one of them is the adapters' to write.
+    /// `document`: the request's (a message without custom data is written within it); `inputSize`, its size in
+    /// bytes (0 when not known).
     private func convertRecipients(
-        _ variants: consuming [RecipientVariant], diagnostics: [Diagnostic], pair: RecipientPair,
-        within document: BorrowedDocument, options: FormatOptions, lostFields: Bool, inputSize: Int
+        _ read: inout WireRecipients, pair: RecipientPair, within document: BorrowedDocument, options: FormatOptions,
+        lostFields: Bool, inputSize: Int
     ) -> [ConversionResult]? {
-        var variants = variants
         let from = pair.source.name
-        return Self.convertAddressed(&variants, capacity: pair.target.descriptor.recipients) { notification, _ in
+        let diagnostics = read.diagnostics
+        return Self.convertAddressed(&read, capacity: pair.target.descriptor.recipients) { notification, _ in
             // Lent to the writer where it is: nothing copied or moved out.
             let headers = notification.delivery?.headers ?? JSONObject()
             guard
@@ -110,5 +112,23 @@ extension Normaliser {
             result.notices = notices
             return result
         }
+    }
+}
+
+extension WireRecipients: AddressedNotifications {
+    var count: Int { addressees.count }
+
+    func label(at index: Int) -> String { addressees[index].label }
+
+    /// The recipient's channel's notification, addressed to it (its target set to the recipient's token) where it
+    /// is: a channel's recipients take turns with it, none gets a copy.
+    mutating func withNotification<R, E: Error>(at index: Int, _ body: (inout PushNotification) throws(E) -> R)
+        throws(E) -> R
+    {
+        var target = PushNotification.Target()
+        target.token = addressees[index].token
+        let channel = addressees[index].channel
+        channels[channel].target = target
+        return try body(&channels[channel])
     }
 }

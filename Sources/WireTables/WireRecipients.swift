@@ -34,8 +34,8 @@ package struct WireRecipients {
         }
     }
 
-    /// The notification of each channel's message, read once: what its recipients get before their token is set,
-    /// and what the model checks look at (the adapter checks the whole request's notification, which holds each
+    /// The notification of each channel's message, read once: what its recipients get in turn, each addressed to
+    /// it (its target set to the recipient's token) where it is, and what the model checks look at (the adapter checks the whole request's notification, which holds each
     /// channel's fields).
     package var channels: [PushNotification]
     /// The recipients, in input order.
@@ -47,35 +47,5 @@ package struct WireRecipients {
         self.channels = channels
         self.addressees = addressees
         self.diagnostics = diagnostics
-    }
-
-    /// Each recipient's notification, its `target.token` set, in input order, with its label: a channel's
-    /// notification is moved into its last recipient's and copied for the others (``channels`` is left empty). Nil,
-    /// with nothing taken, when a recipient's channel is not an index of ``channels``.
-    package mutating func takeVariants() -> [RecipientVariant]? {
-        guard addressees.allSatisfy({ channels.indices.contains($0.channel) }) else { return nil }
-        var variants: [RecipientVariant] = []
-        variants.reserveCapacity(addressees.count)
-        // Each channel's recipients still to come, counted on the stack (a channel or two: no array per request).
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: channels.count) { remaining in
-            remaining.initialize(repeating: 0)
-            for addressee in addressees { remaining[addressee.channel] += 1 }
-            for addressee in addressees {
-                let channel = addressee.channel
-                remaining[channel] -= 1
-                variants.append(RecipientVariant(label: addressee.label, notification: PushNotification()))
-                let last = variants.count - 1
-                if remaining[channel] == 0 {
-                    swap(&variants[last].notification, &channels[channel])
-                } else {
-                    variants[last].notification = channels[channel]
-                }
-                var target = PushNotification.Target()
-                target.token = addressee.token
-                variants[last].notification.target = target
-            }
-        }
-        channels.removeAll()
-        return variants
     }
 }
