@@ -19,4 +19,22 @@ import Testing
             #expect(AddressLabel.make(number, of: number, channel: "GCM") == "address \(number) of \(number) (GCM)")
         }
     }
+
+    /// A request of a few addresses gets one of the labels made once: the same text for every position, count and
+    /// channel type; a larger request, or a channel type spelt otherwise, gets one made then.
+    @Test func aTabulatedLabelIsTheOneMadeNow() {
+        let names = PinpointWireRecipients.Request.channelNames
+        for total in 1...(AddressLabel.tabulatedTotal + 2) {
+            for position in 1...total {
+                for (index, channel) in names.enumerated() {
+                    #expect(
+                        AddressLabel.label(position, of: total, channel: channel, named: index)
+                            == "address \(position) of \(total) (\(channel))")
+                }
+                #expect(
+                    AddressLabel.label(position, of: total, channel: "APNS", named: nil)
+                        == "address \(position) of \(total) (APNS)")
+            }
+        }
+    }
 }

@@ -58,7 +58,8 @@ enum PinpointWireRecipients {
         var addressees: [WireRecipients.Addressee] = []
         addressees.reserveCapacity(request.addresses.count)
         for (position, address) in request.addresses.enumerated() {
-            let label = AddressLabel.make(position + 1, of: request.addresses.count, channel: address.channel)
+            let label = AddressLabel.label(
+                position + 1, of: request.addresses.count, channel: address.channel, named: address.channelIndex)
             addressees.append(
                 WireRecipients.Addressee(channel: address.isApple ? 0 : 1, token: address.token, label: label))
         }
@@ -167,6 +168,8 @@ enum PinpointWireRecipients {
         var channel: String
         /// True for an APNs channel (else `GCM`).
         var isApple: Bool
+        /// The channel's index in ``Request/channelNames`` (nil for one spelt otherwise, compared as a `String`).
+        var channelIndex: Int?
     }
 
     /// Where a request's configuration and messages are, for its two shapes (built once, not per record).
@@ -259,13 +262,13 @@ enum PinpointWireRecipients {
                 guard document.kind(settings) == .object, document.childCount(settings) == 1,
                     let type = Self.member(Keys.channelType, of: settings, in: document),
                     document.kind(type) == .string,
-                    let (channel, isApple) = Self.channel(type, in: document)
+                    let (channel, isApple, channelIndex) = Self.channel(type, in: document)
                 else { return nil }
                 guard isApple || gcm != nil else { return nil }
                 read.append(
                     Address(
                         token: String(decoding: document.stringBytes(member.key), as: UTF8.self), channel: channel,
-                        isApple: isApple))
+                        isApple: isApple, channelIndex: channelIndex))
             }
             self.addresses = read
         }
@@ -275,21 +278,22 @@ enum PinpointWireRecipients {
         /// ``channelNames`` as keys, compared as bytes (a key is copied as plain words: no reference counted).
         static let channelKeys: [WireKey] = channelNames.map(WireKey.init)
 
-        /// The channel type spelt by the string node `type`, with whether it is an APNs channel; nil for any other.
-        /// Its bytes are compared (no `String` is built or hashed per address); a type that is not ASCII is compared
-        /// as a `String` (canonical equivalence, as a `Set<String>` compares).
+        /// The channel type spelt by the string node `type`, with whether it is an APNs channel and its index in
+        /// ``channelNames`` (nil when spelt otherwise); nil for any other type. Its bytes are compared (no `String` is
+        /// built or hashed per address); a type that is not ASCII is compared as a `String` (canonical equivalence,
+        /// as a `Set<String>` compares).
         static func channel(_ type: BorrowedDocument.Node, in document: BorrowedDocument) -> (
-            name: String, isApple: Bool
+            name: String, isApple: Bool, index: Int?
         )? {
             let keys = channelKeys
             for index in keys.indices where keys[index].matches(document, type) {
-                return (channelNames[index], index < keys.count - 1)
+                return (channelNames[index], index < keys.count - 1, index)
             }
             let bytes = document.stringBytes(type)
             if bytes.allSatisfy({ $0 < 0x80 }) { return nil }
             let text = String(decoding: bytes, as: UTF8.self)
-            if A.appleChannels.contains(text) { return (text, true) }
-            return text == A.gcmChannel ? (text, false) : nil
+            if A.appleChannels.contains(text) { return (text, true, nil) }
+            return text == A.gcmChannel ? (text, false, nil) : nil
         }
 
         /// The request's keys, compared as bytes (length first, no `String` per member).
@@ -343,6 +347,33 @@ enum PinpointWireRecipients {
 
 /// An address's label, `address 2 of 3 (GCM)`, as ``PinpointRecipients`` labels it.
 enum AddressLabel {
+    /// The label of the address at 1-based `position` of `total`, of channel type `channel`, which is
+    /// `PinpointWireRecipients.Request.channelNames[named]` when `named` is given: a request of a few addresses (the
+    /// usual one) gets one of the labels made once (``tabulated``), any other one made now (``make(_:of:channel:)``).
+    static func label(_ position: Int, of total: Int, channel: String, named: Int?) -> String {
+        guard let named, total <= tabulatedTotal, position >= 1, position <= total else {
+            return make(position, of: total, channel: channel)
+        }
+        return tabulated[((total - 1) * tabulatedTotal + (position - 1)) * channelCount + named]
+    }
+
+    /// The largest request whose labels are made once.
+    static let tabulatedTotal = 4
+    /// The channel types a label names, by index (``PinpointWireRecipients/Request/channelNames``).
+    private static var channelCount: Int { PinpointWireRecipients.Request.channelNames.count }
+    /// Each label of a request of up to ``tabulatedTotal`` addresses: by total, then position, then channel type.
+    private static let tabulated: [String] = {
+        var labels: [String] = []
+        for total in 1...tabulatedTotal {
+            for position in 1...tabulatedTotal {
+                for channel in PinpointWireRecipients.Request.channelNames {
+                    labels.append(make(position, of: total, channel: channel))
+                }
+            }
+        }
+        return labels
+    }()
+
     /// The label of the address at 1-based `position` of `total`, of channel type `channel`: its bytes written on the
     /// stack, then made a string at once (no string grown piece by piece per address).
     static func make(_ position: Int, of total: Int, channel: String) -> String {
