@@ -190,8 +190,33 @@ import CSimdjson
     }
 
     /// True when a string at or under `node` (a member name or a value) holds the byte `first` followed by `second`
-    /// (a template placeholder's `{{`): the tape walked once, each string searched with `memchr`.
+    /// (a template placeholder's `{{`): the tape walked once. The parser lays the strings out in document order, so
+    /// those under `node` lie in one run of its string buffer, each behind its 4-byte length and before a NUL: that
+    /// run is searched at once, and only when it holds the pair (in a string, or, for a string of tens of kilobytes,
+    /// in a length) is each string searched on its own.
     package func stringsHold(_ first: UInt8, _ second: UInt8, under node: Node) -> Bool {
+        let end = after(node)
+        var start: Int?
+        var stop = 0
+        var position = node
+        while position < end {
+            switch tag(position) {
+            case Kind.string.rawValue:
+                let offset = Int(tape[position] & 0x00FF_FFFF_FFFF_FFFF)
+                if start == nil { start = offset }
+                stop = offset + 4 + Int(UnsafeRawPointer(strings + offset).loadUnaligned(as: UInt32.self))
+                position += 1
+            case Kind.object.rawValue, Kind.array.rawValue: position += 1
+            default: position = after(position)
+            }
+        }
+        guard let start, Self.holds(first, second, in: UnsafeBufferPointer(start: strings + start, count: stop - start))
+        else { return false }
+        return eachStringHolds(first, second, under: node)
+    }
+
+    /// ``stringsHold(_:_:under:)`` asked of each string on its own.
+    private func eachStringHolds(_ first: UInt8, _ second: UInt8, under node: Node) -> Bool {
         var position = node
         let end = after(node)
         while position < end {

@@ -117,6 +117,21 @@ import Testing
         #expect(found == expected, "\(text)")
     }
 
+    /// A string whose 4-byte length is `{{` in the parser's buffer (31,611 bytes: 0x7B7B) holds no pair of its own:
+    /// none is found (the run of strings holds one, so each string is searched on its own); one `{{` in it is.
+    @Test(arguments: [false, true])
+    func aLengthSpeltLikeThePairIsNotAPair(_ holdsPair: Bool) {
+        let open = UInt8(ascii: "{")
+        let long = String(repeating: "a", count: 0x7B7B - 2) + (holdsPair ? "{{" : "aa")
+        var found: Bool?
+        _ = Self.withBytes(#"{"k":"\#(long)","m":"{"}"#) { bytes in
+            JSONParser().withBorrowedDocument(bytes) { document in
+                found = document.stringsHold(open, open, under: document.root)
+            }
+        }
+        #expect(found == holdsPair)
+    }
+
     /// Under a member's value only: a pair in a sibling is not found.
     @Test func stringsHoldUnderOneMember() {
         let open = UInt8(ascii: "{")
