@@ -272,6 +272,10 @@ public struct JSONWriter: Sendable {
         }
     }
 
+    /// Appends `value` in decimal to `out`, as the writer writes an integer (no ``PushCore/JSONValue`` built, no string
+    /// made).
+    public static func appendInteger(_ value: Int64, to out: inout [UInt8]) { writeInteger(value, into: &out) }
+
     @usableFromInline static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
     @_specialize(exported:true,where S == [UInt8])

@@ -59,7 +59,8 @@ public struct FormatRegistry: Sendable {
             }
             optionDeclarations = options
             var rules: [any PlatformRules] = []
-            for rule in adapters.flatMap(\.platformRules) where !rules.contains(where: { $0.platform == rule.platform }) {
+            for rule in adapters.flatMap(\.platformRules) where !rules.contains(where: { $0.platform == rule.platform })
+            {
                 rules.append(rule)
             }
             platformRules = rules

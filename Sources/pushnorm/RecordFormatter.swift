@@ -276,7 +276,7 @@ struct RecordFormatter: Sendable {
                 work.output.append(UInt8(ascii: "{"))
                 if !single {
                     work.output.append(text: "\"record\":")
-                    work.output.append(decimal: outcome.index)
+                    JSONWriter.appendInteger(Int64(outcome.index), to: &work.output)
                     work.output.append(UInt8(ascii: ","))
                 }
                 Self.writeMessageHead(messages[index], into: &work.output)
@@ -355,25 +355,5 @@ extension Array where Element == UInt8 {
     /// builds these sources against this one.
     @inline(__always) fileprivate mutating func append(text: StaticString) {
         append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-
-    /// Appends a count (not negative) in decimal, as `JSONWriter` writes an integer: its digits made on the stack and
-    /// copied once (no `JSONValue` built, no string made).
-    fileprivate mutating func append(decimal value: Int) {
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        Swift.withUnsafeMutableBytes(of: &digits) { scratch in
-            var position = scratch.count
-            var rest = value.magnitude
-            repeat {
-                position -= 1
-                scratch[position] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            } while rest > 0
-            if value < 0 {
-                position -= 1
-                scratch[position] = UInt8(ascii: "-")
-            }
-            append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[position...]))
-        }
     }
 }

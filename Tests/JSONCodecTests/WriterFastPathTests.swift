@@ -27,6 +27,15 @@ struct WriterFastPathTests {
         }
     }
 
+    @Test("an integer appended on its own: the bytes the writer writes for it, after what the buffer held")
+    func integerAppended() {
+        for value: Int64 in [0, 7, 10, -1, -10, 65_535, .max, .min] {
+            var out = Array("x".utf8)
+            JSONWriter.appendInteger(value, to: &out)
+            #expect(out == Array("x".utf8) + JSONWriter().bytes(.integer(value)), "\(value)")
+        }
+    }
+
     @Test("a pointer written as a JSON string without building its text: the same bytes as its description")
     func pointerWrittenInPieces() {
         let tokens = [
