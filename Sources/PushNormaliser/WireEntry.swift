@@ -58,10 +58,11 @@ final class WireRecipientEntry: Sendable {
     /// its buffer, is handed over as a copy of the whole notification; one moved out and back leaves an empty
     /// notification to destroy). The array is as it was.
     func findsErrors(inAny notifications: inout [PushNotification]) -> Bool {
-        for index in notifications.indices {
-            let rules = rules
-            let check = check
-            if notifications[index].lent({ n in rules.contains { $0.hasErrors(n, check) } }) { return true }
+        let rules = rules
+        let check = check
+        for index in notifications.indices
+        where notifications[index].lent({ n in rules.contains { $0.hasErrors(n, check) } }) {
+            return true
         }
         return false
     }

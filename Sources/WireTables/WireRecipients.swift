@@ -35,8 +35,8 @@ package struct WireRecipients {
     }
 
     /// The notification of each channel's message, read once: what its recipients get in turn, each addressed to
-    /// it (its target set to the recipient's token) where it is, and what the model checks look at (the adapter checks the whole request's notification, which holds each
-    /// channel's fields).
+    /// it (its target set to the recipient's token) where it is, and what the model checks look at (the adapter
+    /// checks the whole request's notification, which holds each channel's fields).
     package var channels: [PushNotification]
     /// The recipients, in input order.
     package var addressees: [Addressee]
