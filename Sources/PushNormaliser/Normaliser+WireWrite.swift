@@ -67,22 +67,12 @@ extension Normaliser {
             written = Self.wireWrite(
                 &model, within: beside, data: false, reserving: max(512, sizeHint), target: target, options: options)
         } else {
-            // The custom data as a document (written into the thread's scratch and parsed there): `{}` when there
+            // The custom data as a document, written into the thread's scratch and parsed there: `{}` when there
             // are none (the notification needs one all the same).
-            if data.isEmpty {
-                _ = Self.emptyObject.withUnsafeBufferPointer { buffer in
-                    parser.withBorrowedDocument(buffer) { document in
-                        written = Self.wireWrite(
-                            &model, within: document, data: true, reserving: max(514, sizeHint), target: target,
-                            options: options)
-                    }
-                }
-            } else {
-                _ = parser.withBorrowedDocument(of: .object(data)) { document, size in
-                    written = Self.wireWrite(
-                        &model, within: document, data: true, reserving: max(size + 512, sizeHint), target: target,
-                        options: options)
-                }
+            _ = parser.withBorrowedDocument(of: .object(data)) { document, size in
+                written = Self.wireWrite(
+                    &model, within: document, data: true, reserving: max(size + 512, sizeHint), target: target,
+                    options: options)
             }
         }
         swap(&data, &model.data)
@@ -128,7 +118,4 @@ extension Normaliser {
         else { return nil }
         return (out, context)
     }
-
-    /// `{}`.
-    private static let emptyObject = Array("{}".utf8)
 }

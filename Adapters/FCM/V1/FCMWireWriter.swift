@@ -43,10 +43,10 @@ enum FCMWireWriter {
         // own are nil (a small part of their own, ``FCMAndroidInherited``): copying Android's part to merge them
         // retained and released each of its fields. A part is built only when its image is dropped. The part is
         // lent where it is, in its storage: each read of `wire.model.android` hands over a copy of it.
-        if wire.model.holdsAndroid {
-            return wire.model.lendingAndroid { own in
-                write(wire, own: own, media: media, into: &out, context: &context)
-            } ?? false
+        if let written = wire.model.lendingAndroid({ own in
+            write(wire, own: own, media: media, into: &out, context: &context)
+        }) {
+            return written
         }
         // No part of its own: an empty one, shared, and all it inherits.
         let inherited = FCMAndroidInherited.inherited(from: wire.model)
