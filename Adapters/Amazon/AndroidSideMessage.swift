@@ -93,8 +93,8 @@ package enum AndroidSideMessage {
             if seen == nil, shared != nil { absent.append(name) }
             return seen == shared ? nil : seen
         }
-        android.title = own("title", g.title, shared: n.title)
-        android.body = own("body", g.body, shared: n.body)
+        android.titleText = own("title", g.titleText, shared: n.titleText)
+        android.bodyText = own("body", g.bodyText, shared: n.bodyText)
         android.image = own("image", g.media.first?.url, shared: n.media.first?.url)
         android.sound = own("sound", g.sound?.name, shared: n.sound?.name)
         android.titleLocKey = own("titleLocKey", g.titleLocKey, shared: n.titleLocKey)

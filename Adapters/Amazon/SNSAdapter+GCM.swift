@@ -161,13 +161,23 @@ extension SNSAdapter {
             if seen == nil, shared != nil { absent.append(.string(name)) }
             return seen == shared ? nil : seen
         }
+        // The title and body as read (no `String` made), told apart by their bytes: a value differing in any is
+        // Android's own, written back as it came.
+        func text(
+            _ name: String, own: PushNotification.Text?, view: PushNotification.Text?, shared: PushNotification.Text?
+        ) -> PushNotification.Text? {
+            let seen = own ?? view
+            if seen == nil, shared != nil { absent.append(.string(name)) }
+            guard let seen, !seen.hasSameBytes(as: shared) else { return nil }
+            return seen
+        }
         func strings(_ name: String, own: [String]?, view: [String]?, shared: [String]?) -> [String]? {
             let seen = own ?? view
             if seen == nil, shared != nil { absent.append(.string(name)) }
             return seen == shared ? nil : seen
         }
-        android.title = string("title", own: android.title, view: g.title, shared: n.title)
-        android.body = string("body", own: android.body, view: g.body, shared: n.body)
+        android.titleText = text("title", own: android.titleText, view: g.titleText, shared: n.titleText)
+        android.bodyText = text("body", own: android.bodyText, view: g.bodyText, shared: n.bodyText)
         android.image = string("image", own: android.image, view: g.media.first?.url, shared: n.media.first?.url)
         android.sound = string("sound", own: android.sound, view: g.sound?.name, shared: n.sound?.name)
         android.titleLocKey = string(

@@ -62,6 +62,12 @@ import CSimdjson
         return UnsafeBufferPointer(start: strings + offset + 4, count: length)
     }
 
+    /// A string node as the model holds a text (nil for another kind): its bytes copied, no `String` made.
+    @inlinable package func text(_ node: Node) -> PushNotification.Text? {
+        guard tag(node) == Kind.string.rawValue else { return nil }
+        return PushNotification.Text(copying: stringBytes(node))
+    }
+
     /// A string node as a `String` (nil for another kind).
     @inlinable package func string(_ node: Node) -> String? {
         guard tag(node) == Kind.string.rawValue else { return nil }

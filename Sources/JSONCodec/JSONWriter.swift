@@ -280,6 +280,7 @@ public struct JSONWriter: Sendable {
 
     @_specialize(exported:true,where S == [UInt8])
     @_specialize(exported:true,where S == ByteBuffer)
+    @_specialize(exported:true,where S == ByteCounter)
     @usableFromInline package static func writeString<S: ByteSink>(_ string: String, into out: inout S) {
         var string = string
         string.withUTF8 { writeString(bytes: $0, into: &out) }
@@ -287,6 +288,7 @@ public struct JSONWriter: Sendable {
 
     /// Writes UTF-8 `utf8` as a JSON string (quoted, escaped).
     @_specialize(exported:true,where S == [UInt8])
+    @_specialize(exported:true,where S == ByteCounter)
     @_specialize(exported:true,where S == ByteBuffer)
     @usableFromInline package static func writeString<S: ByteSink>(
         bytes utf8: UnsafeBufferPointer<UInt8>, into out: inout S

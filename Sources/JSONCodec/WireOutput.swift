@@ -14,6 +14,8 @@ public import PushCore
     /// A key from UTF-8 bytes.
     mutating func key(bytes key: UnsafeBufferPointer<UInt8>)
     mutating func string(_ value: String)
+    /// A text of the model (written from its bytes when it holds bytes).
+    mutating func text(_ value: PushNotification.Text)
     mutating func integer(_ value: Int64)
     mutating func bool(_ value: Bool)
     /// A kept value, verbatim.
@@ -21,6 +23,8 @@ public import PushCore
 }
 
 extension WireOutput {
+    @inlinable package mutating func text(_ value: PushNotification.Text) { string(value.string) }
+
     /// A real as APNs wants it: an integral real as an integer (`1.0` → `1`), else the real.
     @inlinable package mutating func number(_ value: Double) {
         if abs(value) < 9.0e15, let integer = Int64(exactly: value) {
@@ -138,6 +142,14 @@ extension WireOutput {
         buffer.appendJSONString(value)
         needsComma = true
     }
+    @inlinable package mutating func text(_ value: PushNotification.Text) {
+        separate()
+        switch value.storage {
+        case .string(let string): buffer.appendJSONString(string)
+        case .bytes: value.withUTF8 { buffer.appendJSONString(bytes: $0) }
+        }
+        needsComma = true
+    }
     @inlinable package mutating func integer(_ value: Int64) {
         separate()
         buffer.appendInteger(value)
@@ -219,6 +231,11 @@ extension WireOutput {
     @usableFromInline package mutating func string(_ value: String) {
         separate()
         JSONWriter.writeString(value, into: &counter)
+        needsComma = true
+    }
+    @usableFromInline package mutating func text(_ value: PushNotification.Text) {
+        separate()
+        value.withUTF8 { JSONWriter.writeString(bytes: $0, into: &counter) }
         needsComma = true
     }
     @usableFromInline package mutating func integer(_ value: Int64) {

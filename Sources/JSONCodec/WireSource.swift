@@ -19,6 +19,8 @@ public import PushCore
     func isArray(_ node: Node) -> Bool
     /// A string's value (nil for another kind).
     func string(_ node: Node) -> String?
+    /// A string's value as the model holds a text (nil for another kind): its bytes copied, no `String` made.
+    func text(_ node: Node) -> PushNotification.Text?
     /// An integer's value (nil for another kind, or beyond Int64).
     func int64(_ node: Node) -> Int64?
     /// Any number as a double (nil for another kind).
@@ -101,6 +103,9 @@ extension BorrowedDocument: WireSource {
     @usableFromInline package func isObject(_ node: JSONValue) -> Bool { node.objectValue != nil }
     @usableFromInline package func isArray(_ node: JSONValue) -> Bool { node.arrayValue != nil }
     @usableFromInline package func string(_ node: JSONValue) -> String? { node.stringValue }
+    @usableFromInline package func text(_ node: JSONValue) -> PushNotification.Text? {
+        node.stringValue.map(PushNotification.Text.init)
+    }
     @usableFromInline package func int64(_ node: JSONValue) -> Int64? { node.int64Value }
     @usableFromInline package func number(_ node: JSONValue) -> Double? { node.numberValue }
     @usableFromInline package func bool(_ node: JSONValue) -> Bool? { node.boolValue }

@@ -168,3 +168,12 @@ extension PushNotification.MediaKind: CanonicalValue {
     package static var canonicalTypeName: String { "string: " + allCases.map(\.rawValue).joined(separator: ", ") }
     package static func sample(_ seed: Int) -> Self { .image }
 }
+
+extension PushNotification.Text: CanonicalValue {
+    package var canonicalValue: JSONValue { .string(string) }
+    package static func take(
+        _ key: String, from object: inout JSONObject, at path: JSONPointer, _ diagnostics: inout [Diagnostic]
+    ) -> Self? { object.takeString(key, at: path, &diagnostics).map(Self.init) }
+    package static var canonicalTypeName: String { "string" }
+    package static func sample(_ seed: Int) -> Self { Self("s\(seed)") }
+}

@@ -22,9 +22,18 @@ extension PushNotification {
     /// set only when Android's value differs from the shared one.
     public struct Android: Sendable, Hashable {
         /// `title` — Android's own title (FCM `android.notification.title`, Pinpoint `GCMMessage.Title`).
-        public var title: String?
+        @inlinable public var title: String? {
+            get { titleText?.string }
+            set { titleText = newValue.map(Text.init) }
+        }
         /// `body` — Android's own body.
-        public var body: String?
+        @inlinable public var body: String? {
+            get { bodyText?.string }
+            set { bodyText = newValue.map(Text.init) }
+        }
+        /// Where ``title`` and ``body`` are held, as read (``PushNotification/Text``).
+        @usableFromInline package var titleText: Text?
+        @usableFromInline package var bodyText: Text?
         /// `titleLocKey` — `android.notification.title_loc_key` (an Android string resource).
         public var titleLocKey: String?
         /// `titleLocArgs` — `android.notification.title_loc_args`.
@@ -82,7 +91,7 @@ extension PushNotification {
         /// True when nothing is set (every field nil, as in `Android()`: told field by field, not by comparing
         /// with a new part).
         public var isEmpty: Bool {
-            title == nil && body == nil && titleLocKey == nil && titleLocArgs == nil && bodyLocKey == nil
+            titleText == nil && bodyText == nil && titleLocKey == nil && titleLocArgs == nil && bodyLocKey == nil
                 && bodyLocArgs == nil && image == nil && sound == nil && icon == nil && imageIcon == nil
                 && smallImageIcon == nil && color == nil && tag == nil && clickAction == nil && url == nil
                 && deepLink == nil && channelID == nil && notificationCount == nil && visibility == nil

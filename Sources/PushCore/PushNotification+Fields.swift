@@ -8,6 +8,8 @@
 /// optimiser copies out whole per field).
 @usableFromInline package protocol ScalarFields {
     subscript(text field: PushNotification.TextField) -> String? { get }
+    /// The string field `field` as the model holds it (no `String` made for a text read from a document).
+    subscript(storedText field: PushNotification.TextField) -> PushNotification.Text? { get }
     subscript(strings field: PushNotification.StringsField) -> [String]? { get }
     subscript(integer field: PushNotification.IntegerField) -> Int64? { get }
     subscript(number field: PushNotification.NumberField) -> Double? { get }
@@ -16,6 +18,13 @@
 }
 
 extension PushNotification: ScalarFields {}
+
+extension ScalarFields {
+    /// The string field `field`, wrapped (a part that holds its texts as `String`s).
+    @inlinable package subscript(storedText field: PushNotification.TextField) -> PushNotification.Text? {
+        self[text: field].map(PushNotification.Text.init)
+    }
+}
 
 extension PushNotification {
     /// A string field.
@@ -134,6 +143,31 @@ extension PushNotification {
         case liveContentState, liveAttributes
 
         package var canonicalName: String { "liveActivity" }
+    }
+
+    /// The string field `field` as held: the title, subtitle and body as read (bytes of a document are not made a
+    /// `String`), every other text wrapped.
+    @inlinable package subscript(storedText field: TextField) -> Text? {
+        get {
+            switch field {
+            case .title: return titleText
+            case .subtitle: return subtitleText
+            case .body: return bodyText
+            case .androidTitle: return androidStorage?.value.titleText
+            case .androidBody: return androidStorage?.value.bodyText
+            default: return self[text: field].map(Text.init)
+            }
+        }
+        set {
+            switch field {
+            case .title: titleText = newValue
+            case .subtitle: subtitleText = newValue
+            case .body: bodyText = newValue
+            case .androidTitle: updateAndroid(setting: newValue != nil) { $0.titleText = newValue }
+            case .androidBody: updateAndroid(setting: newValue != nil) { $0.bodyText = newValue }
+            default: self[text: field] = newValue?.string
+            }
+        }
     }
 
     @inlinable package subscript(text field: TextField) -> String? {
@@ -306,6 +340,24 @@ extension PushNotification {
 // The Android part's own fields, read and set on the part itself.
 
 extension PushNotification.Android: ScalarFields {
+    /// The string field `field` of this part as held (its title and body as read); nil for a field of another part.
+    @inlinable package subscript(storedText field: PushNotification.TextField) -> PushNotification.Text? {
+        get {
+            switch field {
+            case .androidTitle: return titleText
+            case .androidBody: return bodyText
+            default: return self[text: field].map(PushNotification.Text.init)
+            }
+        }
+        set {
+            switch field {
+            case .androidTitle: titleText = newValue
+            case .androidBody: bodyText = newValue
+            default: self[text: field] = newValue?.string
+            }
+        }
+    }
+
     /// The string field `field` of this part; nil for a field of another part.
     @inlinable package subscript(text field: PushNotification.TextField) -> String? {
         get {

@@ -9,9 +9,9 @@ extension PushNotification {
     /// Visits every field of the notification, in canonical writing order (`schemaVersion` is written first, apart).
     @inline(__always)
     package static func declareFields<V: CanonicalFieldVisitor>(_ v: inout V) where V.Root == PushNotification {
-        v.field("title", \.title)
-        v.field("subtitle", \.subtitle)
-        v.field("body", \.body)
+        v.field("title", \.titleText)
+        v.field("subtitle", \.subtitleText)
+        v.field("body", \.bodyText)
         v.field("titleLocKey", \.titleLocKey)
         v.field("titleLocArgs", \.titleLocArgs)
         v.field("subtitleLocKey", \.subtitleLocKey)
@@ -98,8 +98,8 @@ extension PushNotification.Delivery: CanonicalPart {
 extension PushNotification.Android: CanonicalPart {
     @inline(__always)
     package static func declareFields<V: CanonicalFieldVisitor>(_ v: inout V) where V.Root == Self {
-        v.field("title", \.title)
-        v.field("body", \.body)
+        v.field("title", \.titleText)
+        v.field("body", \.bodyText)
         v.field("titleLocKey", \.titleLocKey)
         v.field("bodyLocKey", \.bodyLocKey)
         v.field("image", \.image)

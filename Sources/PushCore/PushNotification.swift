@@ -8,11 +8,25 @@ public struct PushNotification: Sendable, Hashable {
     public static let schemaVersion: Int64 = 1
 
     /// `title` — `aps.alert.title`.
-    public var title: String?
+    @inlinable public var title: String? {
+        get { titleText?.string }
+        set { titleText = newValue.map(Text.init) }
+    }
     /// `subtitle` — `aps.alert.subtitle`.
-    public var subtitle: String?
+    @inlinable public var subtitle: String? {
+        get { subtitleText?.string }
+        set { subtitleText = newValue.map(Text.init) }
+    }
     /// `body` — `aps.alert.body`, or a string `aps.alert`.
-    public var body: String?
+    @inlinable public var body: String? {
+        get { bodyText?.string }
+        set { bodyText = newValue.map(Text.init) }
+    }
+    /// Where ``title``, ``subtitle`` and ``body`` are held: as a reader copied them from its document, made a
+    /// `String` only when their property is read (``Text``).
+    @usableFromInline package var titleText: Text?
+    @usableFromInline package var subtitleText: Text?
+    @usableFromInline package var bodyText: Text?
     /// `titleLocKey` — `aps.alert.title-loc-key`.
     public var titleLocKey: String?
     /// `titleLocArgs` — `aps.alert.title-loc-args`.
@@ -112,13 +126,13 @@ public struct PushNotification: Sendable, Hashable {
 extension PushNotification {
     /// True when the notification shows something (text, localised text, sound or badge).
     public var isVisible: Bool {
-        title != nil || subtitle != nil || body != nil || titleLocKey != nil || subtitleLocKey != nil
+        titleText != nil || subtitleText != nil || bodyText != nil || titleLocKey != nil || subtitleLocKey != nil
             || bodyLocKey != nil || sound != nil || badge != nil
     }
 
     /// True when it shows an alert (text or localised text).
     public var hasAlert: Bool {
-        title != nil || subtitle != nil || body != nil || titleLocKey != nil || subtitleLocKey != nil
+        titleText != nil || subtitleText != nil || bodyText != nil || titleLocKey != nil || subtitleLocKey != nil
             || bodyLocKey != nil || launchImage != nil
     }
 

@@ -18,11 +18,11 @@ extension WireScalar {
     ) -> WireReadOutcome {
         switch field {
         case .text(let field) where field.isAndroid:
-            guard let text = source.string(node) else {
+            guard let text = source.text(node) else {
                 return wrongType(
                     "a string", source, node, at: container, context: &context, strict: strict, codes: codes)
             }
-            android[text: field] = text
+            android[storedText: field] = text
         case .strings(let field) where field == .androidTitleLocArgs || field == .androidBodyLocArgs:
             guard let strings = Self.strings(source, node) else {
                 return wrongType(

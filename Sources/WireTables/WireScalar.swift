@@ -89,11 +89,11 @@ public import PushCore
     ) -> WireReadOutcome {
         switch field {
         case .text(let field):
-            guard let text = source.string(node) else {
+            guard let text = source.text(node) else {
                 return wrongType(
                     "a string", source, node, at: container, context: &context, strict: strict, codes: codes)
             }
-            n[text: field] = text
+            n[storedText: field] = text
         case .integer(let field):
             guard let value = source.int64(node) else {
                 return wrongType(
@@ -198,7 +198,7 @@ public import PushCore
     @_specialize(exported:true,where H == PushNotification.Android)
     @inlinable package func isHeld<H: ScalarFields>(by n: H) -> Bool {
         switch field {
-        case .text(let field): return n[text: field] != nil
+        case .text(let field): return n[storedText: field] != nil
         case .strings(let field): return n[strings: field] != nil
         case .integer(let field): return n[integer: field] != nil
         case .number(let field): return n[number: field] != nil
@@ -227,9 +227,9 @@ public import PushCore
     ) -> Bool {
         switch field {
         case .text(let field):
-            guard let value = n[text: field] else { return false }
+            guard let value = n[storedText: field] else { return false }
             key.write(to: &out, spelling: spelling)
-            out.string(value)
+            out.text(value)
         case .strings(let field):
             guard let value = n[strings: field] else { return false }
             key.write(to: &out, spelling: spelling)

@@ -94,6 +94,22 @@ struct FCMMessageReaderTests {
         #expect(with.flatMap { FCMLayout($0) } != nil)
     }
 
+    /// Android's title is its own when its bytes differ from what iOS shows, even where the two are canonically
+    /// equivalent (NFC and NFD spellings): so it is written back as it came. The same bytes are inherited.
+    @Test(arguments: [false, true])
+    func androidsTitleIsItsOwnWhenItsBytesDiffer(_ sameBytes: Bool) throws {
+        let ios = "Caf\u{E9} tonight, a title long enough"
+        let android = sameBytes ? ios : "Cafe\u{301} tonight, a title long enough"
+        let text =
+            #"{"token":"t","notification":{"title":"\#(ios)"},"android":{"notification":{"title":"\#(android)"}}}"#
+        for filling in [false, true] {
+            let (n, findings) = try Self.read(text, provenance: false, filling: filling)
+            #expect(findings.isEmpty)
+            #expect(n?.title == ios)
+            #expect(n?.android?.title.map { Array($0.utf8) } == (sameBytes ? nil : Array(android.utf8)))
+        }
+    }
+
     @Test func withoutCustomDataTheLayoutStillNamesTheDataKeys() throws {
         let (with, _) = try Self.read(Self.message, provenance: false, filling: true)
         let (without, _) = try Self.read(Self.message, provenance: false, customData: false, filling: true)

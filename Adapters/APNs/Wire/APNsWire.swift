@@ -216,8 +216,8 @@ extension APNsWire {
         _ source: S, _ node: S.Node, at path: JSONPointer, into n: inout PushNotification, ext: inout JSONObject,
         context: inout NormaliseContext, strict: Bool
     ) -> Outcome {
-        if let body = source.string(node) {
-            n.body = body
+        if let body = source.text(node) {
+            n.bodyText = body
             if !strict { context.record("body", from: path) }
             return .taken
         }
@@ -631,9 +631,9 @@ extension APNsWire {
         to out: inout O
     ) -> Bool {
         let onlyBody = present & fields.alertButBody == 0
-        if onlyBody, extra?.isEmpty ?? true, let body = n.body {
+        if onlyBody, extra?.isEmpty ?? true, let body = n.bodyText {
             key.write(to: &out)
-            out.string(body)
+            out.text(body)
             return true
         }
         // A dictionary read (possibly empty) is written back.

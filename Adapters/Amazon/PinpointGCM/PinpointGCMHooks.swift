@@ -54,23 +54,24 @@ package struct PinpointGCMHooks: WireTableHooks {
         guard let value else { return false }
         switch hook {
         case .shared(let field):
-            guard let text = string(source, value, key: key, at: path, context: &context) else { return false }
-            let shared: String?
+            guard let text = self.text(source, value, key: key, at: path, context: &context) else { return false }
+            // The title and body compared by their bytes and kept as read (no `String` made for them).
+            let same: Bool
             switch field {
-            case .title: shared = n.title
-            case .body: shared = n.body
-            case .image: shared = n.media.first?.url
-            case .sound: shared = n.sound?.name
+            case .title: same = text.hasSameBytes(as: n.titleText)
+            case .body: same = text.hasSameBytes(as: n.bodyText)
+            case .image: same = text.string == n.media.first?.url
+            case .sound: same = text.string == n.sound?.name
             }
-            if text == shared {
-                same.append(key)
+            if same {
+                self.same.append(key)
                 return true
             }
             switch field {
-            case .title: android?.title = text
-            case .body: android?.body = text
-            case .image: android?.image = text
-            case .sound: android?.sound = text
+            case .title: android?.titleText = text
+            case .body: android?.bodyText = text
+            case .image: android?.image = text.string
+            case .sound: android?.sound = text.string
             }
         case .data:
             guard case .object(let data) = source.jsonValue(value) else {
@@ -174,6 +175,19 @@ package struct PinpointGCMHooks: WireTableHooks {
         return true
     }
 
+    /// ``string(_:_:key:at:context:)`` as the model holds a text (its bytes copied, no `String` made).
+    private func text<S: WireSource>(
+        _ source: S, _ value: S.Node, key: String, at path: JSONPointer, context: inout NormaliseContext
+    ) -> PushNotification.Text? {
+        guard let text = source.text(value) else {
+            context.diagnostics.error(
+                .wrongType, at: path.appending(key),
+                "`\(key)` must be a string, found \(source.typeName(value)); kept as it was")
+            return nil
+        }
+        return text
+    }
+
     /// A string value, else a finding at `key` of the object at `path` (the value is kept where it was).
     private func string<S: WireSource>(
         _ source: S, _ value: S.Node, key: String, at path: JSONPointer, context: inout NormaliseContext
@@ -236,17 +250,17 @@ package struct PinpointGCMHooks: WireTableHooks {
                 return false
             }
         case .shared(let field):
-            let own: String?
-            let shared: String?
+            let own: PushNotification.Text?
+            let shared: PushNotification.Text?
             switch field {
-            case .title: (own, shared) = (n.android?.title, n.title)
-            case .body: (own, shared) = (n.android?.body, n.body)
-            case .image: (own, shared) = (n.android?.image, n.media.first?.url)
-            case .sound: (own, shared) = (n.android?.sound, n.sound?.name)
+            case .title: (own, shared) = (n[storedText: .androidTitle], n.titleText)
+            case .body: (own, shared) = (n[storedText: .androidBody], n.bodyText)
+            case .image: (own, shared) = (n[storedText: .androidImage], n.media.first.map { .init($0.url) })
+            case .sound: (own, shared) = (n[storedText: .androidSound], n.sound.map { .init($0.name) })
             }
             guard let text = own ?? (same.contains(key) ? shared : nil) else { return false }
             out.key(key)
-            out.string(text)
+            out.text(text)
         case .data:
             guard var data = n.android?.data ?? (same.contains(key) ? n.data : nil) else { return false }
             for (name, value) in data where value.stringValue == nil {

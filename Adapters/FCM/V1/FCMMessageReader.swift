@@ -210,6 +210,18 @@ package enum FCMMessageReader {
         return (text, object.location(of: found.key))
     }
 
+    /// ``string(_:in:context:)`` as the model holds a text (its bytes copied, no `String` made).
+    static func text<S: WireSource>(
+        _ key: WireKey, in object: inout WireSpeltObject<S>, context: inout NormaliseContext
+    ) -> (PushNotification.Text, JSONPointer)? {
+        guard let found = object.take(key, context: &context) else { return nil }
+        guard let text = object.source.text(found.value) else {
+            reportWrongType(found, expected: "a string", in: &object, context: &context)
+            return nil
+        }
+        return (text, object.location(of: found.key))
+    }
+
     /// Takes the object `key` spells from `object`, with its input path; a value of another type is reported and
     /// kept.
     static func object<S: WireSource>(
@@ -258,12 +270,12 @@ package enum FCMMessageReader {
             if let member = take(key, in: &f, context: &context) { kept.appendUnchecked(member.key, member.value) }
         }
         // Shared notification.
-        var shared = Content<(String, JSONPointer)>()
+        var shared = Content<(PushNotification.Text, JSONPointer)>()
         var notificationKept = JSONObject()
         if let (object, at) = self.object(W.notification, in: &f, context: &context) {
             var nf = WireSpeltObject(source, object, at: at, duplicate: .fcmKeyDuplicate, locates: locating)
             for (index, key) in W.notificationContent.enumerated() {
-                if let value = string(key, in: &nf, context: &context) {
+                if let value = text(key, in: &nf, context: &context) {
                     shared[index] = value
                     layout?.notification.append(key.description)
                 }
@@ -272,7 +284,9 @@ package enum FCMMessageReader {
             if !nf.declaredUsed.isEmpty { camel += nf.declaredUsed }
         }
         // APNs: headers, the payload, the image.
-        var apple = Content<String>()
+        // The alert's title and body as read; the image.
+        var apple = Content<PushNotification.Text>()
+        var appleImage: String?
         var apnsKept = JSONObject()
         var apnsData = JSONObject()
         // `apns.payload`'s members beside `aps` (without custom data, only counted; their keys go to the layout
@@ -312,8 +326,8 @@ package enum FCMMessageReader {
                         source, aps, root: payloadPath, into: &n, context: &context, strict: !locating)
                     if !read && !locating { return false }
                 }
-                apple.title = n.title
-                apple.body = n.body
+                apple.title = n.titleText
+                apple.body = n.bodyText
                 apnsData = JSONObject(uncheckedMembers: rest)
                 apnsDataPath = payloadPath
             }
@@ -321,7 +335,7 @@ package enum FCMMessageReader {
                 var of = WireSpeltObject(
                     source, options, at: optionsPath, duplicate: .fcmKeyDuplicate, locates: locating)
                 if let (image, imagePath) = string(W.image, in: &of, context: &context) {
-                    apple.image = image
+                    appleImage = image
                     context.record("media", from: imagePath)
                 }
                 let optionsRest = of.restObject
@@ -339,45 +353,50 @@ package enum FCMMessageReader {
             if !af.declaredUsed.isEmpty { camel += af.declaredUsed }
         }
         if layout != nil {
-            layout?.apple = sharedContent.indices.filter { apple[$0] != nil }.map { sharedContent[$0] }
+            layout?.apple = sharedContent.indices.filter { index in
+                index < 2 ? apple[index] != nil : appleImage != nil
+            }.map { sharedContent[$0] }
         }
         // What iOS shows: the APNs alert over the shared notification.
         for index in 0..<2 where apple[index] == nil {
             guard let (value, at) = shared[index] else { continue }
-            if index == 0 { n.title = value } else { n.body = value }
+            if index == 0 { n.titleText = value } else { n.bodyText = value }
             context.record(sharedContent[index], from: at)
         }
-        let image = apple.image ?? shared.image?.0
+        let image = appleImage ?? shared.image?.0.string
         if let image {
             n.media = [PushNotification.Media(url: image)]
-            if apple.image == nil, let at = shared.image?.1 { context.record("media", from: at) }
+            if appleImage == nil, let at = shared.image?.1 { context.record("media", from: at) }
         }
         // Android.
         var android = PushNotification.Android()
-        var own = Content<String>()
+        var own = Content<PushNotification.Text>()
         if let (object, at) = self.object(W.android, in: &f, context: &context) {
             readAndroid(
                 source, object, at: at, locating: locating, into: &android, own: &own, ext: &ext, layout: &layout,
                 camel: &camel, context: &context)
             context.record("android", from: at)
         }
-        for index in sharedContent.indices {
+        for index in 0..<2 {
             // What iOS shows.
-            let ios = index == 0 ? n.title : index == 1 ? n.body : image
+            let ios = index == 0 ? n.titleText : n.bodyText
             let view = own[index] ?? shared[index]?.0
-            if let view, view != ios {
-                switch index {
-                case 0: android.title = view
-                case 1: android.body = view
-                default: android.image = view
-                }
+            // Told apart by their bytes: a value differing in any is Android's own, written back as it came.
+            if let view, !view.hasSameBytes(as: ios) {
+                if index == 0 { android.titleText = view } else { android.bodyText = view }
             }
             // The shared value neither platform shows: kept for the web and for an exact rendering.
-            if apple[index] != nil, own[index] != nil, let (value, _) = shared[index], value != ios {
-                notificationKept[sharedContent[index]] = .string(value)
+            if apple[index] != nil, own[index] != nil, let (value, _) = shared[index], !value.hasSameBytes(as: ios) {
+                notificationKept[sharedContent[index]] = .string(value.string)
             }
         }
-        if let sound = own.sound, sound != n.sound?.name { android.sound = sound }
+        let sharedImage = shared.image?.0.string
+        if let view = own.image?.string ?? sharedImage, view != image { android.image = view }
+        // The shared image neither platform shows: kept for the web and for an exact rendering.
+        if appleImage != nil, own.image != nil, let sharedImage, sharedImage != image {
+            notificationKept[sharedContent[2]] = .string(sharedImage)
+        }
+        if let sound = own.sound?.string, sound != n.sound?.name { android.sound = sound }
         // Android inherits the shared localised keys (a string resource of the same name): its own only where they
         // differ.
         if android.bodyLocKey == n.bodyLocKey { android.bodyLocKey = nil }
@@ -498,7 +517,8 @@ package enum FCMMessageReader {
     /// moved the part in and out) nor a copy of it.
     static func readAndroid<S: WireSource>(
         _ source: S, _ node: S.Node, at path: JSONPointer, locating: Bool, into android: inout PushNotification.Android,
-        own: inout Content<String>, ext: inout JSONObject, layout: inout FCMLayout?, camel: inout [JSONPointer],
+        own: inout Content<PushNotification.Text>, ext: inout JSONObject, layout: inout FCMLayout?,
+        camel: inout [JSONPointer],
         context: inout NormaliseContext
     ) {
         typealias W = FCMAndroidWire
@@ -560,10 +580,10 @@ package enum FCMMessageReader {
             }
         }
         // Moved out, not copied.
-        own.title = android.title.take()
-        own.body = android.body.take()
-        own.image = android.image.take()
-        own.sound = android.sound.take()
+        own.title = android.titleText.take()
+        own.body = android.bodyText.take()
+        own.image = android.image.take().map(PushNotification.Text.init)
+        own.sound = android.sound.take().map(PushNotification.Text.init)
         if let priority = android.priority {
             // The REST enum's spelling (`HIGH`) is the SDKs' `high`: the model holds it lowercased.
             let lowered = priority.lowercased()

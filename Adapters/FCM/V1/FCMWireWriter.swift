@@ -125,17 +125,17 @@ enum FCMWireWriter {
         CompactOutput.appending(to: &out) { output in
             output.beginObject()
             writeData(wire, strings: true, key: W.data, to: &output)
-            if wire.model.title != nil || wire.model.body != nil || image != nil {
+            if wire.model.titleText != nil || wire.model.bodyText != nil || image != nil {
                 W.notification.write(to: &output)
                 output.beginObject()
                 // The keys as literals: a `String` key is escaped byte by byte.
-                if let title = wire.model.title {
+                if let title = wire.model.titleText {
                     output.key("title" as StaticString)
-                    output.string(title)
+                    output.text(title)
                 }
-                if let body = wire.model.body {
+                if let body = wire.model.bodyText {
                     output.key("body" as StaticString)
-                    output.string(body)
+                    output.text(body)
                 }
                 if let image {
                     output.key("image" as StaticString)
