@@ -39,6 +39,21 @@ struct SNSAdapterGCMTests {
         #expect(context.lossReasons.isEmpty)
     }
 
+    /// The GCM side's title is Android's own when its bytes differ from the APNS side's, even where the two are
+    /// canonically equivalent (NFC and NFD spellings), so it is written back as it came; the same bytes are shared.
+    @Test(arguments: [false, true])
+    func androidsTitleIsItsOwnWhenItsBytesDiffer(_ sameBytes: Bool) throws {
+        let ios = "Caf\u{E9} order shipped tonight"
+        let android = sameBytes ? ios : "Cafe\u{301} order shipped tonight"
+        let apns = #"{"aps":{"alert":{"title":"\#(ios)","body":"b"}}}"#
+        let gcm = #"{"fcmV1Message":{"message":{"notification":{"title":"\#(android)","body":"b"}}}}"#
+        let input: JSONValue = ["default": "d", "APNS": .string(apns), "GCM": .string(gcm)]
+        let (n, diagnostics) = try read(input)
+        #expect(diagnostics.isEmpty)
+        #expect(n.title == ios)
+        #expect(n.android?.title.map { Array($0.utf8) } == (sameBytes ? nil : Array(android.utf8)))
+    }
+
     @Test func fcmConvertsToBothAPNSAndGCM() throws {
         let message = try parse(
             #"{"message":{"token":"t","notification":{"title":"Shared","body":"b"},"data":{"k":"v"},"#
