@@ -45,13 +45,21 @@ extension BorrowedDocument {
         return length
     }
 
-    /// ``compactSize(_:)`` when it is over `limit`, nil when it is not: bounded first from the tape alone (a string
-    /// at most six bytes a byte, as `\u00XX`; a number at most 32 bytes), counted only when that bound is over.
+    /// ``compactSize(_:)`` when it is over `limit`, nil when it is not: bounded first from the document's input
+    /// (``inputBound``), then from the tape alone (a string at most six bytes a byte, as `\u00XX`; a number at most
+    /// 32 bytes), counted only when both bounds are over.
     package func compactSize(_ node: Node, ifOver limit: Int) -> Int? {
-        guard compactBound(node) > limit else { return nil }
+        guard inputBound > limit, compactBound(node) > limit else { return nil }
         let size = compactLength(node)
         return size > limit ? size : nil
     }
+
+    /// At least the compact size of the document, and so of any node of it, from the length of its input alone:
+    /// written compactly, the input loses its whitespace, a string's escapes are the shortest JSON has (the input
+    /// had to escape the same characters, in as many bytes or more), an integer is written as it came or shorter
+    /// (`-0`), `true`, `false` and `null` as they came; only a real may be written longer (Swift's shortest form, at
+    /// most 24 bytes, from at least one). A real takes two words of the tape, so there are at most half its length.
+    var inputBound: Int { inputCount &+ 23 &* (count &>> 1) }
 
     /// At least ``compactSize(_:)``, from the tape alone (no string's bytes are read).
     func compactBound(_ node: Node) -> Int {

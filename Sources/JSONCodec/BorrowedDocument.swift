@@ -32,11 +32,14 @@ import CSimdjson
     @usableFromInline let tape: UnsafePointer<UInt64>
     @usableFromInline let count: Int
     @usableFromInline let strings: UnsafePointer<UInt8>
+    /// The length of the JSON text parsed (what bounds the document's compact size: ``compactSize(_:ifOver:)``).
+    let inputCount: Int
 
-    init(tape: UnsafePointer<UInt64>, count: Int, strings: UnsafePointer<UInt8>) {
+    init(tape: UnsafePointer<UInt64>, count: Int, strings: UnsafePointer<UInt8>, inputCount: Int) {
         self.tape = tape
         self.count = count
         self.strings = strings
+        self.inputCount = inputCount
     }
 
     /// The document's value.

@@ -92,7 +92,7 @@ public struct JSONParser: Sendable {
             csimdjson_return_dom()
             return nil
         }
-        let document = BorrowedDocument(tape: tape, count: raw.tape_length, strings: strings)
+        let document = BorrowedDocument(tape: tape, count: raw.tape_length, strings: strings, inputCount: buffer.count)
         guard document.firstDuplicateKey() == nil else {
             csimdjson_return_dom()
             return nil
@@ -152,7 +152,7 @@ public struct JSONParser: Sendable {
                         .numberOutOfRange, at: offset, in: buffer,
                         "real number underflow: a non-zero number too small for a Double (it would read as 0)")))
         }
-        let document = BorrowedDocument(tape: tape, count: raw.tape_length, strings: strings)
+        let document = BorrowedDocument(tape: tape, count: raw.tape_length, strings: strings, inputCount: buffer.count)
         if let key = document.firstDuplicateKey() {
             // A duplicate key: let Jansson locate it (it rejects duplicates too).
             return body(

@@ -13,6 +13,29 @@ import Testing
         return nil
     }
 
+    /// `compactSize(_:ifOver:)` answers the size exactly when it is over the limit and nil when it is not, at every
+    /// limit around it: whether the input's length settles it (reals written longer than they came, escapes
+    /// written shorter, whitespace dropped) or the tape is walked.
+    @Test(arguments: [
+        "[1e5,1e5,1e5,1e5,1e5,1e5,1e5,1e5,1e5,1e5]", "[-0,-0,-0,-0,-0,-0]", "[5e-324,1e-7,1E22,2.5E-3]",
+        #"{"q":"\u0022\u005c\u000a\u0001\u00e9\ud83d\ude00\/","n":[0.1e1,-0.0,1e+2]}"#,
+        "  [ 1 ,\n 2 ,\t\"a b\" , { \"k\" : [ ] } ]  ", #""\u0000\u0000\u0000""#,
+        #"{"a":1,"b":[true,false,null],"c":{"d":"x\u00e9\n\"q\"","e":[]},"f":{}}"#,
+    ])
+    func compactSizeOverALimitIsExactAtEveryLimit(_ text: String) {
+        let parser = JSONParser()
+        let parsed = Self.withBytes(text) { bytes in
+            parser.withBorrowedDocument(bytes) { document in
+                let root = document.root
+                let size = document.compactSize(root)
+                for limit in 0...(size + text.utf8.count + 64) {
+                    #expect(document.compactSize(root, ifOver: limit) == (size > limit ? size : nil), "limit \(limit)")
+                }
+            }
+        }
+        #expect(parsed != nil)
+    }
+
     /// `compactSize(_:)` (FCM's message limit over the parsed document) counts what the compact writer writes: the
     /// same as `JSONWriter.compactSize(of:)` of the node's `JSONValue`, for the whole document and for a member.
     @Test(arguments: [
