@@ -129,10 +129,10 @@ public enum NotificationChecks {
         }
         for (index, item) in n.media.enumerated() {
             // A template's placeholder URL (`{{Attributes.image}}`) is checked once rendered, not here.
-            if TemplateValue.holdsPlaceholder(item.url) { continue }
+            if TemplateValue.holdsPlaceholder(item.urlText) { continue }
             let path = out.collects ? context.inputPath(for: JSONPointer(tokens: ["media", String(index)])) : .root
             // A string that is not a URL has one finding (media.url.invalid), not a second about its type.
-            let isInvalidURL = checkURL(item.url, at: path, into: &out)
+            let isInvalidURL = checkURL(item.urlText, at: path, into: &out)
             if item.kind == nil, !isInvalidURL {
                 out.warning(
                     .mediaUnsupportedType, at: path,
@@ -146,19 +146,26 @@ public enum NotificationChecks {
     /// True when the URL is not one (`media.url.invalid`).
     @discardableResult
     package static func checkURL(_ url: String, at path: JSONPointer, into out: inout Findings) -> Bool {
+        checkURL(PushNotification.Text(url), at: path, into: &out)
+    }
+
+    /// ``checkURL(_:at:into:)-(String,_,_)`` of a URL as the model holds it: its bytes read in place, a `String` made
+    /// only for a finding's message or a URL that is not ASCII.
+    @discardableResult
+    package static func checkURL(_ url: PushNotification.Text, at path: JSONPointer, into out: inout Findings) -> Bool {
         // Media URLs are ASCII in practice: check their bytes (no grapheme breaking on the conversion path); any
         // other URL takes the same checks over characters.
-        var bytesOfURL = url
-        let checked: Bool? = bytesOfURL.withUTF8 { bytes in
+        let checked: Bool? = url.withUTF8 { bytes in
             guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
             return checkASCIIURL(url, bytes, at: path, into: &out)
         }
-        return checked ?? checkURLCharacters(url, at: path, into: &out)
+        return checked ?? checkURLCharacters(url.string, at: path, into: &out)
     }
 
-    /// ``checkURL(_:at:into:)`` over the bytes of an ASCII URL.
+    /// ``checkURL(_:at:into:)-(String,_,_)`` over the bytes of an ASCII URL (`url`'s; its text only for messages).
     private static func checkASCIIURL(
-        _ url: String, _ bytes: UnsafeBufferPointer<UInt8>, at path: JSONPointer, into out: inout Findings
+        _ url: PushNotification.Text, _ bytes: UnsafeBufferPointer<UInt8>, at path: JSONPointer,
+        into out: inout Findings
     ) -> Bool {
         func lowercased(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }
         func equalsIgnoringCase(_ slice: Slice<UnsafeBufferPointer<UInt8>>, _ text: StaticString) -> Bool {
@@ -170,7 +177,7 @@ public enum NotificationChecks {
         guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), bytes.count - colon >= 3,
             bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
         else {
-            out.error(.mediaInvalidURL, at: path, "\"\(url)\" is not an absolute URL")
+            out.error(.mediaInvalidURL, at: path, "\"\(url.string)\" is not an absolute URL")
             return true
         }
         let afterScheme = colon + 3
@@ -182,7 +189,8 @@ public enum NotificationChecks {
         if !equalsIgnoringCase(bytes[..<colon], "https") {
             out.warning(
                 .mediaInsecureURL, at: path,
-                "\"\(url)\" is not https: App Transport Security blocks it unless the extension has an exception")
+                "\"\(url.string)\" is not https: App Transport Security blocks it unless the extension has an exception"
+            )
         }
         var host = bytes[afterScheme..<authorityEnd]
         if let at = host.lastIndex(of: UInt8(ascii: "@")) {
@@ -197,7 +205,7 @@ public enum NotificationChecks {
         }
         if let colon = host.lastIndex(of: UInt8(ascii: ":")) { host = bytes[host.startIndex..<colon] }
         if host.isEmpty {
-            out.error(.mediaInvalidURL, at: path, "\"\(url)\" has no host")
+            out.error(.mediaInvalidURL, at: path, "\"\(url.string)\" has no host")
             return true
         }
         let suffix = ".localhost".utf8.count

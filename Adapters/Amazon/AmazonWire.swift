@@ -23,7 +23,7 @@ package enum AmazonWire {
         allowsMedia: Bool = false
     ) -> (data: [(key: S.Node, value: S.Node)], tookFromData: Bool)? {
         let key = context.options.amazonMediaKey
-        var found: [(placement: AmazonMediaPlacement, url: String)] = []
+        var found: [(placement: AmazonMediaPlacement, url: PushNotification.Text)] = []
         for member in source.members(root) {
             let placement: AmazonMediaPlacement
             if source.key(member.key, is: APNsKeys.apsLiteral) {
@@ -42,7 +42,7 @@ package enum AmazonWire {
                 value = inner
             }
             if strict && !allowsMedia { return nil }
-            guard let url = source.string(value) else {
+            guard let url = source.text(value) else {
                 if strict { return nil }
                 let container =
                     placement == .top ? JSONPointer.root : JSONPointer(tokens: [source.keyString(member.key)])
@@ -76,7 +76,7 @@ package enum AmazonWire {
         if found.contains(where: { $0.placement == .top }) { data.removeAll { source.key($0.key, isString: key) } }
         guard APNsWire.finishRoot(source, data: data, context: &context, strict: strict) else { return nil }
         for (index, item) in found.enumerated() {
-            n.media.append(PushNotification.Media(url: item.url))
+            n.media.append(PushNotification.Media(urlText: item.url))
             // Recorded only for a context that records provenance (as `record` does).
             if context.recordsProvenance {
                 context.record(
@@ -127,9 +127,10 @@ package enum AmazonWire {
         let placed =
             n.media.isEmpty
             ? MediaPlacements(count: 0) : placements(n, data: data, aps: shape, options: context.options)
-        func url(at placement: AmazonMediaPlacement) -> String? {
+        // The URL as the model holds it: written from its bytes (a `String` made only to put it into a kept object).
+        func url(at placement: AmazonMediaPlacement) -> PushNotification.Text? {
             guard let index = placed.firstIndex(of: placement) else { return nil }
-            return n.media[index].url
+            return n.media[index].urlText
         }
         out.beginObject()
         // Placements written in place (bits of `AmazonMediaPlacement.bit`).
@@ -145,18 +146,18 @@ package enum AmazonWire {
             if name == APNsKeys.aps && shape != .absent { continue }
             out.key(name)
             if !placed.isEmpty, name == key, done & AmazonMediaPlacement.top.bit == 0, let url = url(at: .top) {
-                out.string(url)
+                out.text(url)
                 done |= AmazonMediaPlacement.top.bit
             } else if !placed.isEmpty, name == AmazonKeys.data, done & AmazonMediaPlacement.data.bit == 0,
                 let url = url(at: .data), case .object(var inner) = value
             {
-                inner[key] = .string(url)
+                inner[key] = .string(url.string)
                 out.value(.object(inner))
                 done |= AmazonMediaPlacement.data.bit
             } else if !placed.isEmpty, name == APNsKeys.aps, done & AmazonMediaPlacement.aps.bit == 0,
                 let url = url(at: .aps), case .object(var inner) = value
             {
-                inner[key] = .string(url)
+                inner[key] = .string(url.string)
                 out.value(.object(inner))
                 done |= AmazonMediaPlacement.aps.bit
             } else {
@@ -172,16 +173,16 @@ package enum AmazonWire {
             }
             guard done & placement.bit == 0 else { continue }
             done |= placement.bit
-            let url = n.media[index].url
+            let url = n.media[index].urlText
             switch placement {
             case .top:
                 out.key(key)
-                out.string(url)
+                out.text(url)
             case .data, .aps:
                 out.key(placement == .data ? AmazonKeys.data : APNsKeys.aps)
                 out.beginObject()
                 out.key(key)
-                out.string(url)
+                out.text(url)
                 out.endObject()
             }
         }
@@ -279,7 +280,7 @@ package enum AmazonWire {
     /// `mutable-content`.
     package static func explainAndNote(_ n: PushNotification, context: inout RenderContext) {
         typealias Kind = PushNotification.MediaKind
-        if n.media.contains(where: { $0.identifier != nil || $0.kind != Kind(url: $0.url) }) {
+        if n.media.contains(where: { $0.identifier != nil || $0.kind != Kind(urlText: $0.urlText) }) {
             context.explainLoss(
                 at: JSONPointer(tokens: ["media"]),
                 "the attachment-url convention carries only the URL; the kind comes from its extension and there is "

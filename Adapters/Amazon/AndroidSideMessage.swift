@@ -95,7 +95,7 @@ package enum AndroidSideMessage {
         }
         android.titleText = own("title", g.titleText, shared: n.titleText)
         android.bodyText = own("body", g.bodyText, shared: n.bodyText)
-        android.image = own("image", g.media.first?.url, shared: n.media.first?.url)
+        android.image = own("image", g.media.first?.urlText, shared: n.media.first?.urlText)?.string
         android.sound = own("sound", g.sound?.name, shared: n.sound?.name)
         android.titleLocKey = own("titleLocKey", g.titleLocKey, shared: n.titleLocKey)
         android.titleLocArgs = own("titleLocArgs", g.titleLocArgs, shared: n.titleLocArgs)

@@ -161,8 +161,8 @@ extension SNSAdapter {
             if seen == nil, shared != nil { absent.append(.string(name)) }
             return seen == shared ? nil : seen
         }
-        // The title and body as read (no `String` made), told apart by their bytes: a value differing in any is
-        // Android's own, written back as it came.
+        // The title, body and image as read (no `String` made), told apart by their bytes: a value differing in any
+        // is Android's own, written back as it came.
         func text(
             _ name: String, own: PushNotification.Text?, view: PushNotification.Text?, shared: PushNotification.Text?
         ) -> PushNotification.Text? {
@@ -178,7 +178,10 @@ extension SNSAdapter {
         }
         android.titleText = text("title", own: android.titleText, view: g.titleText, shared: n.titleText)
         android.bodyText = text("body", own: android.bodyText, view: g.bodyText, shared: n.bodyText)
-        android.image = string("image", own: android.image, view: g.media.first?.url, shared: n.media.first?.url)
+        android.image =
+            text(
+                "image", own: android.image.map(PushNotification.Text.init), view: g.media.first?.urlText,
+                shared: n.media.first?.urlText)?.string
         android.sound = string("sound", own: android.sound, view: g.sound?.name, shared: n.sound?.name)
         android.titleLocKey = string(
             "titleLocKey", own: android.titleLocKey, view: g.titleLocKey, shared: n.titleLocKey)

@@ -33,13 +33,13 @@ extension ZegoDeliveredAdapter: WireFormat {
             // Not an object, or a media key that is not a string: the adapter says so.
             guard inner.kind(inner.root) == .object else { return }
             var members = WireNotification.scratchMembers()
-            var url: String?
+            var url: PushNotification.Text?
             var mediaKey = options.zegoPayloadMediaKey
             let ok = mediaKey.withUTF8 { mediaUTF8 -> Bool in
                 for member in inner.members(inner.root) {
                     if BorrowedDocument.equal(inner.stringBytes(member.key), mediaUTF8) {
-                        guard let string = inner.string(member.value) else { return false }
-                        url = string
+                        guard let text = inner.text(member.value) else { return false }
+                        url = text
                     } else {
                         members.append(member)
                     }
@@ -49,7 +49,7 @@ extension ZegoDeliveredAdapter: WireFormat {
             guard ok else { return }
             if let url {
                 var media = WireNotification.scratchMedia()
-                media.append(PushNotification.Media(url: url))
+                media.append(PushNotification.Media(urlText: url))
                 wire.model.media = media
                 wire.provenance.append(("media", Self.payloadPointer))
             }

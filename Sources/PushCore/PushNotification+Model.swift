@@ -70,7 +70,7 @@ extension PushNotification.LiveActivity: CanonicalPart {
 extension PushNotification.Media: CanonicalPart {
     @inline(__always)
     package static func declareFields<V: CanonicalFieldVisitor>(_ v: inout V) where V.Root == Self {
-        v.required("url", \.url)
+        v.required("url", \.urlText)
         v.field("kind", \.kind)
         v.field("identifier", \.identifier)
     }
@@ -78,7 +78,7 @@ extension PushNotification.Media: CanonicalPart {
     package static var unset: Self { Self(url: "") }
     package var isUnset: Bool { false }
     /// The kind the URL implies when none was given, as ``init(url:kind:identifier:)`` does.
-    package mutating func finishDecoding() { if kind == nil { kind = PushNotification.MediaKind(url: url) } }
+    package mutating func finishDecoding() { if kind == nil { kind = PushNotification.MediaKind(urlText: urlText) } }
 }
 
 extension PushNotification.Delivery: CanonicalPart {

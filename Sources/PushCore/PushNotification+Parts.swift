@@ -40,11 +40,28 @@ extension PushNotification {
 
         /// The kind implied by a URL (its last path component's extension).
         public init?(url: String) {
-            if let kind = Self.asciiKind(url: url) {
+            var bytesOfURL = url
+            if let kind = bytesOfURL.withUTF8(Self.asciiKind(utf8:)) {
                 guard let kind else { return nil }
                 self = kind
                 return
             }
+            self.init(characters: url)
+        }
+
+        /// ``init(url:)`` of a URL as the model holds it (its bytes read in place; a `String` made only for a URL
+        /// that is not ASCII).
+        package init?(urlText: PushNotification.Text) {
+            if let kind = urlText.withUTF8(Self.asciiKind(utf8:)) {
+                guard let kind else { return nil }
+                self = kind
+                return
+            }
+            self.init(characters: urlText.string)
+        }
+
+        /// ``init(url:)`` over the URL's characters.
+        private init?(characters url: String) {
             var path = Substring(url)
             if let cut = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<cut] }
             guard let lastComponent = path.split(separator: "/").last,
@@ -57,19 +74,16 @@ extension PushNotification {
         /// (`\r\n`, the one two-byte cluster, holds none of `?#/.`), so the result is the same as the
         /// `Character` path's without grapheme breaking. Returns nil (not `.some(nil)`) for a non-ASCII
         /// URL, which takes the `Character` path.
-        private static func asciiKind(url: String) -> MediaKind?? {
-            var url = url
-            return url.withUTF8 { bytes -> MediaKind?? in
-                guard let end = asciiPathEnd(bytes) else { return nil }
-                // The last non-empty `/`-separated component of the path, unless the path ends in `/`.
-                guard end > 0, bytes[end - 1] != UInt8(ascii: "/") else { return .some(nil) }
-                var start = end
-                while start > 0 && bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
-                var dot = end
-                while dot > start && bytes[dot - 1] != UInt8(ascii: ".") { dot -= 1 }
-                guard dot > start else { return .some(nil) }
-                return .some(asciiKind(fileExtension: UnsafeBufferPointer(rebasing: bytes[dot..<end])))
-            }
+        private static func asciiKind(utf8 bytes: UnsafeBufferPointer<UInt8>) -> MediaKind?? {
+            guard let end = asciiPathEnd(bytes) else { return nil }
+            // The last non-empty `/`-separated component of the path, unless the path ends in `/`.
+            guard end > 0, bytes[end - 1] != UInt8(ascii: "/") else { return .some(nil) }
+            var start = end
+            while start > 0 && bytes[start - 1] != UInt8(ascii: "/") { start -= 1 }
+            var dot = end
+            while dot > start && bytes[dot - 1] != UInt8(ascii: ".") { dot -= 1 }
+            guard dot > start else { return .some(nil) }
+            return .some(asciiKind(fileExtension: UnsafeBufferPointer(rebasing: bytes[dot..<end])))
         }
 
         /// Where a URL's path ends (its first `?` or `#`, else its length), or nil when a byte is not ASCII. Eight
@@ -146,7 +160,12 @@ extension PushNotification {
     /// A rich-media attachment: `{"url", "kind"?, "identifier"?}`.
     public struct Media: Sendable, Hashable {
         /// Where the extension downloads it from.
-        public var url: String
+        @inlinable public var url: String {
+            get { urlText.string }
+            set { urlText = Text(newValue) }
+        }
+        /// Where ``url`` is held, as read (``PushNotification/Text``).
+        @usableFromInline package var urlText: Text
         /// Explicit kind, or the one implied by the URL's extension; nil when neither says.
         public var kind: MediaKind?
         /// Attachment identifier, when a format carries one.
@@ -154,8 +173,15 @@ extension PushNotification {
 
         /// Media with the kind taken from the URL when not given.
         public init(url: String, kind: MediaKind? = nil, identifier: String? = nil) {
-            self.url = url
+            urlText = Text(url)
             self.kind = kind ?? MediaKind(url: url)
+            self.identifier = identifier
+        }
+
+        /// ``init(url:kind:identifier:)`` of a URL as the model holds it (read from a document: no `String` made).
+        package init(urlText: Text, kind: MediaKind? = nil, identifier: String? = nil) {
+            self.urlText = urlText
+            self.kind = kind ?? MediaKind(urlText: urlText)
             self.identifier = identifier
         }
     }

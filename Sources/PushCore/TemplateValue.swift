@@ -5,10 +5,18 @@ package enum TemplateValue {
     /// True when `text` holds a `{{` with a `}}` after it.
     package static func holdsPlaceholder(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in
-            guard let open = firstPair(of: UInt8(ascii: "{"), in: bytes, from: 0) else { return false }
-            return firstPair(of: UInt8(ascii: "}"), in: bytes, from: open &+ 2) != nil
-        }
+        return text.withUTF8(holdsPlaceholder(utf8:))
+    }
+
+    /// ``holdsPlaceholder(_:)-(String)`` of a text as the model holds it (its bytes read in place).
+    package static func holdsPlaceholder(_ text: PushNotification.Text) -> Bool {
+        text.withUTF8(holdsPlaceholder(utf8:))
+    }
+
+    /// ``holdsPlaceholder(_:)-(String)`` of UTF-8 `bytes`.
+    private static func holdsPlaceholder(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let open = firstPair(of: UInt8(ascii: "{"), in: bytes, from: 0) else { return false }
+        return firstPair(of: UInt8(ascii: "}"), in: bytes, from: open &+ 2) != nil
     }
 
     /// Where `byte` first appears twice in a row in `bytes`, from `start` on.

@@ -66,3 +66,24 @@ struct APNsNumberTests {
         #expect(!FileManager.default.fileExists(atPath: folder + "/rendered.json"))
     }
 }
+
+/// A media URL held as copied bytes is checked as its `String` is: the same findings, messages included.
+@Suite("apns: media URL checks over copied bytes")
+struct MediaURLCheckTests {
+    @Test(arguments: [
+        "https://cdn.example.com/a/photo.jpg", "http://cdn.example.com/a.png", "https://user:pw@example.com/a.png",
+        "https://localhost/a.png", "https://10.0.0.1/a.png", "https://[::1]/a.png", "https:///a.png", "no-scheme/a.png",
+        "https://caf\u{E9}.example.com/a.png", "https://img.localhost:8080/a.gif",
+    ])
+    func copiedBytesFindWhatTheStringFinds(_ url: String) {
+        var fromString = Findings.collecting
+        let stringInvalid = NotificationChecks.checkURL(
+            url, at: JSONPointer(tokens: ["media", "0"]), into: &fromString)
+        var bytes = url
+        let text = bytes.withUTF8 { PushNotification.Text(copying: $0) }
+        var fromText = Findings.collecting
+        let textInvalid = NotificationChecks.checkURL(text, at: JSONPointer(tokens: ["media", "0"]), into: &fromText)
+        #expect(textInvalid == stringInvalid)
+        #expect(fromText.diagnostics == fromString.diagnostics)
+    }
+}

@@ -115,6 +115,27 @@ struct PushNotificationTextTests {
         #expect(kept.map(\.string) == strings)
     }
 
+    /// URLs of every shape the kind is told from: an extension, none, a query or fragment, a trailing slash, text
+    /// beyond ASCII, an extension in capitals.
+    static let urls = [
+        "https://cdn.example.com/c4tr7/m64xhaommjm.jpg", "https://cdn.example.com/a/b", "https://e.com/x.mp4?w=1#t",
+        "https://e.com/dir.png/", "https://e.com/caf\u{E9}/photo.GIF", "https://e.com/\u{1F3AE}/clip.m4a", "not a url",
+    ]
+
+    /// A media item whose URL is copied bytes is the item made from the URL's `String`: the same URL, the same kind
+    /// told from it, equal and hashed alike.
+    @Test func aMediaItemOfCopiedBytesIsTheItemOfItsString() {
+        for url in Self.urls {
+            let copied = PushNotification.Media(urlText: Self.copied(url))
+            let given = PushNotification.Media(url: url)
+            #expect(copied == given && copied.hashValue == given.hashValue, "\(url)")
+            #expect(copied.url == url && copied.kind == given.kind, "\(url)")
+            #expect(PushNotification.MediaKind(urlText: Self.copied(url)) == PushNotification.MediaKind(url: url))
+            #expect(TemplateValue.holdsPlaceholder(Self.copied(url)) == TemplateValue.holdsPlaceholder(url))
+        }
+        #expect(TemplateValue.holdsPlaceholder(Self.copied("https://e.com/{{Attributes.image}}.png")))
+    }
+
     /// A notification whose title, subtitle and body are copied bytes is equal to one given the same `String`s, and
     /// its properties read them back.
     @Test func aNotificationHoldsCopiedTextsAsItsStrings() {

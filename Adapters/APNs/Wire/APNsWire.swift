@@ -454,7 +454,7 @@ extension APNsWire {
     @_specialize(exported:true,where O == CompactOutput)
     @_specialize(exported:true,where O == JSONValueOutput)
     package static func writeAps<O: WireOutput>(
-        _ n: PushNotification, adding: (key: String, value: String)? = nil, to out: inout O
+        _ n: PushNotification, adding: (key: String, value: PushNotification.Text)? = nil, to out: inout O
     ) {
         writeAps(n, present: n.presentFields, adding: adding, to: &out)
     }
@@ -464,7 +464,8 @@ extension APNsWire {
     @_specialize(exported:true,where O == CompactOutput)
     @_specialize(exported:true,where O == JSONValueOutput)
     package static func writeAps<O: WireOutput>(
-        _ n: PushNotification, present: UInt32, adding: (key: String, value: String)? = nil, to out: inout O
+        _ n: PushNotification, present: UInt32, adding: (key: String, value: PushNotification.Text)? = nil,
+        to out: inout O
     ) {
         let ext = n.extensions.isEmpty ? nil : n.extensions[X.namespace]?.objectValue
         let extraAps = ext?[X.aps]?.objectValue
@@ -494,7 +495,7 @@ extension APNsWire {
                 if let index = lines.firstIndex(where: { $0.name == key }), written & (1 << index) != 0 { continue }
                 out.key(key)
                 if let adding, !added, adding.key == key {
-                    out.string(adding.value)
+                    out.text(adding.value)
                     added = true
                 } else {
                     out.value(value)
@@ -503,7 +504,7 @@ extension APNsWire {
         }
         if let adding, !added {
             out.key(adding.key)
-            out.string(adding.value)
+            out.text(adding.value)
         }
         out.endObject()
     }

@@ -284,9 +284,8 @@ package enum FCMMessageReader {
             if !nf.declaredUsed.isEmpty { camel += nf.declaredUsed }
         }
         // APNs: headers, the payload, the image.
-        // The alert's title and body as read; the image.
+        // The alert's title and body as read, and `fcm_options.image`.
         var apple = Content<PushNotification.Text>()
-        var appleImage: String?
         var apnsKept = JSONObject()
         var apnsData = JSONObject()
         // `apns.payload`'s members beside `aps` (without custom data, only counted; their keys go to the layout
@@ -334,8 +333,8 @@ package enum FCMMessageReader {
             if let (options, optionsPath) = self.object(W.fcmOptions, in: &af, context: &context) {
                 var of = WireSpeltObject(
                     source, options, at: optionsPath, duplicate: .fcmKeyDuplicate, locates: locating)
-                if let (image, imagePath) = string(W.image, in: &of, context: &context) {
-                    appleImage = image
+                if let (image, imagePath) = text(W.image, in: &of, context: &context) {
+                    apple.image = image
                     context.record("media", from: imagePath)
                 }
                 let optionsRest = of.restObject
@@ -353,9 +352,7 @@ package enum FCMMessageReader {
             if !af.declaredUsed.isEmpty { camel += af.declaredUsed }
         }
         if layout != nil {
-            layout?.apple = sharedContent.indices.filter { index in
-                index < 2 ? apple[index] != nil : appleImage != nil
-            }.map { sharedContent[$0] }
+            layout?.apple = sharedContent.indices.filter { apple[$0] != nil }.map { sharedContent[$0] }
         }
         // What iOS shows: the APNs alert over the shared notification.
         for index in 0..<2 where apple[index] == nil {
@@ -363,10 +360,10 @@ package enum FCMMessageReader {
             if index == 0 { n.titleText = value } else { n.bodyText = value }
             context.record(sharedContent[index], from: at)
         }
-        let image = appleImage ?? shared.image?.0.string
+        let image = apple.image ?? shared.image?.0
         if let image {
-            n.media = [PushNotification.Media(url: image)]
-            if appleImage == nil, let at = shared.image?.1 { context.record("media", from: at) }
+            n.media = [PushNotification.Media(urlText: image)]
+            if apple.image == nil, let at = shared.image?.1 { context.record("media", from: at) }
         }
         // Android.
         var android = PushNotification.Android()
@@ -377,24 +374,22 @@ package enum FCMMessageReader {
                 camel: &camel, context: &context)
             context.record("android", from: at)
         }
-        for index in 0..<2 {
+        for index in sharedContent.indices {
             // What iOS shows.
-            let ios = index == 0 ? n.titleText : n.bodyText
+            let ios = index == 0 ? n.titleText : index == 1 ? n.bodyText : image
             let view = own[index] ?? shared[index]?.0
             // Told apart by their bytes: a value differing in any is Android's own, written back as it came.
             if let view, !view.hasSameBytes(as: ios) {
-                if index == 0 { android.titleText = view } else { android.bodyText = view }
+                switch index {
+                case 0: android.titleText = view
+                case 1: android.bodyText = view
+                default: android.image = view.string
+                }
             }
             // The shared value neither platform shows: kept for the web and for an exact rendering.
             if apple[index] != nil, own[index] != nil, let (value, _) = shared[index], !value.hasSameBytes(as: ios) {
                 notificationKept[sharedContent[index]] = .string(value.string)
             }
-        }
-        let sharedImage = shared.image?.0.string
-        if let view = own.image?.string ?? sharedImage, view != image { android.image = view }
-        // The shared image neither platform shows: kept for the web and for an exact rendering.
-        if appleImage != nil, own.image != nil, let sharedImage, sharedImage != image {
-            notificationKept[sharedContent[2]] = .string(sharedImage)
         }
         if let sound = own.sound?.string, sound != n.sound?.name { android.sound = sound }
         // Android inherits the shared localised keys (a string resource of the same name): its own only where they

@@ -35,7 +35,7 @@ enum FCMWireWriter {
         // a kind its URL does not imply) is the adapter's.
         var media: Media?
         if let item = wire.model.media.first {
-            let kind = PushNotification.MediaKind(url: item.url)
+            let kind = PushNotification.MediaKind(urlText: item.urlText)
             guard item.identifier == nil, item.kind == kind else { return false }
             media = Media(kind: kind)
         }
@@ -116,10 +116,10 @@ enum FCMWireWriter {
         let showsNothing = own.isNone && inherited == nil
         guard showsNothing || FCMChecks.passesAndroidChecks(android, inheriting: inherited) else { return false }
         // The shared notification's image: a video or audio URL is not one (declared lost below).
-        var image: String?
+        var image: PushNotification.Text?
         if let media, let item = wire.model.media.first, FCMImageField.takes(resolved: media.kind) {
-            guard FCMChecks.isAbsoluteURL(item.url) else { return false }
-            image = item.url
+            guard item.urlText.withUTF8(FCMChecks.isAbsoluteURL) else { return false }
+            image = item.urlText
         }
         let start = out.count
         CompactOutput.appending(to: &out) { output in
@@ -139,7 +139,7 @@ enum FCMWireWriter {
                 }
                 if let image {
                     output.key("image" as StaticString)
-                    output.string(image)
+                    output.text(image)
                 }
                 output.endObject()
             }
