@@ -37,7 +37,7 @@ struct SNSAdapterBaiduTests: AdapterProbing {
     }
 
     @Test func baiduOptionsAreLostToOtherFormatsWithAReason() throws {
-        let (n, _) = try read(#"{"BAIDU":"{\"title\":\"Hi\",\"description\":\"b\",\"open_type\":1}"}"#)
+        _ = try read(#"{"BAIDU":"{\"title\":\"Hi\",\"description\":\"b\",\"open_type\":1}"}"#)
         let path = JSONPointer(tokens: ["extensions", "amazon", "snsBaidu", "open_type"])
         #expect(adapter.reasonOthersLose(path)?.contains("Baidu Cloud Push option") == true)
     }

@@ -179,26 +179,24 @@ package struct PinpointGCMHooks: WireTableHooks {
     private func text<S: WireSource>(
         _ source: S, _ value: S.Node, key: String, at path: JSONPointer, context: inout NormaliseContext
     ) -> PushNotification.Text? {
-        guard let text = source.text(value) else {
-            context.diagnostics.error(
-                .wrongType, at: path.appending(key),
-                "`\(key)` must be a string, found \(source.typeName(value)); kept as it was")
-            return nil
-        }
-        return text
+        source.text(value) ?? notAString(source, value, key: key, at: path, context: &context)
     }
 
     /// A string value, else a finding at `key` of the object at `path` (the value is kept where it was).
     private func string<S: WireSource>(
         _ source: S, _ value: S.Node, key: String, at path: JSONPointer, context: inout NormaliseContext
     ) -> String? {
-        guard let text = source.string(value) else {
-            context.diagnostics.error(
-                .wrongType, at: path.appending(key),
-                "`\(key)` must be a string, found \(source.typeName(value)); kept as it was")
-            return nil
-        }
-        return text
+        source.string(value) ?? notAString(source, value, key: key, at: path, context: &context)
+    }
+
+    /// Reports `value`, at `key` of the object at `path`, as not a string (kept where it was); nil.
+    private func notAString<S: WireSource, Value>(
+        _ source: S, _ value: S.Node, key: String, at path: JSONPointer, context: inout NormaliseContext
+    ) -> Value? {
+        context.diagnostics.error(
+            .wrongType, at: path.appending(key),
+            "`\(key)` must be a string, found \(source.typeName(value)); kept as it was")
+        return nil
     }
 
     /// Pinpoint's Data maps strings to strings: any other value is an error (kept), located under `path`, which is
