@@ -279,8 +279,7 @@ package enum AmazonWire {
     /// With every media URL placed: explains a kind or identifier the convention cannot carry, and notes a missing
     /// `mutable-content`.
     package static func explainAndNote(_ n: PushNotification, context: inout RenderContext) {
-        typealias Kind = PushNotification.MediaKind
-        if n.media.contains(where: { $0.identifier != nil || $0.kind != Kind(urlText: $0.urlText) }) {
+        if n.media.contains(where: { !$0.holdsOnlyURL }) {
             context.explainLoss(
                 at: JSONPointer(tokens: ["media"]),
                 "the attachment-url convention carries only the URL; the kind comes from its extension and there is "

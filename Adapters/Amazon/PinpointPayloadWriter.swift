@@ -13,9 +13,7 @@ package enum PinpointPayloadWriter {
         if n.media.count > 1 {
             context.explainLoss(
                 at: JSONPointer(tokens: ["media"]), "a Pinpoint payload carries one media URL (`data.media-url`)")
-        } else if let item = n.media.first,
-            item.identifier != nil || item.kind != PushNotification.MediaKind(url: item.url)
-        {
+        } else if let item = n.media.first, !item.holdsOnlyURL {
             context.explainLoss(
                 at: JSONPointer(tokens: ["media"]),
                 "`data.media-url` carries only the URL; the kind comes from its extension and there is no identifier")

@@ -43,7 +43,7 @@ extension HiveAdapter: WireFormat {
             groupKey != APNsKeys.aps, mediaKey != APNsKeys.aps,
             groupKey != mediaKey
         else { return false }
-        if n.media.contains(where: { $0.identifier != nil || $0.kind != PushNotification.MediaKind(url: $0.url) }) {
+        if n.media.contains(where: { !$0.holdsOnlyURL }) {
             return false
         }
         CompactOutput.appending(to: &out) { output in

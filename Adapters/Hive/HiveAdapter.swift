@@ -167,13 +167,13 @@ public struct HiveAdapter: PayloadAdapter {
         }
         if let first = n.media.first, !written.contains(mediaKey), !dataHas(mediaKey) {
             out.key(mediaKey)
-            out.string(first.url)
+            out.text(first.urlText)
             written.append(mediaKey)
             if first.identifier != nil {
                 context.explainLoss(
                     at: JSONPointer(tokens: ["media", "0", "identifier"]), "a Hive push carries only the media URL")
             }
-            if first.kind != PushNotification.MediaKind(url: first.url) {
+            if first.kind != PushNotification.MediaKind(urlText: first.urlText) {
                 context.explainLoss(
                     at: JSONPointer(tokens: ["media", "0", "kind"]),
                     "a Hive push carries only the media URL; the kind follows from its extension")

@@ -88,10 +88,10 @@ extension ZegoDeliveredAdapter: WireFormat {
             // ZegoPayloadString.render: the media key first, then the kept members; written compactly, as a string.
             var text: [UInt8] = [UInt8(ascii: "{")]
             var first = true
-            if let url = n.media.first?.url {
+            if let url = n.media.first?.urlText {
                 JSONWriter.writeString(context.options.zegoPayloadMediaKey, into: &text)
                 text.append(UInt8(ascii: ":"))
-                JSONWriter.writeString(url, into: &text)
+                url.withUTF8 { JSONWriter.writeString(bytes: $0, into: &text) }
                 first = false
             }
             if let kept {

@@ -89,7 +89,7 @@ package enum ZegoForm {
 
     /// Explains that only one media item fits (ZEGO's payload recipe carries one image URL).
     package static func explainExtraMedia(_ n: PushNotification, capacity: Int, context: inout RenderContext) {
-        if n.media.contains(where: { $0.identifier != nil || $0.kind != PushNotification.MediaKind(url: $0.url) }) {
+        if n.media.contains(where: { !$0.holdsOnlyURL }) {
             context.explainLoss(
                 at: JSONPointer(tokens: ["media"]),
                 "ZEGO carries only the image URL: a media kind other than the URL's extension implies, "

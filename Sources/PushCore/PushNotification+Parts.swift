@@ -39,15 +39,7 @@ extension PushNotification {
         }
 
         /// The kind implied by a URL (its last path component's extension).
-        public init?(url: String) {
-            var bytesOfURL = url
-            if let kind = bytesOfURL.withUTF8(Self.asciiKind(utf8:)) {
-                guard let kind else { return nil }
-                self = kind
-                return
-            }
-            self.init(characters: url)
-        }
+        public init?(url: String) { self.init(urlText: PushNotification.Text(url)) }
 
         /// ``init(url:)`` of a URL as the model holds it (its bytes read in place; a `String` made only for a URL
         /// that is not ASCII).
@@ -173,9 +165,7 @@ extension PushNotification {
 
         /// Media with the kind taken from the URL when not given.
         public init(url: String, kind: MediaKind? = nil, identifier: String? = nil) {
-            urlText = Text(url)
-            self.kind = kind ?? MediaKind(url: url)
-            self.identifier = identifier
+            self.init(urlText: Text(url), kind: kind, identifier: identifier)
         }
 
         /// ``init(url:kind:identifier:)`` of a URL as the model holds it (read from a document: no `String` made).
@@ -184,6 +174,10 @@ extension PushNotification {
             self.kind = kind ?? MediaKind(urlText: urlText)
             self.identifier = identifier
         }
+
+        /// True when the item is its URL alone: no identifier, and the kind its URL implies (what a format carrying
+        /// only a media URL keeps of it), told from the URL's bytes.
+        package var holdsOnlyURL: Bool { identifier == nil && kind == MediaKind(urlText: urlText) }
     }
 
     /// Live Activity keys of `aps`.

@@ -60,17 +60,6 @@ extension PushNotification {
             return withUTF8 { mine in other.withUTF8 { theirs in mine.elementsEqual(theirs) } }
         }
 
-        /// The number of UTF-8 bytes.
-        @inlinable package var utf8Count: Int {
-            switch storage {
-            case .string(let string): return string.utf8.count
-            case .bytes(_, _, let count): return Int(count)
-            }
-        }
-
-        /// True for the empty text.
-        @inlinable package var isEmpty: Bool { utf8Count == 0 }
-
         /// Equal as the `String`s they spell (canonical equivalence), told from their bytes when that settles it: the
         /// same bytes are equal; different bytes made only of characters no other spelling is equivalent to are not
         /// (``isNormalised(_:)``). Only the rest are made `String`s to compare.

@@ -39,9 +39,7 @@ struct PushNotificationTextTests {
             for string in [left, right] {
                 let text = Self.copied(string)
                 #expect(text.string == string)
-                #expect(text.utf8Count == string.utf8.count)
                 #expect(text.withUTF8 { Array($0) } == Array(string.utf8))
-                #expect(text.isEmpty == string.isEmpty)
             }
         }
     }

@@ -253,7 +253,7 @@ package struct PinpointGCMHooks: WireTableHooks {
             switch field {
             case .title: (own, shared) = (n[storedText: .androidTitle], n.titleText)
             case .body: (own, shared) = (n[storedText: .androidBody], n.bodyText)
-            case .image: (own, shared) = (n[storedText: .androidImage], n.media.first.map { .init($0.url) })
+            case .image: (own, shared) = (n[storedText: .androidImage], n.media.first?.urlText)
             case .sound: (own, shared) = (n[storedText: .androidSound], n.sound.map { .init($0.name) })
             }
             guard let text = own ?? (same.contains(key) ? shared : nil) else { return false }

@@ -65,10 +65,10 @@ package struct PinpointMessageHooks: WireTableHooks {
         case .mediaURL:
             guard let first = n.media.first else { return false }
             out.key(key)
-            out.string(first.url)
+            out.text(first.urlText)
             if n.media.count > 1 {
                 context.explainLoss(at: JSONPointer(tokens: ["media"]), "`MediaUrl` holds one URL")
-            } else if first.identifier != nil || first.kind != PushNotification.MediaKind(url: first.url) {
+            } else if !first.holdsOnlyURL {
                 context.explainLoss(at: JSONPointer(tokens: ["media"]), "`MediaUrl` carries only the URL")
             }
         case .soundName:
